@@ -1,0 +1,50 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Fourway",
+    products: [
+        // The engine: pure Swift, no dependencies, embeddable in any render loop.
+        .library(name: "Pager", targets: ["Pager"]),
+        // Drives the engine from a JSON Lines script and prints its events.
+        .executable(name: "pager-replay", targets: ["pager-replay"]),
+        // The SDL2 image browser.
+        .executable(name: "fourway", targets: ["fourway"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        .target(name: "Pager"),
+        .executableTarget(
+            name: "pager-replay",
+            dependencies: [
+                "Pager",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        // Folders, layouts and decoding: everything about images that is not drawing.
+        .target(name: "Gallery", dependencies: ["Pager", "CSDL2", "CTurboJPEG"]),
+        // The SDL shell: window, event loop, textures, drawing, HUD.
+        .target(name: "Browser", dependencies: ["Pager", "Gallery", "CSDL2"]),
+        .executableTarget(
+            name: "fourway",
+            dependencies: [
+                "Browser",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "GalleryTests", dependencies: ["Gallery"]),
+        .testTarget(name: "BrowserTests", dependencies: ["Browser", "Gallery", "Pager"]),
+        .testTarget(
+            name: "PagerTests",
+            dependencies: [
+                "Pager",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+    ]
+)

@@ -1,0 +1,4 @@
+import Pager
+import CSDL2
+// Placeholder until the shell lands.
+enum BrowserPlaceholder {}

@@ -1,0 +1,2 @@
+// Placeholder until the gallery lands.
+enum GalleryPlaceholder {}

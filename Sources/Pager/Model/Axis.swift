@@ -1,0 +1,52 @@
+/// One of the pager's two axes. A drag is locked to one of them.
+public enum Axis: Sendable, Hashable, CaseIterable {
+    /// Along `h`: left and right.
+    case horizontal
+    /// Along `v`: up and down.
+    case vertical
+
+    /// The other axis.
+    public var perpendicular: Axis { self == .horizontal ? .vertical : .horizontal }
+}
+
+/// The direction the *view* moves to: `.right` shows `h + 1`, `.down` shows `v + 1`.
+///
+/// ```swift
+/// model.flip(.right, time: now)   // animates to the page on the right
+/// ```
+public enum FlipDirection: Sendable, Hashable, CaseIterable {
+    case left, right, up, down
+
+    /// The axis this direction moves along.
+    public var axis: Axis { self == .left || self == .right ? .horizontal : .vertical }
+
+    /// The page step: `.right` is `(1, 0)`, `.up` is `(0, -1)`.
+    public var step: (h: Int, v: Int) {
+        switch self {
+        case .left: (-1, 0)
+        case .right: (1, 0)
+        case .up: (0, -1)
+        case .down: (0, 1)
+        }
+    }
+}
+
+/// A bounded edge of the page grid, named for where it is on screen.
+public enum Edge: Sendable, Hashable, CaseIterable {
+    /// Before page `h = 0`.
+    case left
+    /// After page `h = N - 1`.
+    case right
+    /// Before page `v = 0`.
+    case top
+    /// After page `v = N - 1`.
+    case bottom
+
+    /// The edge met when moving `step` pages (`-1` or `+1`) along `axis`.
+    static func facing(_ axis: Axis, step: Int) -> Edge {
+        switch axis {
+        case .horizontal: step < 0 ? .left : .right
+        case .vertical: step < 0 ? .top : .bottom
+        }
+    }
+}

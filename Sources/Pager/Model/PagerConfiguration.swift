@@ -1,0 +1,50 @@
+/// Every tuning constant of the engine, with its unit. Defaults follow the
+/// best systems in the field (libadwaita's swipe tracker, UIScrollView,
+/// Android's ViewPager); see DESIGN.md for the sources.
+///
+/// ```swift
+/// var config = PagerConfiguration()
+/// config.flipThreshold = 0.33          // flip after a third of a page
+/// config.animation = .spring(Spring(dampingRatio: 0.8))
+/// let model = PagerModel(pageWidth: 1280, pageHeight: 800, configuration: config)
+/// ```
+public struct PagerConfiguration: Hashable, Sendable {
+    /// Distance a pointer must travel before a drag starts and locks an axis, px.
+    public var dragSlop: Double = 16
+    /// Distance a touchpad scroll must travel before it locks an axis, px.
+    public var scrollSlop: Double = 4
+    /// How far back the velocity estimate looks, s.
+    public var velocityWindow: Double = 0.15
+    /// Release speed above which a pointer drag is a fling, px/s (0.3 px/ms).
+    public var pointerFlingVelocity: Double = 300
+    /// Release speed above which a touchpad scroll is a fling, px/s (0.6 px/ms).
+    public var scrollFlingVelocity: Double = 600
+    /// Deceleration used to project a pointer release, per ms (UIScrollView normal).
+    public var pointerDeceleration: Double = 0.998
+    /// Deceleration used to project a touchpad release, per ms.
+    public var scrollDeceleration: Double = 0.997
+    /// Share of a page the projected release must pass to flip, 0…1.
+    public var flipThreshold: Double = 0.5
+    /// Rubber-band constant `c` in `d·(1 − 1/(x·c/d + 1))` (UIScrollView's 0.55).
+    public var rubberBandCoefficient: Double = 0.55
+    /// Animation for flips and returns.
+    public var animation: PageAnimationStyle = .spring(Spring())
+    /// Spring used when bouncing back from an edge.
+    public var bounceSpring: Spring = Spring(dampingRatio: 1, mass: 0.5, stiffness: 500)
+    /// Initial speed of the nudge when a flip meets an edge, px/s.
+    public var edgeNudgeVelocity: Double = 2000
+    /// A touchpad scroll with no end event ends after this much quiet, s.
+    public var scrollEndGap: Double = 0.15
+    /// An animation has landed when closer than this to its target, px.
+    public var restDistance: Double = 0.5
+    /// …and slower than this, px/s.
+    public var restVelocity: Double = 5
+
+    public init() {}
+
+    /// Seconds of travel used to project a release at constant deceleration `rate` per ms.
+    static func projectionTime(deceleration rate: Double) -> Double {
+        let rate = min(max(rate, 0), 0.9999)
+        return rate / (1 - rate) / 1000
+    }
+}

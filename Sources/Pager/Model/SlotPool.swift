@@ -1,0 +1,42 @@
+/// The fixed pool of nine slots, indexed by slot id (0…8).
+///
+/// ```swift
+/// let centre = model.slots.first { $0.column == 0 && $0.row == 0 }!
+/// ```
+public struct SlotPool: RandomAccessCollection, Hashable, Sendable {
+    private var storage: InlineArray<9, Slot>
+
+    /// Slot `id` starts at column `id % 3 - 1`, row `id / 3 - 1`.
+    init() {
+        storage = InlineArray { id in Slot(id: id, column: id % 3 - 1, row: id / 3 - 1) }
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { 9 }
+
+    /// The slot with this id.
+    public subscript(id: Int) -> Slot {
+        get { storage[id] }
+        set { storage[id] = newValue }
+    }
+
+    /// The slot at grid position (`column`, `row`), each -1…1.
+    public func slot(column: Int, row: Int) -> Slot {
+        for id in 0..<9 where storage[id].column == column && storage[id].row == row {
+            return storage[id]
+        }
+        preconditionFailure("column and row must be in -1...1")
+    }
+
+    /// The slot showing `page`, if any.
+    public func slot(showing page: PageIndex) -> Slot? {
+        for id in 0..<9 where storage[id].page == page { return storage[id] }
+        return nil
+    }
+
+    public static func == (lhs: SlotPool, rhs: SlotPool) -> Bool { lhs.elementsEqual(rhs) }
+
+    public func hash(into hasher: inout Hasher) {
+        for slot in self { hasher.combine(slot) }
+    }
+}

@@ -1,0 +1,87 @@
+/// An infinite four-direction pager as a pure, deterministic state machine.
+///
+/// Time and input go in, state and events come out. The model never reads a
+/// clock, never allocates per input or per frame, and knows nothing about
+/// windows or pixels beyond the page size.
+///
+/// ```swift
+/// var pager = PagerModel(pageWidth: 1280, pageHeight: 800,
+///                        horizontalPages: nil, verticalPages: 12)
+/// pager.pointerDown(x: 640, y: 400, time: 0.000)
+/// pager.pointerMoved(x: 500, y: 402, time: 0.016)
+/// pager.pointerUp(x: 300, y: 405, time: 0.050)
+/// pager.advance(to: 0.066)                 // once per frame
+/// for slot in pager.slots where slot.visibleFraction > 0 { /* draw */ }
+/// while let event = pager.pollEvent() { print(event) }
+/// ```
+public struct PagerModel: Sendable {
+    public private(set) var configuration: PagerConfiguration
+    public private(set) var pageWidth: Double
+    public private(set) var pageHeight: Double
+    public private(set) var horizontalBounds: AxisBounds
+    public private(set) var verticalBounds: AxisBounds
+    public private(set) var currentPage: PageIndex
+    /// Displacement of the content from rest: positive x shows the page on the left.
+    public private(set) var offset: Point = .zero
+    public private(set) var phase: PagerPhase = .idle
+    /// The nine slots, indexed by slot id.
+    public private(set) var slots: SlotPool
+    /// The latest time the model has seen, s.
+    public private(set) var time: Double = 0
+
+    var events = EventQueue()
+
+    public init(
+        pageWidth: Double,
+        pageHeight: Double,
+        horizontalPages: Int? = nil,
+        verticalPages: Int? = nil,
+        initialPage: PageIndex = PageIndex(h: 0, v: 0),
+        configuration: PagerConfiguration = PagerConfiguration()
+    ) {
+        self.configuration = configuration
+        self.pageWidth = max(1, pageWidth)
+        self.pageHeight = max(1, pageHeight)
+        self.horizontalBounds = AxisBounds(pageCount: horizontalPages)
+        self.verticalBounds = AxisBounds(pageCount: verticalPages)
+        self.currentPage = PageIndex(
+            h: horizontalBounds.clamp(initialPage.h), v: verticalBounds.clamp(initialPage.v))
+        self.slots = SlotPool()
+    }
+
+    /// `nil` = infinite, 0 = disabled, N = pages `0..<N`.
+    public var horizontalPages: Int? { horizontalBounds.pageCount }
+    /// `nil` = infinite, 0 = disabled, N = pages `0..<N`.
+    public var verticalPages: Int? { verticalBounds.pageCount }
+
+    /// Whether a drag or scroll has moved past the slop. Hosts suppress taps
+    /// on page content while this is true (the seed's `isDragging`).
+    public var isDragging: Bool {
+        switch phase {
+        case .dragging, .scrolling: true
+        default: false
+        }
+    }
+
+    /// At rest on a whole page: no gesture, no animation, offset zero.
+    public var isSettled: Bool { phase == .idle && offset == .zero }
+
+    /// The next event not yet read, oldest first.
+    public mutating func pollEvent() -> PagerEvent? { events.pop() }
+
+    // MARK: Input (filled in by the engine core)
+
+    public mutating func pointerDown(x: Double, y: Double, time: Double) {}
+    public mutating func pointerMoved(x: Double, y: Double, time: Double) {}
+    public mutating func pointerUp(x: Double, y: Double, time: Double) {}
+    @discardableResult
+    public mutating func interrupt(_ reason: InterruptionReason, time: Double) -> Bool { false }
+    public mutating func scroll(dx: Double, dy: Double, time: Double) {}
+    public mutating func scrollEnded(time: Double) {}
+    @discardableResult
+    public mutating func flip(_ direction: FlipDirection, time: Double) -> Bool { false }
+    public mutating func go(to page: PageIndex, animated: Bool, time: Double) {}
+    public mutating func resize(width: Double, height: Double, time: Double) {}
+    public mutating func setBounds(horizontal: Int?, vertical: Int?, time: Double) {}
+    public mutating func advance(to time: Double) {}
+}

@@ -1,0 +1,1 @@
+print("pager-replay: not yet")
