@@ -1,1 +1,0 @@
-print("pager-replay: not yet")
