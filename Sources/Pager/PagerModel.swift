@@ -15,19 +15,19 @@
 /// while let event = pager.pollEvent() { print(event) }
 /// ```
 public struct PagerModel: Sendable {
-    public private(set) var configuration: PagerConfiguration
-    public private(set) var pageWidth: Double
-    public private(set) var pageHeight: Double
-    public private(set) var horizontalBounds: AxisBounds
-    public private(set) var verticalBounds: AxisBounds
-    public private(set) var currentPage: PageIndex
+    public internal(set) var configuration: PagerConfiguration
+    public internal(set) var pageWidth: Double
+    public internal(set) var pageHeight: Double
+    public internal(set) var horizontalBounds: AxisBounds
+    public internal(set) var verticalBounds: AxisBounds
+    public internal(set) var currentPage: PageIndex
     /// Displacement of the content from rest: positive x shows the page on the left.
-    public private(set) var offset: Point = .zero
-    public private(set) var phase: PagerPhase = .idle
+    public internal(set) var offset: Point = .zero
+    public internal(set) var phase: PagerPhase = .idle
     /// The nine slots, indexed by slot id.
-    public private(set) var slots: SlotPool
+    public internal(set) var slots: SlotPool
     /// The latest time the model has seen, s.
-    public private(set) var time: Double = 0
+    public internal(set) var time: Double = 0
 
     var events = EventQueue()
 
@@ -47,6 +47,8 @@ public struct PagerModel: Sendable {
         self.currentPage = PageIndex(
             h: horizontalBounds.clamp(initialPage.h), v: verticalBounds.clamp(initialPage.v))
         self.slots = SlotPool()
+        refreshSlotPages(at: 0, reporting: false)
+        updateSlotGeometry()
     }
 
     /// `nil` = infinite, 0 = disabled, N = pages `0..<N`.
@@ -69,19 +71,14 @@ public struct PagerModel: Sendable {
     /// The next event not yet read, oldest first.
     public mutating func pollEvent() -> PagerEvent? { events.pop() }
 
-    // MARK: Input (filled in by the engine core)
+    // MARK: Internal state
 
-    public mutating func pointerDown(x: Double, y: Double, time: Double) {}
-    public mutating func pointerMoved(x: Double, y: Double, time: Double) {}
-    public mutating func pointerUp(x: Double, y: Double, time: Double) {}
-    @discardableResult
-    public mutating func interrupt(_ reason: InterruptionReason, time: Double) -> Bool { false }
-    public mutating func scroll(dx: Double, dy: Double, time: Double) {}
-    public mutating func scrollEnded(time: Double) {}
-    @discardableResult
-    public mutating func flip(_ direction: FlipDirection, time: Double) -> Bool { false }
-    public mutating func go(to page: PageIndex, animated: Bool, time: Double) {}
-    public mutating func resize(width: Double, height: Double, time: Double) {}
-    public mutating func setBounds(horizontal: Int?, vertical: Int?, time: Double) {}
-    public mutating func advance(to time: Double) {}
+    /// The pointer or scroll gesture in progress.
+    var gesture: Gesture?
+    /// The offset animation in progress.
+    var animation: OffsetAnimation?
+    /// Offset velocity at the last animation step, px/s; carried into retargets.
+    var velocity: Point = .zero
+    /// Something moved since the last `settled` event.
+    var owesSettledEvent = false
 }

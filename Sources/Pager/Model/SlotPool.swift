@@ -15,7 +15,7 @@ public struct SlotPool: RandomAccessCollection, Hashable, Sendable {
     public var endIndex: Int { 9 }
 
     /// The slot with this id.
-    public subscript(id: Int) -> Slot {
+    public internal(set) subscript(id: Int) -> Slot {
         get { storage[id] }
         set { storage[id] = newValue }
     }

@@ -1,0 +1,27 @@
+/// The animation of the shared offset: one motion per axis, heading for the
+/// page `targetDelta` away from the current page (zero: back to rest).
+struct OffsetAnimation: Hashable, Sendable {
+    var horizontal: AxisMotion
+    var vertical: AxisMotion
+    /// The page the animation lands on, relative to the current page.
+    var targetDelta: (h: Int, v: Int)
+
+    subscript(axis: Axis) -> AxisMotion {
+        get { axis == .horizontal ? horizontal : vertical }
+        set { if axis == .horizontal { horizontal = newValue } else { vertical = newValue } }
+    }
+
+    var isFlip: Bool { targetDelta.h != 0 || targetDelta.v != 0 }
+
+    static func == (lhs: OffsetAnimation, rhs: OffsetAnimation) -> Bool {
+        lhs.horizontal == rhs.horizontal && lhs.vertical == rhs.vertical
+            && lhs.targetDelta == rhs.targetDelta
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(horizontal)
+        hasher.combine(vertical)
+        hasher.combine(targetDelta.h)
+        hasher.combine(targetDelta.v)
+    }
+}

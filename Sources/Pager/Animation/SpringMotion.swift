@@ -1,0 +1,68 @@
+/// One axis of a damped spring heading for `target`, solved in closed form:
+/// the position at any time is exact, so the frame rate never changes the curve.
+struct SpringMotion: Hashable, Sendable {
+    var spring: Spring
+    var target: Double
+    /// Displacement from the target and velocity at `startTime`.
+    var startDisplacement: Double
+    var startVelocity: Double
+    var startTime: Double
+
+    init(spring: Spring, from value: Double, velocity: Double, to target: Double, at time: Double) {
+        self.spring = spring
+        self.target = target
+        self.startDisplacement = value - target
+        self.startVelocity = velocity
+        self.startTime = time
+    }
+
+    /// Position and velocity at `time`.
+    func state(at time: Double) -> (value: Double, velocity: Double) {
+        let t = max(0, time - startTime)
+        let y0 = startDisplacement
+        let v0 = startVelocity
+        let omega = spring.angularFrequency
+        let zeta = spring.dampingRatio
+        let y: Double
+        let v: Double
+        if zeta < 1 {
+            let decay = zeta * omega
+            let omegaD = omega * (1 - zeta * zeta).squareRoot()
+            let a = y0
+            let b = (v0 + decay * y0) / omegaD
+            let e = ElementaryFunctions.exp(-decay * t)
+            let (s, c) = ElementaryFunctions.sinCos(omegaD * t)
+            y = e * (a * c + b * s)
+            v = e * ((b * omegaD - decay * a) * c - (a * omegaD + decay * b) * s)
+        } else if zeta == 1 {
+            let a = y0
+            let b = v0 + omega * y0
+            let e = ElementaryFunctions.exp(-omega * t)
+            y = (a + b * t) * e
+            v = (b - omega * (a + b * t)) * e
+        } else {
+            let root = (zeta * zeta - 1).squareRoot()
+            let r1 = -omega * (zeta - root)
+            let r2 = -omega * (zeta + root)
+            let c1 = (v0 - r2 * y0) / (r1 - r2)
+            let c2 = y0 - c1
+            let e1 = ElementaryFunctions.exp(r1 * t)
+            let e2 = ElementaryFunctions.exp(r2 * t)
+            y = c1 * e1 + c2 * e2
+            v = c1 * r1 * e1 + c2 * r2 * e2
+        }
+        return (target + y, v)
+    }
+
+    /// Moves the whole motion by `delta` (the pager landed on a neighbour).
+    mutating func shift(by delta: Double) {
+        target += delta
+    }
+
+    /// Scales positions and speeds (the page was resized).
+    mutating func scale(by factor: Double) {
+        target *= factor
+        startDisplacement *= factor
+        startVelocity *= factor
+    }
+}

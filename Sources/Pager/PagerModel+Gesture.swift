@@ -1,0 +1,193 @@
+extension PagerModel {
+    /// Starts a pointer or scroll gesture; catches a running animation where it is shown.
+    mutating func beginGesture(_ source: GestureSource, at point: Point, time: Double) {
+        var newGesture = Gesture(source: source, at: point, time: time)
+        phase = .pressed
+        if let caught = animation {
+            // Freeze exactly where the last frame showed it; remember where it was heading.
+            newGesture.caughtTarget = caught.targetDelta
+            animation = nil
+            velocity = .zero
+            owesSettledEvent = true
+        }
+        gesture = newGesture
+        let displacedX = abs(offset.x) / pageWidth
+        let displacedY = abs(offset.y) / pageHeight
+        if displacedX > 0 || displacedY > 0 {
+            lockGesture(to: displacedX >= displacedY ? .horizontal : .vertical, at: time)
+        }
+    }
+
+    /// The gesture became a drag along `axis` (or along nothing, if disabled).
+    mutating func lockGesture(to axis: Axis, at time: Double) {
+        guard gesture != nil else { return }
+        owesSettledEvent = true
+        emit(.dragBegan, at: time)
+        let source = gesture!.source
+        if bounds(axis).isEnabled {
+            gesture!.lockedAxis = axis
+            gesture!.rawOffset = rawOffset(shown: offset[axis], along: axis)
+            gesture!.tracker.reset()
+            gesture!.tracker.record(position: gesture!.rawOffset, time: time)
+            phase = source == .pointer ? .dragging(axis) : .scrolling(axis)
+            emit(.axisLocked(axis), at: time)
+        } else {
+            gesture!.lockedToDisabledAxis = true
+            phase = source == .pointer ? .dragging(nil) : .scrolling(nil)
+        }
+    }
+
+    /// Moves the locked gesture by `delta` pixels: lands on a page reached in
+    /// full, rubber-bands past a bounded edge.
+    mutating func moveGesture(by delta: Double, along axis: Axis, at time: Double) {
+        guard gesture != nil else { return }
+        gesture!.rawOffset += delta
+        gesture!.tracker.record(position: gesture!.rawOffset, time: time)
+        let size = pageSize(axis)
+        while gesture!.rawOffset <= -size && canMove(1, along: axis) {
+            land(h: axis == .horizontal ? 1 : 0, v: axis == .vertical ? 1 : 0, at: time)
+        }
+        while gesture!.rawOffset >= size && canMove(-1, along: axis) {
+            land(h: axis == .horizontal ? -1 : 0, v: axis == .vertical ? -1 : 0, at: time)
+        }
+        offset[axis] = shownOffset(raw: gesture!.rawOffset, along: axis)
+    }
+
+    /// Ends the gesture normally and decides: flip one page, return, or bounce.
+    /// `velocityTime` is when the velocity is read (the last input of a
+    /// touchpad gesture that ended by a quiet gap).
+    mutating func releaseGesture(at time: Double, velocityTime: Double) {
+        guard let ended = gesture else { return }
+        gesture = nil
+        guard let axis = ended.lockedAxis else {
+            // A tap, or a drag along a disabled axis: nothing moved along it.
+            startAnimation(to: nearestDelta(), velocity: .zero, bouncing: false, at: time)
+            return
+        }
+        let size = pageSize(axis)
+        let rawVelocity = ended.tracker.velocity(at: velocityTime, window: configuration.velocityWindow)
+        let shown = offset[axis]
+        var step = 0
+        var edge: Edge?
+        var releaseVelocity = rawVelocity
+        if shown > 0 && !canMove(-1, along: axis) {
+            edge = Edge.facing(axis, step: -1)
+            releaseVelocity = rawVelocity * band.slope(ended.rawOffset, size: size)
+        } else if shown < 0 && !canMove(1, along: axis) {
+            edge = Edge.facing(axis, step: 1)
+            releaseVelocity = rawVelocity * band.slope(-ended.rawOffset, size: size)
+        } else {
+            step = releaseStep(
+                axis: axis, velocity: rawVelocity, source: ended.source,
+                caught: axis == .horizontal ? ended.caughtTarget.h : ended.caughtTarget.v, at: time)
+            while step != 0 && !canMove(step, along: axis) {
+                edge = Edge.facing(axis, step: step)
+                step -= step.signum()
+            }
+        }
+        if let edge { emit(.bounced(edge), at: time) }
+        var target = nearestDelta()
+        if axis == .horizontal { target.h = step } else { target.v = step }
+        var startVelocity = Point.zero
+        startVelocity[axis] = releaseVelocity
+        startAnimation(to: target, velocity: startVelocity, bouncing: edge != nil, at: time)
+    }
+
+    /// The page step a release makes along `axis`: a fling goes to the next page
+    /// in its direction among the two visible ones (or one past a caught flip,
+    /// which lands first); otherwise the projected position decides.
+    mutating func releaseStep(axis: Axis, velocity: Double, source: GestureSource, caught: Int, at time: Double) -> Int {
+        let size = pageSize(axis)
+        let position = -offset[axis] / size
+        let pagesPerSecond = -velocity / size
+        let flingSpeed = source == .pointer
+            ? configuration.pointerFlingVelocity : configuration.scrollFlingVelocity
+        if abs(velocity) >= flingSpeed {
+            let direction = pagesPerSecond > 0 ? 1 : -1
+            if caught != 0 && caught.signum() == direction {
+                // Rapid paging: this fling goes one page past the caught flip's page.
+                return commitPending(caught, plus: direction, along: axis, at: time)
+            }
+            if direction > 0 { return position >= 0 ? 1 : 0 }
+            return position <= 0 ? -1 : 0
+        }
+        let deceleration = source == .pointer
+            ? configuration.pointerDeceleration : configuration.scrollDeceleration
+        let projected = position + pagesPerSecond * PagerConfiguration.projectionTime(deceleration: deceleration)
+        let threshold = configuration.flipThreshold
+        if projected > threshold { return 1 }
+        if projected < -threshold { return -1 }
+        return 0
+    }
+
+    /// The step to a page `extra` pages past a pending step `pending` along
+    /// `axis`. The pending page lands at once when the offset is already on
+    /// its way there (seamless: the content does not move); otherwise the
+    /// animation lands on it when it gets there. Stops at a bounded edge.
+    mutating func commitPending(_ pending: Int, plus extra: Int, along axis: Axis, at time: Double) -> Int {
+        var target = pending + extra
+        let direction = pending.signum()
+        if direction != 0 && offset[axis] * Double(direction) < 0 && canMove(direction, along: axis) {
+            land(h: axis == .horizontal ? direction : 0, v: axis == .vertical ? direction : 0, at: time)
+            target -= direction
+        }
+        return target
+    }
+
+    /// The nearest page to the shown offset, per axis, within the bounds.
+    func nearestDelta() -> (h: Int, v: Int) {
+        func nearest(_ axis: Axis) -> Int {
+            let position = -offset[axis] / pageSize(axis)
+            let step = position > 0.5 ? 1 : position < -0.5 ? -1 : 0
+            return step != 0 && canMove(step, along: axis) ? step : 0
+        }
+        return (nearest(.horizontal), nearest(.vertical))
+    }
+
+    /// Whether the content is pulled past a bounded edge on either axis.
+    var isBeyondAnEdge: Bool {
+        for axis in Axis.allCases {
+            if offset[axis] > 0 && !canMove(-1, along: axis) { return true }
+            if offset[axis] < 0 && !canMove(1, along: axis) { return true }
+        }
+        return false
+    }
+
+    var band: RubberBand { RubberBand(coefficient: configuration.rubberBandCoefficient) }
+
+    /// The offset shown for a raw drag offset: rubber-banded past a bounded edge.
+    func shownOffset(raw: Double, along axis: Axis) -> Double {
+        let size = pageSize(axis)
+        let lowest = canMove(1, along: axis) ? -size : 0
+        let highest = canMove(-1, along: axis) ? size : 0
+        if raw < lowest { return lowest - band.shown(lowest - raw, size: size) }
+        if raw > highest { return highest + band.shown(raw - highest, size: size) }
+        return raw
+    }
+
+    /// The raw drag offset that shows as `shown` (inverse of `shownOffset`).
+    func rawOffset(shown: Double, along axis: Axis) -> Double {
+        let size = pageSize(axis)
+        let lowest = canMove(1, along: axis) ? -size : 0
+        let highest = canMove(-1, along: axis) ? size : 0
+        if shown < lowest { return lowest - band.raw(lowest - shown, size: size) }
+        if shown > highest { return highest + band.raw(shown - highest, size: size) }
+        return shown
+    }
+
+    func bounds(_ axis: Axis) -> AxisBounds {
+        axis == .horizontal ? horizontalBounds : verticalBounds
+    }
+
+    func pageSize(_ axis: Axis) -> Double {
+        axis == .horizontal ? pageWidth : pageHeight
+    }
+
+    /// Whether the page `step` away along `axis` exists.
+    func canMove(_ step: Int, along axis: Axis) -> Bool {
+        let bounds = bounds(axis)
+        guard bounds.isEnabled else { return false }
+        let index = axis == .horizontal ? currentPage.h : currentPage.v
+        return bounds.contains(index + step)
+    }
+}

@@ -1,0 +1,256 @@
+extension PagerModel {
+    /// A mouse button or finger went down at (`x`, `y`) in viewport pixels.
+    /// Catches a moving page exactly where it is shown.
+    public mutating func pointerDown(x: Double, y: Double, time: Double) {
+        let now = clock(time)
+        if gesture?.source == .scroll { releaseGesture(at: now, velocityTime: now) }
+        if gesture == nil { beginGesture(.pointer, at: Point(x: x, y: y), time: now) }
+        updateSlotGeometry()
+    }
+
+    /// The pointer moved. Before the slop nothing moves; then the drag locks
+    /// to the dominant axis and the content follows along it only.
+    public mutating func pointerMoved(x: Double, y: Double, time: Double) {
+        let now = clock(time)
+        guard let current = gesture, current.source == .pointer else { return }
+        let point = Point(x: x, y: y)
+        if !current.isLocked {
+            let dx = x - current.origin.x
+            let dy = y - current.origin.y
+            let slop = configuration.dragSlop
+            if dx * dx + dy * dy > slop * slop {
+                let axis: Axis = abs(dx) >= abs(dy) ? .horizontal : .vertical
+                lockGesture(to: axis, at: now)
+                if gesture?.lockedAxis != nil {
+                    // Follow from the slop's boundary: no jump, and no lag beyond the slop.
+                    let travel = point[axis] - current.origin[axis]
+                    var anchor = current.origin
+                    anchor[axis] += travel.sign == .minus ? -min(slop, -travel) : min(slop, travel)
+                    gesture?.last = anchor
+                    moveGesture(by: point[axis] - anchor[axis], along: axis, at: now)
+                }
+                gesture?.last = point
+            }
+        } else if let axis = current.lockedAxis {
+            moveGesture(by: point[axis] - current.last[axis], along: axis, at: now)
+            gesture?.last = point
+        }
+        gesture?.lastInputTime = now
+        updateSlotGeometry()
+    }
+
+    /// The pointer was released: flip, return or bounce, from the position and
+    /// the velocity of the last moments of the drag. A release before the slop is a tap.
+    public mutating func pointerUp(x: Double, y: Double, time: Double) {
+        let now = clock(time)
+        guard let current = gesture, current.source == .pointer else { return }
+        if let axis = current.lockedAxis {
+            moveGesture(by: Point(x: x, y: y)[axis] - current.last[axis], along: axis, at: now)
+        }
+        releaseGesture(at: now, velocityTime: now)
+        updateSlotGeometry()
+    }
+
+    /// Ends the gesture in progress abnormally, reports it and settles on the
+    /// nearest page. Returns whether there was a gesture to interrupt.
+    @discardableResult
+    public mutating func interrupt(_ reason: InterruptionReason, time: Double) -> Bool {
+        let now = clock(time)
+        guard gesture != nil else { return false }
+        gesture = nil
+        let target = nearestDelta()
+        emit(.interrupted(reason, page: currentPage.offsetBy(h: target.h, v: target.v)), at: now)
+        startAnimation(to: target, velocity: .zero, bouncing: isBeyondAnEdge, at: now)
+        updateSlotGeometry()
+        return true
+    }
+
+    /// Touchpad scrolling by (`dx`, `dy`) content pixels (same sign as a drag).
+    /// The gesture ends with `scrollEnded` or by itself after a quiet gap.
+    public mutating func scroll(dx: Double, dy: Double, time: Double) {
+        let now = clock(time)
+        if gesture?.source == .pointer { return }
+        if gesture == nil { beginGesture(.scroll, at: .zero, time: now) }
+        guard let current = gesture else { return }
+        if !current.isLocked {
+            let travel = Point(x: current.last.x + dx, y: current.last.y + dy)
+            gesture?.last = travel
+            let slop = configuration.scrollSlop
+            if travel.x * travel.x + travel.y * travel.y > slop * slop {
+                let axis: Axis = abs(travel.x) >= abs(travel.y) ? .horizontal : .vertical
+                lockGesture(to: axis, at: now)
+                if gesture?.lockedAxis != nil { moveGesture(by: travel[axis], along: axis, at: now) }
+            }
+        } else if let axis = current.lockedAxis {
+            moveGesture(by: axis == .horizontal ? dx : dy, along: axis, at: now)
+        }
+        gesture?.lastInputTime = now
+        updateSlotGeometry()
+    }
+
+    /// The touchpad gesture ended (fingers lifted).
+    public mutating func scrollEnded(time: Double) {
+        let now = clock(time)
+        guard gesture?.source == .scroll else { return }
+        releaseGesture(at: now, velocityTime: now)
+        updateSlotGeometry()
+    }
+
+    /// Animates one page in `direction` (the way the view moves: `.right` is `h + 1`).
+    /// A flip during another flip first lands the pending one. At a bounded edge
+    /// the page nudges and bounces back. Ignored during a gesture.
+    /// Returns whether a flip started.
+    @discardableResult
+    public mutating func flip(_ direction: FlipDirection, time: Double) -> Bool {
+        let now = clock(time)
+        guard gesture == nil else { return false }
+        let axis = direction.axis
+        guard bounds(axis).isEnabled else { return false }
+        let step = axis == .horizontal ? direction.step.h : direction.step.v
+        // A flip during a flip: the pending page lands first when it can, seamlessly.
+        var target = (h: 0, v: 0)
+        if animation != nil {
+            target.h = commitPending(animation!.targetDelta.h, plus: 0, along: .horizontal, at: now)
+            target.v = commitPending(animation!.targetDelta.v, plus: 0, along: .vertical, at: now)
+        }
+        var startVelocity = velocity
+        let pendingAlongAxis = axis == .horizontal ? target.h : target.v
+        let flipped = canMove(pendingAlongAxis + step, along: axis)
+        if flipped {
+            if axis == .horizontal { target.h += step } else { target.v += step }
+        } else {
+            emit(.bounced(Edge.facing(axis, step: step)), at: now)
+            if pendingAlongAxis == 0 {
+                startVelocity[axis] = -Double(step) * configuration.edgeNudgeVelocity
+            }
+        }
+        startAnimation(to: target, velocity: startVelocity, bouncing: !flipped && pendingAlongAxis == 0, at: now)
+        updateSlotGeometry()
+        return flipped
+    }
+
+    /// Shows `page` (clamped into the bounds): at once, or animated. A far page
+    /// is reached by landing next to it and animating the last step.
+    public mutating func go(to page: PageIndex, animated: Bool, time: Double) {
+        let now = clock(time)
+        let target = PageIndex(h: horizontalBounds.clamp(page.h), v: verticalBounds.clamp(page.v))
+        gesture = nil
+        var dh = target.h - currentPage.h
+        var dv = target.v - currentPage.v
+        if !animated {
+            animation = nil
+            velocity = .zero
+            offset = .zero
+            if dh != 0 || dv != 0 { moveCurrentPage(h: dh, v: dv, shiftingOffset: false, at: now) }
+            phase = .idle
+            emitSettledIfOwed(at: now)
+        } else {
+            if abs(dh) > 1 || abs(dv) > 1 {
+                let anchorH = abs(dh) > 1 ? dh - dh.signum() : 0
+                let anchorV = abs(dv) > 1 ? dv - dv.signum() : 0
+                moveCurrentPage(h: anchorH, v: anchorV, shiftingOffset: false, at: now)
+                dh -= anchorH
+                dv -= anchorV
+            }
+            if dh != 0 || dv != 0 || offset != .zero || animation != nil {
+                startAnimation(to: (dh, dv), velocity: velocity, bouncing: false, at: now)
+            } else {
+                phase = .idle
+                emitSettledIfOwed(at: now)
+            }
+        }
+        updateSlotGeometry()
+    }
+
+    /// The viewport (one page) changed size. The page and the relative
+    /// position are kept, even mid-drag or mid-animation.
+    public mutating func resize(width: Double, height: Double, time: Double) {
+        _ = clock(time)
+        let width = max(1, width)
+        let height = max(1, height)
+        let kx = width / pageWidth
+        let ky = height / pageHeight
+        pageWidth = width
+        pageHeight = height
+        offset.x *= kx
+        offset.y *= ky
+        velocity.x *= kx
+        velocity.y *= ky
+        animation?.horizontal.scale(by: kx)
+        animation?.vertical.scale(by: ky)
+        if let axis = gesture?.lockedAxis {
+            let k = axis == .horizontal ? kx : ky
+            gesture?.rawOffset *= k
+            gesture?.tracker.scale(by: k)
+        }
+        updateSlotGeometry()
+    }
+
+    /// Changes the bounds (`nil` infinite, 0 disabled, N pages). The current
+    /// page is clamped into them; slots outside them show no page.
+    public mutating func setBounds(horizontal: Int?, vertical: Int?, time: Double) {
+        let now = clock(time)
+        horizontalBounds = AxisBounds(pageCount: horizontal)
+        verticalBounds = AxisBounds(pageCount: vertical)
+        let clamped = PageIndex(
+            h: horizontalBounds.clamp(currentPage.h), v: verticalBounds.clamp(currentPage.v))
+        if clamped != currentPage {
+            gesture = nil
+            animation = nil
+            velocity = .zero
+            offset = .zero
+            moveCurrentPage(
+                h: clamped.h - currentPage.h, v: clamped.v - currentPage.v,
+                shiftingOffset: false, at: now)
+            phase = .idle
+            emitSettledIfOwed(at: now)
+        } else {
+            refreshSlotPages(at: now, reporting: true)
+            if let axis = gesture?.lockedAxis, !bounds(axis).isEnabled {
+                gesture = nil
+                startAnimation(to: nearestDelta(), velocity: .zero, bouncing: false, at: now)
+            } else if let axis = gesture?.lockedAxis, let raw = gesture?.rawOffset {
+                offset[axis] = shownOffset(raw: raw, along: axis)
+            } else if let pending = animation {
+                var target = pending.targetDelta
+                if target.h != 0 && !canMove(target.h, along: .horizontal) { target.h = 0 }
+                if target.v != 0 && !canMove(target.v, along: .vertical) { target.v = 0 }
+                if target != pending.targetDelta {
+                    startAnimation(to: target, velocity: velocity, bouncing: false, at: now)
+                }
+            }
+        }
+        updateSlotGeometry()
+    }
+
+    /// Moves time forward to `time` (seconds): steps the animation, lands on
+    /// pages, recycles slots, ends a touchpad gesture after its quiet gap.
+    public mutating func advance(to time: Double) {
+        let now = clock(time)
+        stepAnimation(to: now)
+        updateSlotGeometry()
+    }
+
+    /// Takes `time` as the latest time seen (never backwards) and ends a
+    /// touchpad gesture whose quiet gap has passed.
+    mutating func clock(_ time: Double) -> Double {
+        if time.isFinite && time > self.time { self.time = time }
+        let now = self.time
+        if let current = gesture, current.source == .scroll,
+           now - current.lastInputTime >= configuration.scrollEndGap {
+            releaseGesture(at: now, velocityTime: current.lastInputTime)
+        }
+        return now
+    }
+
+    mutating func emit(_ kind: PagerEvent.Kind, at time: Double) {
+        events.push(PagerEvent(time: time, kind: kind))
+    }
+
+    mutating func emitSettledIfOwed(at time: Double) {
+        if owesSettledEvent && phase == .idle && offset == .zero {
+            owesSettledEvent = false
+            emit(.settled(currentPage), at: time)
+        }
+    }
+}
