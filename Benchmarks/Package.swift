@@ -1,0 +1,26 @@
+// swift-tools-version: 6.1
+// Benchmarks for the Pager engine, kept out of the main package so that
+// `swift build` / `swift test` never pay for ordo-one/benchmark.
+//
+//   cd Benchmarks && swift package --scratch-path ../.build-bench --allow-writing-to-package-directory benchmark
+import PackageDescription
+
+let package = Package(
+    name: "FourwayBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "Fourway", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "PagerBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Pager", package: "Fourway"),
+            ],
+            path: "Benchmarks/PagerBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ]
+)
