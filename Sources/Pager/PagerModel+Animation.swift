@@ -100,12 +100,12 @@ extension PagerModel {
             let remaining = caught != 0 && caught.signum() == step.signum() ? caught - step : 0
             if axis == .horizontal { gesture!.caughtTarget.h = remaining } else { gesture!.caughtTarget.v = remaining }
         }
-        moveCurrentPage(h: dh, v: dv, shiftingOffset: true, at: time)
+        moveCurrentPage(h: dh, v: dv, at: time)
     }
 
     /// Makes the page (`dh`, `dv`) away current: recycles the slots that fell
     /// behind and reports it.
-    mutating func moveCurrentPage(h dh: Int, v dv: Int, shiftingOffset: Bool, at time: Double) {
+    mutating func moveCurrentPage(h dh: Int, v dv: Int, at time: Double) {
         let from = currentPage
         currentPage = currentPage.offsetBy(h: dh, v: dv)
         for id in 0..<9 {

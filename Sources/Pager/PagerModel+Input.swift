@@ -141,14 +141,14 @@ extension PagerModel {
             animation = nil
             velocity = .zero
             offset = .zero
-            if dh != 0 || dv != 0 { moveCurrentPage(h: dh, v: dv, shiftingOffset: false, at: now) }
+            if dh != 0 || dv != 0 { moveCurrentPage(h: dh, v: dv, at: now) }
             phase = .idle
             emitSettledIfOwed(at: now)
         } else {
             if abs(dh) > 1 || abs(dv) > 1 {
                 let anchorH = abs(dh) > 1 ? dh - dh.signum() : 0
                 let anchorV = abs(dv) > 1 ? dv - dv.signum() : 0
-                moveCurrentPage(h: anchorH, v: anchorV, shiftingOffset: false, at: now)
+                moveCurrentPage(h: anchorH, v: anchorV, at: now)
                 dh -= anchorH
                 dv -= anchorV
             }
@@ -201,7 +201,7 @@ extension PagerModel {
             offset = .zero
             moveCurrentPage(
                 h: clamped.h - currentPage.h, v: clamped.v - currentPage.v,
-                shiftingOffset: false, at: now)
+                at: now)
             phase = .idle
             emitSettledIfOwed(at: now)
         } else {
@@ -234,8 +234,8 @@ extension PagerModel {
     /// Takes `time` as the latest time seen (never backwards) and ends a
     /// touchpad gesture whose quiet gap has passed.
     mutating func clock(_ time: Double) -> Double {
-        if time.isFinite && time > self.time { self.time = time }
-        let now = self.time
+        if time.isFinite && time > (latestTime ?? -.infinity) { latestTime = time }
+        let now = latestTime ?? 0
         if let current = gesture, current.source == .scroll,
            now - current.lastInputTime >= configuration.scrollEndGap {
             releaseGesture(at: now, velocityTime: current.lastInputTime)

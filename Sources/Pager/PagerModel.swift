@@ -26,8 +26,9 @@ public struct PagerModel: Sendable {
     public internal(set) var phase: PagerPhase = .idle
     /// The nine slots, indexed by slot id.
     public internal(set) var slots: SlotPool
-    /// The latest time the model has seen, s.
-    public internal(set) var time: Double = 0
+    /// The latest time the model has seen, s (0 before any).
+    public var time: Double { latestTime ?? 0 }
+    var latestTime: Double?
 
     var events = EventQueue()
 
@@ -70,6 +71,9 @@ public struct PagerModel: Sendable {
 
     /// The next event not yet read, oldest first.
     public mutating func pollEvent() -> PagerEvent? { events.pop() }
+
+    /// Events dropped because they were not read in time (the queue holds 256).
+    public var droppedEventCount: Int { events.dropped }
 
     // MARK: Internal state
 
