@@ -1,0 +1,42 @@
+/// What a worker produced: RGBA pixels, 4 bytes per pixel in memory order
+/// R,G,B,A (`SDL_PIXELFORMAT_RGBA32`), pitch = width × 4, already turned
+/// upright (EXIF) and scaled to fit the request.
+///
+/// ```swift
+/// let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGBA32.rawValue,
+///                                 Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+///                                 Int32(image.width), Int32(image.height))
+/// image.pixels.withUnsafeBytes { SDL_UpdateTexture(texture, nil, $0.baseAddress, Int32(image.pitch)) }
+/// ```
+public struct DecodedImage: Sendable {
+    /// Width of `pixels`.
+    public let width: Int
+    /// Height of `pixels`.
+    public let height: Int
+    /// `width × height × 4` bytes, R,G,B,A.
+    public let pixels: [UInt8]
+    /// The image's own size, upright (after EXIF orientation), for the HUD.
+    public let sourceWidth: Int
+    public let sourceHeight: Int
+    /// "JPEG", "PNG", "WebP", "GIF", … or "demo".
+    public let format: String
+
+    public init(width: Int, height: Int, pixels: [UInt8], sourceWidth: Int, sourceHeight: Int, format: String) {
+        precondition(pixels.count == width * height * 4, "pixels must hold width × height RGBA pixels")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+        self.sourceWidth = sourceWidth
+        self.sourceHeight = sourceHeight
+        self.format = format
+    }
+
+    /// Bytes per row.
+    public var pitch: Int { width * 4 }
+
+    /// The pixel at (`x`, `y`) as (r, g, b, a); for tests and probes.
+    public func rgba(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        let p = (y * width + x) * 4
+        return (pixels[p], pixels[p + 1], pixels[p + 2], pixels[p + 3])
+    }
+}

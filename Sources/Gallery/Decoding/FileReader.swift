@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads an image file into memory without ever blocking on a FIFO or
+/// reading a device: the file is opened non-blocking, checked with `fstat`
+/// to be a regular file, and only then read.
+///
+/// ```swift
+/// let bytes = try FileReader.read("/photos/a.jpg")
+/// ```
+enum FileReader {
+    /// Files larger than this are refused before reading (bytes). A 500 MP JPEG
+    /// is well under it; anything bigger is not a photo we can show.
+    static let maximumFileBytes = 1 << 30
+
+    /// The whole file.
+    static func read(_ path: String) throws(DecodeFailure) -> [UInt8] {
+        try read(path, limit: nil)
+    }
+
+    /// At most `limit` leading bytes (the whole file when nil).
+    static func read(_ path: String, limit: Int?) throws(DecodeFailure) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        if fd < 0 { throw DecodeFailure(path: path, message: openFailureMessage(errno)) }
+        defer { close(fd) }
+        var info = stat()
+        if fstat(fd, &info) != 0 { throw DecodeFailure(path: path, message: openFailureMessage(errno)) }
+        if let kind = nonRegularKind(info.st_mode) { throw DecodeFailure(path: path, message: kind) }
+        let size = Int(info.st_size)
+        if size == 0 { throw DecodeFailure(path: path, message: "empty file (0 bytes)") }
+        if limit == nil && size > maximumFileBytes {
+            throw DecodeFailure(path: path, message: "file is \(size >> 20) MB, over the \(maximumFileBytes >> 20) MB limit")
+        }
+        let wanted = min(size, limit ?? size)
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, initialized in
+            var total = 0
+            while total < wanted {
+                let got = Glibc.read(fd, buffer.baseAddress! + total, wanted - total)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    break
+                }
+                if got == 0 { break }   // the file shrank while we read it
+                total += got
+            }
+            initialized = total
+        }
+        if failure != 0 { throw DecodeFailure(path: path, message: "read error (\(errorText(failure)))") }
+        if bytes.isEmpty { throw DecodeFailure(path: path, message: "empty file (0 bytes)") }
+        return bytes
+    }
+
+    /// A description of a non-regular file, or nil for a regular one.
+    static func nonRegularKind(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "is a folder, not an image file"
+        case S_IFIFO: return "not a regular file (a FIFO)"
+        case S_IFSOCK: return "not a regular file (a socket)"
+        case S_IFCHR: return "not a regular file (a character device)"
+        case S_IFBLK: return "not a regular file (a block device)"
+        default: return "not a regular file"
+        }
+    }
+
+    static func openFailureMessage(_ code: Int32) -> String {
+        switch code {
+        case ENOENT, ENOTDIR: return "file vanished (it no longer exists)"
+        case EACCES, EPERM: return "permission denied"
+        case ELOOP: return "symbolic link loop"
+        case ENXIO: return "not a regular file (a socket or device with nothing behind it)"
+        case EMFILE, ENFILE: return "too many open files"
+        default: return errorText(code)
+        }
+    }
+
+    static func errorText(_ code: Int32) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        return String(cString: text).lowercased()
+    }
+}

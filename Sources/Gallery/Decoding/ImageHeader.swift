@@ -1,0 +1,167 @@
+import Foundation
+
+/// Reads an image's pixel dimensions from its header, before anything large
+/// is allocated, so a file claiming 30000×30000 is refused in microseconds.
+///
+/// Covers JPEG (SOF), PNG (IHDR), GIF, BMP, WebP (VP8, VP8L, VP8X), TIFF (IFD0),
+/// QOI, PNM/PAM, PCX, XCF, ILBM and SVG (its `width`/`height` or `viewBox`,
+/// best effort). Other formats return nil and are checked after decoding.
+///
+/// ```swift
+/// let size = bytes.withUnsafeBufferPointer { ImageHeader.dimensions(of: .png, in: $0) }
+/// // (width: 30000, height: 30000)
+/// ```
+enum ImageHeader {
+    static func dimensions(of format: ImageFormat, in bytes: UnsafeBufferPointer<UInt8>) -> (width: Int, height: Int)? {
+        let view = ByteView(bytes)
+        switch format {
+        case .jpeg:
+            let info = JPEGStructure.parse(bytes)
+            guard let width = info.width, let height = info.height else { return nil }
+            return (width, height)
+        case .png:
+            guard view.matches("IHDR", at: 12), let width = view.u32be(16), let height = view.u32be(20) else { return nil }
+            return (width, height)
+        case .gif:
+            guard let width = view.u16le(6), let height = view.u16le(8) else { return nil }
+            return (width, height)
+        case .bmp:
+            guard let dib = view.u32le(14) else { return nil }
+            if dib == 12 {
+                guard let width = view.u16le(18), let height = view.u16le(20) else { return nil }
+                return (width, height)
+            }
+            guard let width = view.u32le(18), let height = view.u32le(22) else { return nil }
+            // Signed 32-bit; a negative height means top-down rows.
+            return (Int(Int32(truncatingIfNeeded: width)).magnitude.asInt, Int(Int32(truncatingIfNeeded: height)).magnitude.asInt)
+        case .webp:
+            return webp(view)
+        case .tiff:
+            return tiff(view)
+        case .qoi:
+            guard let width = view.u32be(4), let height = view.u32be(8) else { return nil }
+            return (width, height)
+        case .pnm:
+            return pnm(view)
+        case .pcx:
+            guard let x0 = view.u16le(4), let y0 = view.u16le(6), let x1 = view.u16le(8), let y1 = view.u16le(10),
+                  x1 >= x0, y1 >= y0 else { return nil }
+            return (x1 - x0 + 1, y1 - y0 + 1)
+        case .xcf:
+            guard let width = view.u32be(14), let height = view.u32be(18) else { return nil }
+            return (width, height)
+        case .lbm:
+            guard view.matches("BMHD", at: 12), let width = view.u16be(20), let height = view.u16be(22) else { return nil }
+            return (width, height)
+        case .svg:
+            return svg(view)
+        case .xpm, .ico, .cur, .tga, .avif, .jxl, .heic:
+            return nil
+        }
+    }
+
+    private static func webp(_ view: ByteView) -> (width: Int, height: Int)? {
+        if view.matches("VP8 ", at: 12) {
+            guard view.matches([0x9D, 0x01, 0x2A], at: 23), let width = view.u16le(26), let height = view.u16le(28) else { return nil }
+            return (width & 0x3FFF, height & 0x3FFF)
+        }
+        if view.matches("VP8L", at: 12) {
+            guard view.u8(20) == 0x2F, let bits = view.u32le(21) else { return nil }
+            return ((bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1)
+        }
+        if view.matches("VP8X", at: 12) {
+            guard let width = view.u24le(24), let height = view.u24le(27) else { return nil }
+            return (width + 1, height + 1)
+        }
+        return nil
+    }
+
+    private static func tiff(_ view: ByteView) -> (width: Int, height: Int)? {
+        let bigEndian = view.matches("MM")
+        guard let ifd = view.u32(4, bigEndian: bigEndian), let entries = view.u16(ifd, bigEndian: bigEndian) else { return nil }
+        var width: Int?, height: Int?
+        for index in 0..<min(entries, 1024) {
+            let entry = ifd + 2 + index * 12
+            guard let tag = view.u16(entry, bigEndian: bigEndian), let type = view.u16(entry + 2, bigEndian: bigEndian) else { break }
+            guard tag == 256 || tag == 257 else { continue }
+            let value = type == 3 ? view.u16(entry + 8, bigEndian: bigEndian) : view.u32(entry + 8, bigEndian: bigEndian)
+            if tag == 256 { width = value } else { height = value }
+        }
+        guard let width, let height else { return nil }
+        return (width, height)
+    }
+
+    /// `P1`…`P6`: width and height are the first two decimal numbers after the
+    /// magic, with whitespace and `#` comments between; `P7` (PAM) names them.
+    private static func pnm(_ view: ByteView) -> (width: Int, height: Int)? {
+        var position = 2
+        if view.u8(1) == 0x37 {
+            var width: Int?, height: Int?
+            while width == nil || height == nil {
+                guard let token = nextToken(view, &position) else { return nil }
+                if token == "WIDTH" { width = nextToken(view, &position).flatMap { Int($0) } }
+                if token == "HEIGHT" { height = nextToken(view, &position).flatMap { Int($0) } }
+                if token == "ENDHDR" { return nil }
+            }
+            return (width!, height!)
+        }
+        guard let width = nextToken(view, &position).flatMap({ Int($0) }),
+              let height = nextToken(view, &position).flatMap({ Int($0) }) else { return nil }
+        return (width, height)
+    }
+
+    private static func nextToken(_ view: ByteView, _ position: inout Int) -> String? {
+        while let byte = view.u8(position) {
+            if byte == 0x23 {   // comment to end of line
+                while let c = view.u8(position), c != 0x0A { position += 1 }
+            } else if [0x20, 0x09, 0x0A, 0x0D].contains(byte) {
+                position += 1
+            } else {
+                break
+            }
+        }
+        var token: [UInt8] = []
+        while let byte = view.u8(position), ![0x20, 0x09, 0x0A, 0x0D, 0x23].contains(byte), token.count < 16 {
+            token.append(UInt8(byte))
+            position += 1
+        }
+        return token.isEmpty ? nil : String(decoding: token, as: UTF8.self)
+    }
+
+    /// The `<svg …>` tag's `width`/`height` (leading number, any unit treated
+    /// as pixels) or else its `viewBox` size; best effort, for the size limit.
+    private static func svg(_ view: ByteView) -> (width: Int, height: Int)? {
+        let text = String(decoding: UnsafeBufferPointer(rebasing: view.bytes.prefix(4096)), as: UTF8.self)
+        guard let open = text.range(of: "<svg") else { return nil }
+        let tag = text[open.upperBound...].prefix { $0 != ">" }
+        func attribute(_ name: String) -> Substring? {
+            guard let found = tag.range(of: " " + name + "=") ?? tag.range(of: "\n" + name + "=") else { return nil }
+            let rest = tag[found.upperBound...]
+            guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+            return rest.dropFirst().prefix { $0 != quote }
+        }
+        func number(_ text: Substring) -> Int? {
+            let digits = text.drop { $0 == " " }.prefix { $0.isNumber || $0 == "." }
+            return Double(digits).map(clampedPixels)
+        }
+        if let width = attribute("width").flatMap(number), let height = attribute("height").flatMap(number) {
+            return (width, height)
+        }
+        if let box = attribute("viewBox") {
+            let parts = box.split { $0 == " " || $0 == "," }.compactMap { Double($0) }
+            if parts.count == 4 { return (clampedPixels(parts[2]), clampedPixels(parts[3])) }
+        }
+        return nil
+    }
+}
+
+/// A size in pixels from untrusted text; huge or odd values stay finite and
+/// far over any limit instead of trapping on conversion.
+private func clampedPixels(_ value: Double) -> Int {
+    guard value.isFinite, value > 0 else { return 0 }
+    return Int(min(value, 1e9).rounded(.up))
+}
+
+private extension UInt {
+    var asInt: Int { Int(truncatingIfNeeded: self) }
+}

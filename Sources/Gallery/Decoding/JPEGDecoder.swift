@@ -1,0 +1,115 @@
+import CTurboJPEG
+
+/// JPEG through libturbojpeg: header first (size and memory limits), then a
+/// DCT-scaled decode straight to RGBA at the smallest scale that still
+/// covers the target, then an area-averaged downscale to the exact fit and
+/// the EXIF orientation.
+///
+/// ```swift
+/// let image = try JPEGDecoder.decode(bytes, path: path, maxWidth: 1280, maxHeight: 800)
+/// ```
+enum JPEGDecoder {
+    /// Progressive JPEGs may have any number of scans; libjpeg-turbo's limit
+    /// (500) stops crafted files from spinning for minutes.
+    private static let decodeFlags = TJFLAG_LIMITSCANS
+
+    static func decode(_ bytes: [UInt8], path: String, maxWidth: Int, maxHeight: Int) throws(DecodeFailure) -> DecodedImage {
+        let result: Result<DecodedImage, DecodeFailure> = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(DecodeFailure) in try decode(buffer, path: path, maxWidth: maxWidth, maxHeight: maxHeight) }
+        }
+        return try result.get()
+    }
+
+    private static func decode(_ buffer: UnsafeBufferPointer<UInt8>, path: String, maxWidth: Int, maxHeight: Int) throws(DecodeFailure) -> DecodedImage {
+        let structure = JPEGStructure.parse(buffer)
+        guard let handle = tjInitDecompress() else {
+            throw DecodeFailure(path: path, message: "JPEG decoder could not start")
+        }
+        defer { tjDestroy(handle) }
+
+        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+        if tjDecompressHeader3(handle, buffer.baseAddress, UInt(buffer.count), &width, &height, &subsampling, &colorspace) != 0 {
+            throw DecodeFailure(path: path, message: headerFailureMessage(errorText(handle), structure: structure))
+        }
+        let w = Int(width), h = Int(height)
+        let limit = DecodeLimits.maximumPixels(for: .jpeg, progressive: structure.isProgressive)
+        if DecodeLimits.exceeds(width: w, height: h, limit: limit) {
+            let what = structure.isProgressive ? "progressive JPEG" : "image"
+            throw DecodeFailure(path: path, message: DecodeLimits.overLimitMessage(width: w, height: h, limit: limit, what: what))
+        }
+
+        // Fit the *upright* image into the box, then express the target in
+        // stored orientation for the decoder.
+        let orientation = structure.orientation
+        let upright = orientation.swapsAxes ? (w: h, h: w) : (w: w, h: h)
+        let fit = FitSize.fit(width: upright.w, height: upright.h, maxWidth: maxWidth, maxHeight: maxHeight)
+        let target = orientation.swapsAxes ? (w: fit.height, h: fit.width) : (w: fit.width, h: fit.height)
+        let scale = JPEGScale.choose(width: w, height: h, targetWidth: target.w, targetHeight: target.h)
+        let scaledWidth = scale.scaled(w), scaledHeight = scale.scaled(h)
+
+        let isCMYK = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
+        let pixelFormat = isCMYK ? TJPF_CMYK : TJPF_RGBA
+        var warning: String?
+        let pixels = [UInt8](unsafeUninitializedCapacity: scaledWidth * scaledHeight * 4) { out, initialized in
+            let status = tjDecompress2(handle, buffer.baseAddress, UInt(buffer.count), out.baseAddress,
+                                       Int32(scaledWidth), Int32(scaledWidth * 4), Int32(scaledHeight),
+                                       Int32(pixelFormat.rawValue), decodeFlags)
+            initialized = out.count
+            if status != 0 {
+                warning = errorText(handle)
+                if tjGetErrorCode(handle) == Int32(TJERR_FATAL.rawValue) {
+                    initialized = 0
+                }
+            }
+        }
+        if pixels.isEmpty {
+            throw DecodeFailure(path: path, message: dataFailureMessage(warning ?? "decoder error"))
+        }
+        if let warning, warning.contains("Premature end") {
+            // libjpeg fills the missing part with grey and calls it a warning;
+            // for a viewer the honest answer is that the file is cut short.
+            throw DecodeFailure(path: path, message: "truncated JPEG data (the file ends early)")
+        }
+        // Other warnings ("extraneous bytes before marker") are common in
+        // real photos that look fine: show the picture.
+
+        var image = PixelBuffer(width: scaledWidth, height: scaledHeight, pixels: pixels)
+        if isCMYK { image = convertInvertedCMYK(image) }
+        image = image.downscaled(toWidth: target.w, height: target.h).oriented(orientation)
+        return DecodedImage(width: image.width, height: image.height, pixels: image.pixels,
+                            sourceWidth: upright.w, sourceHeight: upright.h, format: "JPEG")
+    }
+
+    /// Adobe writes CMYK JPEGs inverted (0 = full ink), which is what nearly
+    /// every CMYK JPEG in the wild is; libjpeg-turbo cannot convert CMYK to RGB.
+    private static func convertInvertedCMYK(_ buffer: PixelBuffer) -> PixelBuffer {
+        var pixels = buffer.pixels
+        pixels.withUnsafeMutableBufferPointer { p in
+            var i = 0
+            while i < p.count {
+                let k = UInt16(p[i + 3])
+                p[i] = UInt8(UInt16(p[i]) * k / 255)
+                p[i + 1] = UInt8(UInt16(p[i + 1]) * k / 255)
+                p[i + 2] = UInt8(UInt16(p[i + 2]) * k / 255)
+                p[i + 3] = 255
+                i += 4
+            }
+        }
+        return PixelBuffer(width: buffer.width, height: buffer.height, pixels: pixels)
+    }
+
+    private static func errorText(_ handle: tjhandle) -> String {
+        guard let text = tjGetErrorStr2(handle) else { return "unknown error" }
+        return String(cString: text)
+    }
+
+    private static func headerFailureMessage(_ text: String, structure: JPEGStructure) -> String {
+        if structure.width == nil { return "corrupt or truncated JPEG header (\(text))" }
+        return "corrupt JPEG header (\(text))"
+    }
+
+    private static func dataFailureMessage(_ text: String) -> String {
+        if text.contains("Premature end") { return "truncated JPEG data (the file ends early)" }
+        return "corrupt JPEG data (\(text))"
+    }
+}

@@ -1,0 +1,56 @@
+/// What we read from a JPEG's markers before decoding: the frame size and
+/// kind (from the SOF marker) and the EXIF orientation (from APP1).
+///
+/// The walk stops at the first scan (SOS); every segment length is checked
+/// against the data, so a lying length ends the walk instead of reading out
+/// of bounds.
+///
+/// ```swift
+/// let info = bytes.withUnsafeBufferPointer { JPEGStructure.parse($0) }
+/// info.orientation   // .rotate90 for a phone photo taken in portrait
+/// ```
+struct JPEGStructure: Sendable {
+    var width: Int?
+    var height: Int?
+    /// SOF2/6/10/14: the decoder must keep every coefficient of the whole image.
+    var isProgressive = false
+    var orientation: ExifOrientation = .normal
+
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> JPEGStructure {
+        let view = ByteView(bytes)
+        var result = JPEGStructure()
+        guard view.matches([0xFF, 0xD8]) else { return result }
+        var position = 2
+        var foundExif = false
+        while let byte = view.u8(position), byte == 0xFF {
+            // Markers may be padded with any number of 0xFF fill bytes.
+            var markerAt = position + 1
+            while view.u8(markerAt) == 0xFF { markerAt += 1 }
+            guard let marker = view.u8(markerAt) else { break }
+            position = markerAt + 1
+            if marker == 0x01 || (0xD0...0xD7).contains(marker) { continue }   // no length
+            if marker == 0xD9 || marker == 0xDA { break }                        // EOI, SOS
+            guard let length = view.u16be(position), length >= 2 else { break }
+            let data = position + 2
+            let dataLength = length - 2
+            let complete = view.has(data, dataLength)
+            if marker == 0xE1, !foundExif, complete, view.matches([0x45, 0x78, 0x69, 0x66, 0, 0], at: data) {
+                foundExif = true
+                let tiff = UnsafeBufferPointer(rebasing: bytes[(data + 6)..<(data + dataLength)])
+                result.orientation = ExifOrientation.parse(tiff: ByteView(tiff)) ?? .normal
+            }
+            if isStartOfFrame(marker), let height = view.u16be(data + 1), let width = view.u16be(data + 3) {
+                result.width = width
+                result.height = height
+                result.isProgressive = [0xC2, 0xC6, 0xCA, 0xCE].contains(marker)
+            }
+            guard complete else { break }
+            position = data + dataLength
+        }
+        return result
+    }
+
+    private static func isStartOfFrame(_ marker: Int) -> Bool {
+        (0xC0...0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC
+    }
+}

@@ -1,2 +1,0 @@
-// Placeholder until the gallery lands.
-enum GalleryPlaceholder {}

@@ -1,0 +1,184 @@
+import Foundation
+import Synchronization
+
+/// Decodes on a small fixed pool of worker threads, downscaled at decode time
+/// to fit `maxWidth` × `maxHeight` (never upscaled), EXIF orientation applied.
+///
+/// - One pending request per slot: submitting for a slot replaces its queued
+///   (not yet started) request. The highest `priority` starts first; equal
+///   priorities start in submission order.
+/// - `cancel(slot:)` drops a queued request. A decode already running
+///   finishes and is delivered with its old generation; the shell drops it.
+/// - Nothing is cached: memory is what the running decodes hold.
+/// - `onResult` runs on a worker thread. After `shutdown()` returns no more
+///   results are delivered.
+///
+/// ```swift
+/// let loader = ImageLoader(workerCount: 2) { result in
+///     inbox.withLock { $0.append(result) }   // then wake the SDL loop with SDL_PushEvent
+/// }
+/// loader.submit(DecodeRequest(slot: 0, generation: 1, source: .demo(PageIndex(h: 0, v: 0)),
+///                             maxWidth: 1280, maxHeight: 800, priority: 10))
+/// ```
+public final class ImageLoader: Sendable {
+    /// Stack size of each worker thread (bytes); decoders use little stack,
+    /// but a generous margin is cheap.
+    static let workerStackBytes = 4 << 20
+
+    private let queue: DecodeQueue
+
+    /// Starts `workerCount` (at least 1) worker threads.
+    public init(workerCount: Int = 2, onResult: @escaping @Sendable (DecodeResult) -> Void) {
+        let count = max(1, workerCount)
+        let queue = DecodeQueue(workerCount: count)
+        self.queue = queue
+        for number in 0..<count {
+            queue.finished.enter()
+            let thread = Thread {
+                queue.register()
+                while let request = queue.next() {
+                    let outcome = ImageDecoder.decode(request.source, maxWidth: request.maxWidth, maxHeight: request.maxHeight)
+                    queue.finish()
+                    if queue.isOpen { onResult(DecodeResult(request: request, outcome: outcome)) }
+                }
+                queue.finished.leave()
+            }
+            thread.name = "fourway-decode-\(number)"
+            thread.stackSize = Self.workerStackBytes
+            thread.start()
+        }
+    }
+
+    deinit {
+        queue.close(waitForWorkers: false)
+    }
+
+    /// Queues `request`, replacing any queued request for the same slot.
+    public func submit(_ request: DecodeRequest) {
+        queue.submit(request)
+    }
+
+    /// Drops the queued request for `slot`, if any.
+    public func cancel(slot: Int) {
+        queue.cancel(slot: slot)
+    }
+
+    /// Drops every queued request.
+    public func cancelAll() {
+        queue.cancelAll()
+    }
+
+    /// Number of requests queued and not yet started (for tests and the HUD).
+    public var pendingCount: Int { queue.pendingCount }
+
+    /// Number of decodes running right now.
+    public var runningCount: Int { queue.runningCount }
+
+    /// Stops the workers: queued requests are dropped, running decodes finish
+    /// but are not delivered. Waits for the workers to exit unless called from
+    /// inside `onResult`.
+    public func shutdown() {
+        queue.close(waitForWorkers: true)
+    }
+}
+
+/// The shared state between the loader and its workers.
+final class DecodeQueue: Sendable {
+    private struct Pending {
+        var request: DecodeRequest
+        var order: Int
+    }
+
+    private struct State {
+        var pending: [Int: Pending] = [:]
+        var nextOrder = 0
+        var running = 0
+        var isOpen = true
+        var workers: [pthread_t] = []
+    }
+
+    private let state = Mutex(State())
+    /// Counts wake-ups; it may run ahead of the queue (after a cancel), and a
+    /// worker that wakes to an empty queue simply waits again.
+    private let wake = DispatchSemaphore(value: 0)
+    let finished = DispatchGroup()
+    private let workerCount: Int
+
+    init(workerCount: Int) {
+        self.workerCount = workerCount
+    }
+
+    var isOpen: Bool { state.withLock { $0.isOpen } }
+    var pendingCount: Int { state.withLock { $0.pending.count } }
+    var runningCount: Int { state.withLock { $0.running } }
+
+    func register() {
+        let me = pthread_self()
+        state.withLock { $0.workers.append(me) }
+    }
+
+    func submit(_ request: DecodeRequest) {
+        let isNew: Bool = state.withLock { state in
+            guard state.isOpen else { return false }
+            let isNew = state.pending[request.slot] == nil
+            state.pending[request.slot] = Pending(request: request, order: state.nextOrder)
+            state.nextOrder += 1
+            return isNew
+        }
+        if isNew { wake.signal() }
+    }
+
+    func cancel(slot: Int) {
+        state.withLock { _ = $0.pending.removeValue(forKey: slot) }
+    }
+
+    func cancelAll() {
+        state.withLock { $0.pending.removeAll() }
+    }
+
+    /// Blocks until there is work; nil once closed.
+    func next() -> DecodeRequest? {
+        while true {
+            wake.wait()
+            let taken: (request: DecodeRequest?, closed: Bool) = state.withLock { state in
+                guard state.isOpen else { return (nil, true) }
+                // At most a handful of slots are pending: a linear scan is cheapest.
+                var best: Pending?
+                for candidate in state.pending.values {
+                    if let current = best {
+                        if candidate.request.priority > current.request.priority
+                            || (candidate.request.priority == current.request.priority && candidate.order < current.order) {
+                            best = candidate
+                        }
+                    } else {
+                        best = candidate
+                    }
+                }
+                guard let best else { return (nil, false) }
+                state.pending.removeValue(forKey: best.request.slot)
+                state.running += 1
+                return (best.request, false)
+            }
+            if taken.closed { return nil }
+            if let request = taken.request { return request }
+        }
+    }
+
+    func finish() {
+        state.withLock { $0.running -= 1 }
+    }
+
+    func close(waitForWorkers: Bool) {
+        let me = pthread_self()
+        let (wasOpen, onWorker): (Bool, Bool) = state.withLock { state in
+            let wasOpen = state.isOpen
+            state.isOpen = false
+            state.pending.removeAll()
+            return (wasOpen, state.workers.contains { pthread_equal($0, me) != 0 })
+        }
+        if wasOpen {
+            for _ in 0..<workerCount { wake.signal() }
+        }
+        if waitForWorkers && !onWorker { finished.wait() }
+    }
+}

@@ -1,0 +1,46 @@
+/// The result of scanning a folder (or a single image's folder).
+///
+/// Images directly in the root are `looseImages`; every subfolder (up to
+/// ``FolderScanner/maximumAlbumDepth`` levels down) that directly holds images
+/// is one ``Album``. Both are in natural order (`img2` before `img10`).
+///
+/// ```swift
+/// let contents = try FolderScanner.scan("/photos")
+/// print(contents.title, contents.count, contents.albums.map(\.name))
+/// ```
+public struct FolderContents: Sendable {
+    /// Absolute, normalised path of the scanned folder.
+    public let root: String
+    /// The folder's name, for the window title.
+    public let title: String
+    /// Images directly in `root`, in natural order.
+    public let looseImages: [ImageEntry]
+    /// One album per subfolder that holds images, in natural order of their paths.
+    public let albums: [Album]
+    /// Entries that were looked at and are not images: other extensions,
+    /// FIFOs, sockets, devices, broken links, directories already visited
+    /// through a link. Hidden (dot) entries are ignored and not counted.
+    public let skipped: Int
+
+    public init(root: String, title: String, looseImages: [ImageEntry], albums: [Album], skipped: Int) {
+        self.root = root
+        self.title = title
+        self.looseImages = looseImages
+        self.albums = albums
+        self.skipped = skipped
+    }
+
+    /// Number of images, loose and in albums.
+    public var count: Int { albums.reduce(looseImages.count) { $0 + $1.images.count } }
+
+    /// True when at least one subfolder holds images.
+    public var hasAlbums: Bool { !albums.isEmpty }
+
+    /// Every image in reading order: loose images first, then each album.
+    public var allImages: [ImageEntry] {
+        var all = looseImages
+        all.reserveCapacity(count)
+        for album in albums { all.append(contentsOf: album.images) }
+        return all
+    }
+}

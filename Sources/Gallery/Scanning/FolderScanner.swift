@@ -1,0 +1,232 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Finds the images in a folder, fast and without opening any file.
+///
+/// - Images are chosen by extension (``ImageExtensions``), case-insensitive,
+///   and decoded later by content.
+/// - Directories are read with `openat`/`readdir`; `d_type` says what each
+///   entry is, and `fstatat` is called only when it is unknown or a symbolic
+///   link. Nothing but directories is ever opened, so a FIFO named `x.jpg`
+///   cannot block the scan.
+/// - Hidden entries (names starting with `.`) are ignored.
+/// - Symbolic links are followed; each real directory (device + inode) is read
+///   at most once, so link loops end.
+/// - Albums: every subfolder, up to ``maximumAlbumDepth`` levels below the
+///   root, that *directly* holds images is one ``Album`` named by its path
+///   relative to the root (`trip`, `2023/trip`). Images directly in the root
+///   are the `looseImages`; in an albums layout they come first as their own
+///   row (see ``GalleryLayout``).
+/// - Names whose bytes are not valid UTF-8 cannot round-trip through a Swift
+///   `String` path, so they are skipped and counted in `skipped`.
+///
+/// Given an image file, the scanner scans that file's folder (the image is
+/// included even if its extension is unusual, as long as its content is an
+/// image). ``GalleryLayout/page(of:)`` then finds where it sits.
+///
+/// ```swift
+/// let contents = try FolderScanner.scan("/photos") { seen in print("\(seen) files…") }
+/// let layout = GalleryLayout(contents: contents, style: .auto)
+/// ```
+public enum FolderScanner {
+    /// How many folder levels below the root are searched for albums.
+    public static let maximumAlbumDepth = 4
+    /// The progress callback runs after every this many directory entries.
+    public static let progressInterval = 1000
+
+    /// Scan `path`: a folder, or an image file (then its folder).
+    ///
+    /// - Parameter progress: called on the scanning thread with the number of
+    ///   entries looked at so far, every ``progressInterval`` entries.
+    /// - Throws: ``GalleryError`` when the path does not exist, cannot be read,
+    ///   is not a folder or an image, or holds no images.
+    public static func scan(_ path: String, progress: (@Sendable (Int) -> Void)? = nil) throws(GalleryError) -> FolderContents {
+        guard !path.isEmpty else { throw GalleryError.notFound(path: path) }
+        let absolute = LexicalPath.absolute(path)
+        var info = stat()
+        if stat(absolute, &info) != 0 {
+            throw statError(path: path, code: errno)
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
+            let contents = try scanFolder(absolute, shownAs: path, progress: progress)
+            if contents.count == 0 { throw GalleryError.noImages(path: path, skipped: contents.skipped) }
+            return contents
+        case S_IFREG:
+            return try scanAroundImage(absolute, shownAs: path, progress: progress)
+        case S_IFIFO:
+            throw GalleryError.notAFolderOrImage(path: path, kind: "a FIFO (named pipe)")
+        case S_IFSOCK:
+            throw GalleryError.notAFolderOrImage(path: path, kind: "a socket")
+        case S_IFCHR, S_IFBLK:
+            throw GalleryError.notAFolderOrImage(path: path, kind: "a device")
+        default:
+            throw GalleryError.notAFolderOrImage(path: path, kind: "a special file")
+        }
+    }
+
+    // MARK: - An image given by path
+
+    private static func scanAroundImage(_ absolute: String, shownAs path: String,
+                                        progress: (@Sendable (Int) -> Void)?) throws(GalleryError) -> FolderContents {
+        let head: [UInt8]
+        do {
+            head = try FileReader.read(absolute, limit: ContentSniffer.sniffLength)
+        } catch {
+            if error.message == "permission denied" { throw GalleryError.unreadable(path: path, reason: error.message) }
+            throw GalleryError.notAnImage(path: path, detail: error.message)
+        }
+        let name = LexicalPath.lastComponent(absolute)
+        switch ContentSniffer.identify(head) {
+        case .image:
+            break
+        case .notImage(let what):
+            throw GalleryError.notAnImage(path: path, detail: what)
+        case .unknown(let what):
+            // No signature: accept only when the name says image (TGA has no
+            // magic bytes; a damaged photo still deserves its error page).
+            if !ImageExtensions.matches(name) { throw GalleryError.notAnImage(path: path, detail: what) }
+        }
+        let folder = LexicalPath.parent(absolute)
+        let named = ImageEntry(path: absolute, name: name, album: nil)
+        let contents: FolderContents
+        do {
+            contents = try scanFolder(folder, shownAs: folder, progress: progress)
+        } catch {
+            // The folder cannot be listed (e.g. execute-only permission): show the one image.
+            return FolderContents(root: folder, title: LexicalPath.lastComponent(folder), looseImages: [named], albums: [], skipped: 0)
+        }
+        if contents.looseImages.contains(named) { return contents }
+        // A hidden file or an unusual extension: add it where it sorts.
+        var loose = contents.looseImages
+        let position = loose.firstIndex { NaturalOrder.precedes(name, $0.name) } ?? loose.count
+        loose.insert(named, at: position)
+        return FolderContents(root: contents.root, title: contents.title, looseImages: loose,
+                              albums: contents.albums, skipped: contents.skipped)
+    }
+
+    // MARK: - Folders
+
+    /// What one directory walk collects.
+    private struct Walk {
+        var visited: Set<DirectoryIdentity> = []
+        var loose: [String] = []
+        var albums: [(name: String, files: [String])] = []
+        var skipped = 0
+        var seen = 0
+        let progress: (@Sendable (Int) -> Void)?
+
+        mutating func saw() {
+            seen += 1
+            if seen % FolderScanner.progressInterval == 0 { progress?(seen) }
+        }
+    }
+
+    private struct DirectoryIdentity: Hashable {
+        let device: UInt64
+        let inode: UInt64
+    }
+
+    private static func scanFolder(_ absolute: String, shownAs path: String,
+                                   progress: (@Sendable (Int) -> Void)?) throws(GalleryError) -> FolderContents {
+        let fd = open(absolute, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if fd < 0 { throw statError(path: path, code: errno) }
+        var walk = Walk(progress: progress)
+        readDirectory(fd: fd, relative: "", depth: 0, walk: &walk)
+        if walk.seen % progressInterval != 0 { progress?(walk.seen) }
+
+        let looseNames = NaturalOrder.sorted(walk.loose)
+        let loose = looseNames.map { ImageEntry(path: LexicalPath.joined(absolute, $0), name: $0, album: nil) }
+        let albumOrder = NaturalOrder.sortedIndices(walk.albums.map(\.name))
+        let albums = albumOrder.map { index -> Album in
+            let (name, files) = walk.albums[index]
+            let folder = LexicalPath.joined(absolute, name)
+            let images = NaturalOrder.sorted(files).map { ImageEntry(path: folder + "/" + $0, name: $0, album: name) }
+            return Album(name: name, images: images)
+        }
+        return FolderContents(root: absolute, title: LexicalPath.lastComponent(absolute),
+                              looseImages: loose, albums: albums, skipped: walk.skipped)
+    }
+
+    /// Reads the directory open at `fd` (and closes it), then its subfolders.
+    private static func readDirectory(fd: Int32, relative: String, depth: Int, walk: inout Walk) {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { close(fd); return }
+        let identity = DirectoryIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        guard walk.visited.insert(identity).inserted else {
+            walk.skipped += 1   // reached again through a link
+            close(fd)
+            return
+        }
+        guard let directory = fdopendir(fd) else { close(fd); return }
+        defer { closedir(directory) }
+
+        var images: [String] = []
+        var subfolders: [String] = []
+        while let entry = readdir(directory) {
+            let kind = entry.pointee.d_type
+            let isImage: Bool? = withUnsafePointer(to: &entry.pointee.d_name) { tuple -> Bool? in
+                tuple.withMemoryRebound(to: UInt8.self, capacity: 256) { name -> Bool? in
+                    if name[0] == 0x2E { return nil }   // hidden, `.` and `..`
+                    let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
+                    return ImageExtensions.matches(UnsafeBufferPointer(start: name, count: length))
+                }
+            }
+            guard let looksLikeImage = isImage else { continue }
+            walk.saw()
+
+            var type = kind
+            if kind == UInt8(DT_UNKNOWN) || kind == UInt8(DT_LNK) {
+                // Follow the link (or learn the type); a broken link fails here.
+                var target = stat()
+                let ok = withUnsafePointer(to: &entry.pointee.d_name) { tuple in
+                    tuple.withMemoryRebound(to: CChar.self, capacity: 256) { fstatat(fd, $0, &target, 0) == 0 }
+                }
+                if !ok { walk.skipped += 1; continue }
+                switch target.st_mode & S_IFMT {
+                case S_IFREG: type = UInt8(DT_REG)
+                case S_IFDIR: type = UInt8(DT_DIR)
+                default: type = UInt8(DT_FIFO)   // any non-regular kind: skipped below
+                }
+            }
+            if type == UInt8(DT_REG) {
+                guard looksLikeImage else { walk.skipped += 1; continue }
+                guard let name = entryName(entry) else { walk.skipped += 1; continue }
+                images.append(name)
+            } else if type == UInt8(DT_DIR) {
+                guard depth < maximumAlbumDepth, let name = entryName(entry) else { walk.skipped += 1; continue }
+                subfolders.append(name)
+            } else {
+                walk.skipped += 1   // FIFO, socket, device: never opened
+            }
+        }
+
+        if depth == 0 {
+            walk.loose.append(contentsOf: images)
+        } else if !images.isEmpty {
+            walk.albums.append((name: relative, files: images))
+        }
+        for name in subfolders {
+            let child = openat(fd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if child < 0 { walk.skipped += 1; continue }
+            readDirectory(fd: child, relative: relative.isEmpty ? name : relative + "/" + name, depth: depth + 1, walk: &walk)
+        }
+    }
+
+    /// The entry's name, or nil when it is not valid UTF-8.
+    private static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String? {
+        withUnsafePointer(to: &entry.pointee.d_name) { tuple in
+            tuple.withMemoryRebound(to: CChar.self, capacity: 256) { String(validatingCString: $0) }
+        }
+    }
+
+    private static func statError(path: String, code: Int32) -> GalleryError {
+        switch code {
+        case ENOENT, ENOTDIR: return .notFound(path: path)
+        case EACCES, EPERM: return .unreadable(path: path, reason: "permission denied")
+        case ELOOP: return .unreadable(path: path, reason: "symbolic link loop")
+        default: return .unreadable(path: path, reason: FileReader.errorText(code))
+        }
+    }
+}
