@@ -5,10 +5,10 @@ import Pager
 /// writes every event (and, if asked, every frame) as a JSON line.
 ///
 /// Steps are taken at `t_prev + k / fps` (k = 1, 2, …) strictly before the
-/// next input, and stop early once the model is settled; after the last input
-/// they go on until it is settled. Either way stepping gives up
-/// `maximumStepping` seconds after an input, so a pointer held down forever
-/// cannot loop forever.
+/// next input: at least one (so `--frames` always shows the state an input
+/// left), then until the model is settled; after the last input they go on
+/// until it is settled. Either way stepping gives up `maximumStepping`
+/// seconds after an input, so a pointer held down forever cannot loop forever.
 ///
 /// ```swift
 /// var replay = Replay(model: model, framesPerSecond: 120, printsFrames: false) { print($0) }
@@ -60,7 +60,7 @@ struct Replay {
     private mutating func step(after start: Double, before end: Double?) {
         let limit = start + Self.maximumStepping
         var frame = 1.0
-        while !model.isSettled {
+        repeat {
             // Multiplying rather than adding 1/fps keeps frame times free of accumulated error.
             let time = start + frame / framesPerSecond
             if let end, time >= end { return }
@@ -69,7 +69,7 @@ struct Replay {
             writeEvents()
             if printsFrames { write(model.frameLine(time: time)) }
             frame += 1
-        }
+        } while !model.isSettled
     }
 
     private mutating func writeEvents() {
