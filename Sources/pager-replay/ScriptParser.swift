@@ -47,8 +47,8 @@ struct ScriptParser {
 
     private static func time(_ value: JSONValue?) throws(ScriptError) -> Double {
         guard let value else { throw ScriptError("missing \"t\" (seconds)") }
-        guard case .number(let time) = value, time.isFinite, time >= 0 else {
-            throw ScriptError("\"t\" must be a number of seconds >= 0, not \(describe(value))")
+        guard case .number(let time) = value, time.isFinite else {
+            throw ScriptError("\"t\" must be a number of seconds, not \(describe(value))")
         }
         return time
     }
