@@ -1,0 +1,104 @@
+import Pager
+import PropertyBased
+import Testing
+
+/// Number of random sessions per property; with up to `maxSessionInputs`
+/// inputs each, all properties together run in a few seconds.
+let sessionsPerProperty = 250
+/// Longest random session, inputs.
+let maxSessionInputs = 40
+
+/// Issue 2's property tests: random input sequences (pointer, scroll,
+/// interrupt, flip, go, resize, setBounds, advance) under random bounds and
+/// both animation styles. Failing sessions shrink to a short script.
+@Suite("Properties", .shrinking)
+struct PagerPropertyTests {
+    private static func sessions() -> Generator<PagerSession, some SendableSequenceType> {
+        RandomSessions.sessions(inputCount: 1...maxSessionInputs)
+    }
+
+    @Test func invariantsHoldAfterEveryCall() async {
+        await propertyCheck(count: sessionsPerProperty, input: Self.sessions()) { session in
+            let (record, _) = SessionPlayer(recordSnapshots: false).play(session)
+            #expect(record.violations.isEmpty, "\(record.violations.prefix(5).joined(separator: "\n"))")
+        }
+    }
+
+    @Test func quietTimeAlwaysSettlesOnAWholePage() async {
+        await propertyCheck(count: sessionsPerProperty, input: Self.sessions()) { session in
+            let (_, model) = SessionPlayer(checkInvariants: false, recordSnapshots: false).play(session)
+            #expect(model.isSettled)
+            #expect(model.phase == .idle)
+            #expect(model.offset == .zero)
+            #expect(AxisBounds(pageCount: model.horizontalPages).contains(model.currentPage.h))
+            #expect(AxisBounds(pageCount: model.verticalPages).contains(model.currentPage.v))
+        }
+    }
+
+    @Test func lastEventIsSettledOnTheCurrentPage() async {
+        await propertyCheck(count: sessionsPerProperty, input: Self.sessions()) { session in
+            let (record, _) = SessionPlayer(checkInvariants: false).play(session)
+            // A bounds change at rest only re-labels slots (and may jump the
+            // page): it need not announce `settled`, so its events are set aside.
+            var last: (event: PagerEvent, pageAfter: PageIndex)?
+            for (index, cause) in record.eventCauses.enumerated() {
+                let end = index + 1 < record.eventCauses.count ? record.eventCauses[index + 1].firstEvent : record.events.count
+                guard cause.firstEvent < end else { continue }
+                if case .setBounds = cause.input, last?.event.kind.isSettled ?? true {
+                    continue
+                }
+                last = (record.events[end - 1], record.snapshots[index].page)
+            }
+            if let last {
+                #expect(last.event.kind == .settled(last.pageAfter))
+            }
+        }
+    }
+
+    @Test func everyGestureAndDecisionIsFollowedBySettled() async {
+        await propertyCheck(count: sessionsPerProperty, input: Self.sessions()) { session in
+            let (record, _) = SessionPlayer(checkInvariants: false, recordSnapshots: false).play(session)
+            var open: PagerEvent?
+            for event in record.events {
+                switch event.kind {
+                case .dragBegan, .interrupted, .pageWillChange, .bounced:
+                    if open == nil { open = event }
+                case .settled:
+                    open = nil
+                default:
+                    break
+                }
+            }
+            #expect(open == nil, "\(String(describing: open)) was never followed by settled")
+        }
+    }
+
+    @Test func pageChangesFormAnUnbrokenChain() async {
+        await propertyCheck(count: sessionsPerProperty, input: Self.sessions()) { session in
+            let (record, model) = SessionPlayer(checkInvariants: false).play(session)
+            var expected = PagerModel(
+                pageWidth: pageWidth, pageHeight: pageHeight,
+                horizontalPages: session.horizontalPages, verticalPages: session.verticalPages,
+                initialPage: session.initialPage
+            ).currentPage
+            var broken: [String] = []
+            for (index, cause) in record.eventCauses.enumerated() {
+                let end = index + 1 < record.eventCauses.count ? record.eventCauses[index + 1].firstEvent : record.events.count
+                for event in record.events[cause.firstEvent..<end] {
+                    if case .pageChanged(let from, let to) = event.kind {
+                        if from != expected { broken.append("pageChanged from \(from) while on \(expected) at t=\(event.time)") }
+                        expected = to
+                    }
+                }
+                // A bounds change may clamp the page without an animation.
+                if case .setBounds = cause.input { expected = record.snapshots[index].page }
+                if record.snapshots[index].page != expected {
+                    broken.append("current page \(record.snapshots[index].page) but the events say \(expected) after \(String(describing: cause.input))")
+                    expected = record.snapshots[index].page
+                }
+            }
+            #expect(broken.isEmpty, "\(broken.prefix(5).joined(separator: "\n"))")
+            #expect(expected == model.currentPage)
+        }
+    }
+}

@@ -1,0 +1,172 @@
+import Pager
+import Testing
+
+/// Issue 2, item 8 (a scroll with no end event ends itself after a quiet gap)
+/// and the touchpad semantics: deltas move the content like a drag, the axis
+/// locks after 4 px, a fling needs 600 px/s and the projection uses 0.997/ms.
+@Suite("Touchpad")
+struct TouchpadTests {
+    /// Scrolls `total` px along `axis` at `speed` px/s, one event per frame from `start`.
+    private func scroll(
+        _ pager: inout RecordingPager, _ total: Double, along axis: Axis = .horizontal,
+        speed: Double, from start: Double = 0
+    ) {
+        let steps = max(1, Int((abs(total) / speed * framesPerSecond).rounded()))
+        let delta = total / Double(steps)
+        for step in 1...steps {
+            let time = start + Double(step) * frame
+            if axis == .horizontal {
+                pager.scroll(dx: delta, dy: 0, at: time)
+            } else {
+                pager.scroll(dx: 0, dy: delta, at: time)
+            }
+        }
+    }
+
+    @Test func scrollMovesTheContentLikeADrag() {
+        var pager = RecordingPager()
+        scroll(&pager, -100, speed: 1200)
+        #expect(pager.model.offset.x <= -90 && pager.model.offset.x >= -100,
+                "the deltas move the content, less at most the slop: \(pager.model.offset.x)")
+        #expect(pager.model.offset.y == 0)
+        #expect(pager.model.phase == .scrolling(.horizontal))
+        #expect(pager.model.isDragging)
+    }
+
+    @Test func scrollLocksItsAxisAfterFourPixels() {
+        var pager = RecordingPager()
+        pager.scroll(dx: -3, dy: 0, at: 0.01)
+        #expect(pager.events.isEmpty)
+        #expect(pager.model.offset == .zero)
+        pager.scroll(dx: -3, dy: -1, at: 0.02)
+        #expect(pager.kinds == [.dragBegan, .axisLocked(.horizontal)])
+    }
+
+    @Test func verticalScrollLocksVerticallyAndIgnoresHorizontalDeltas() {
+        var pager = RecordingPager()
+        pager.scroll(dx: -1, dy: -10, at: 0.01)
+        #expect(pager.kinds == [.dragBegan, .axisLocked(.vertical)])
+        pager.scroll(dx: -50, dy: -20, at: 0.02)
+        #expect(pager.model.offset.x == 0)
+        #expect(pager.model.offset.y < -10)
+    }
+
+    @Test func scrollEndedReleasesAFling() {
+        var pager = RecordingPager()
+        scroll(&pager, -50, speed: 1200)
+        let end = pager.now + 0.001
+        pager.scrollEnded(at: end)
+        #expect(pager.events.last == PagerEvent(time: end, kind: .pageWillChange(from: page(0, 0), to: page(1, 0))))
+        pager.settle()
+        #expect(pager.model.currentPage == page(1, 0))
+    }
+
+    @Test func touchpadNeedsTwiceThePointersFlingSpeed() {
+        // 500 px/s is a fling for a pointer but not for a touchpad:
+        // 0.25 + 0.5 × 0.332 = 0.42 pages, so it returns.
+        var pager = RecordingPager()
+        scroll(&pager, -250, speed: 500)
+        pager.scrollEnded(at: pager.now)
+        pager.settle()
+        #expect(pager.model.currentPage == page(0, 0))
+    }
+
+    @Test func touchpadProjectsWithItsOwnDeceleration() {
+        // 0.3 + 0.5 × 0.332 = 0.47 pages: returns (with the pointer's 0.499 s it would flip).
+        var pager = RecordingPager()
+        scroll(&pager, -300, speed: 500)
+        pager.scrollEnded(at: pager.now)
+        pager.settle()
+        #expect(pager.model.currentPage == page(0, 0))
+    }
+
+    @Test func slowScrollPastHalfAPageFlips() {
+        var pager = RecordingPager()
+        scroll(&pager, -600, speed: 300)
+        pager.scrollEnded(at: pager.now)
+        pager.settle()
+        #expect(pager.model.currentPage == page(1, 0))
+    }
+
+    @Test func quietGapEndsTheScrollByItself() {
+        var pager = RecordingPager()
+        scroll(&pager, -50, speed: 1200)
+        let lastScroll = pager.now
+        pager.run(until: lastScroll + 0.1)
+        #expect(pager.model.phase == .scrolling(.horizontal), "0.1 s is not yet a gap")
+        #expect(pager.pageDecisions.isEmpty)
+        pager.run(until: lastScroll + 0.2)
+        #expect(pager.model.isDragging == false)
+        let decision = pager.events.first { $0.kind.isPageWillChange }
+        #expect(decision?.kind == .pageWillChange(from: page(0, 0), to: page(1, 0)),
+                "released with the velocity of its last event: a fling")
+        #expect((decision?.time ?? 0) >= lastScroll + 0.15 - 1e-9)
+        pager.settle()
+        #expect(pager.model.currentPage == page(1, 0))
+        #expect(pager.kinds.last == .settled(page(1, 0)))
+    }
+
+    @Test func quietGapIsNoticedAtTheNextInputToo() {
+        var pager = RecordingPager()
+        scroll(&pager, -700, speed: 300)
+        // No frames pass (a host that only steps on input); the next scroll comes 0.5 s later.
+        pager.scroll(dx: -10, dy: 0, at: pager.now + 0.5)
+        let kinds = pager.kinds
+        let decision = kinds.firstIndex(of: .pageWillChange(from: page(0, 0), to: page(1, 0)))
+        let secondGesture = kinds.lastIndex(of: .dragBegan)
+        #expect(decision != nil, "the first gesture was released")
+        #expect(kinds.filter { $0 == .dragBegan }.count == 2, "a new gesture began")
+        if let decision, let secondGesture {
+            #expect(decision < secondGesture)
+        }
+    }
+
+    @Test func scrollAlongADisabledAxisMovesNothing() {
+        var pager = RecordingPager(horizontalPages: 0)
+        scroll(&pager, -300, speed: 1200)
+        #expect(pager.model.phase == .scrolling(nil))
+        #expect(pager.model.offset == .zero)
+        pager.scrollEnded(at: pager.now)
+        pager.settle()
+        #expect(pager.model.currentPage == page(0, 0))
+        #expect(pager.kinds.last == .settled(page(0, 0)))
+    }
+
+    @Test func pointerDownDuringAScrollReleasesTheScrollFirst() {
+        var pager = RecordingPager()
+        scroll(&pager, -50, speed: 1200)
+        let mark = pager.mark
+        pager.down(500, 400, at: pager.now + frame)
+        let kinds = pager.kinds(since: mark)
+        #expect(kinds.first == .pageWillChange(from: page(0, 0), to: page(1, 0)))
+        #expect(Array(kinds.suffix(2)) == [.dragBegan, .axisLocked(.horizontal)], "and the press catches the flip")
+        #expect(pager.model.phase == .dragging(.horizontal))
+    }
+
+    @Test func scrollPastAnEdgeIsRubberBandedAndBouncesBack() {
+        var pager = RecordingPager(horizontalPages: 3)
+        scroll(&pager, 400, speed: 1200)
+        #expect(pager.model.offset.x > 0 && pager.model.offset.x < 200)
+        pager.scrollEnded(at: pager.now)
+        #expect(pager.bounces == [.left])
+        pager.settle()
+        #expect(pager.model.currentPage == page(0, 0))
+        #expect(pager.model.isSettled)
+    }
+
+    @Test func scrollingAWholePageLandsOnItDuringTheScroll() {
+        var pager = RecordingPager()
+        scroll(&pager, -1300, speed: 1200)
+        #expect(pager.model.currentPage == page(1, 0))
+        #expect(pager.model.phase == .scrolling(.horizontal))
+        #expect(pager.pageChanges.map(\.to) == [page(1, 0)])
+    }
+
+    @Test func scrollFlingUpShowsTheNextRow() {
+        var pager = RecordingPager()
+        scroll(&pager, -60, along: .vertical, speed: 1500)
+        pager.scrollEnded(at: pager.now)
+        pager.settle()
+        #expect(pager.model.currentPage == page(0, 1))
+    }
+}

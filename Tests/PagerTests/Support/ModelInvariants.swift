@@ -1,0 +1,113 @@
+import Pager
+
+/// Tolerance for comparing derived geometry (frames, fractions), px or share.
+let geometryTolerance = 1e-6
+
+/// Everything a host can read from the model, as exact bit patterns, so two
+/// runs can be compared bit for bit (`==` on `Double` hides -0 and NaN).
+struct ModelSnapshot: Hashable {
+    var page: PageIndex
+    var phase: PagerPhase
+    var offsetBits: [UInt64]
+    var slotPages: [PageIndex?]
+    var slotGrid: [Int]
+    var slotGeometryBits: [UInt64]
+    var pageSizeBits: [UInt64]
+
+    init(_ model: PagerModel) {
+        page = model.currentPage
+        phase = model.phase
+        offsetBits = [model.offset.x.bitPattern, model.offset.y.bitPattern]
+        slotPages = model.slots.map(\.page)
+        slotGrid = model.slots.flatMap { [$0.column, $0.row] }
+        slotGeometryBits = model.slots.flatMap {
+            [$0.frame.x, $0.frame.y, $0.frame.width, $0.frame.height, $0.visibleFraction].map(\.bitPattern)
+        }
+        pageSizeBits = [model.pageWidth.bitPattern, model.pageHeight.bitPattern]
+    }
+}
+
+/// The invariants that hold after every call, whatever the input (issue 2's
+/// property tests): nine distinct slots consistent with the current page,
+/// the page in bounds, the offset finite and under a page, frames from the
+/// one shared offset, visible fractions that add up.
+enum ModelInvariants {
+    static func violations(of model: PagerModel) -> [String] {
+        var problems: [String] = []
+        let slots = Array(model.slots)
+        let width = model.pageWidth
+        let height = model.pageHeight
+        let offset = model.offset
+        let horizontal = AxisBounds(pageCount: model.horizontalPages)
+        let vertical = AxisBounds(pageCount: model.verticalPages)
+
+        if slots.map(\.id) != Array(0..<9) {
+            problems.append("slot ids are \(slots.map(\.id)), not 0…8 in order")
+        }
+        let grid = slots.map { [$0.column, $0.row] }
+        if Set(grid).count != 9 || !grid.allSatisfy({ (-1...1).contains($0[0]) && (-1...1).contains($0[1]) }) {
+            problems.append("slot grid positions \(grid) are not the nine distinct cells of the 3×3 window")
+        }
+        if !horizontal.contains(model.currentPage.h) || !vertical.contains(model.currentPage.v) {
+            problems.append("current page \(model.currentPage) outside bounds \(String(describing: model.horizontalPages)) × \(String(describing: model.verticalPages))")
+        }
+        for slot in slots {
+            let expected = expectedPage(
+                column: slot.column, row: slot.row, around: model.currentPage,
+                horizontal: horizontal, vertical: vertical)
+            if slot.page != expected {
+                problems.append("slot \(slot.id) at (\(slot.column), \(slot.row)) shows \(String(describing: slot.page)), expected \(String(describing: expected)) around \(model.currentPage)")
+            }
+        }
+        let shownPages = slots.compactMap(\.page)
+        if Set(shownPages).count != shownPages.count {
+            problems.append("two slots show the same page: \(shownPages)")
+        }
+        if !offset.x.isFinite || !offset.y.isFinite {
+            problems.append("offset \(offset) is not finite")
+        } else if abs(offset.x) >= width || abs(offset.y) >= height {
+            problems.append("offset \(offset) is a whole page or more (page \(width)×\(height))")
+        }
+        if !horizontal.isEnabled && offset.x != 0 {
+            problems.append("offset.x \(offset.x) on a disabled horizontal axis")
+        }
+        if !vertical.isEnabled && offset.y != 0 {
+            problems.append("offset.y \(offset.y) on a disabled vertical axis")
+        }
+        if model.phase == .idle && offset != .zero {
+            problems.append("idle with offset \(offset)")
+        }
+
+        let viewport = Rect(x: 0, y: 0, width: width, height: height)
+        var covered = true
+        var total = 0.0
+        for slot in slots {
+            let expectedFrame = Rect(
+                x: Double(slot.column) * width + offset.x, y: Double(slot.row) * height + offset.y,
+                width: width, height: height)
+            let f = slot.frame
+            let scale = max(width, height)
+            if abs(f.x - expectedFrame.x) > geometryTolerance * scale
+                || abs(f.y - expectedFrame.y) > geometryTolerance * scale
+                || abs(f.width - width) > geometryTolerance * scale
+                || abs(f.height - height) > geometryTolerance * scale
+            {
+                problems.append("slot \(slot.id) frame \(f) is not \(expectedFrame)")
+            }
+            let fraction = slot.visibleFraction
+            if !(fraction >= 0 && fraction <= 1) {
+                problems.append("slot \(slot.id) visible fraction \(fraction) outside 0…1")
+            }
+            let overlap = expectedFrame.overlapArea(with: viewport) / (width * height)
+            if slot.page != nil && abs(fraction - overlap) > geometryTolerance {
+                problems.append("slot \(slot.id) visible fraction \(fraction), but it covers \(overlap) of the viewport")
+            }
+            if overlap > geometryTolerance && slot.page == nil { covered = false }
+            total += fraction
+        }
+        if covered && abs(total - 1) > geometryTolerance {
+            problems.append("visible fractions add up to \(total) with the viewport covered")
+        }
+        return problems
+    }
+}
