@@ -65,6 +65,19 @@ let benchmarks: @Sendable () -> Void = {
         advanceWhileAnimating(&model, benchmark)
     }
 
+    // Nothing but the measurement itself, at the same scaling as the flip
+    // benchmark below: the harness's own mallocs per sample, to subtract.
+    Benchmark(
+        "empty sample (harness overhead)",
+        configuration: .init(scalingFactor: .one, maxIterations: 10_000)
+    ) { benchmark in
+        var count = 0
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { count += 1 }
+        benchmark.stopMeasurement()
+        blackHole(count)
+    }
+
     // A whole flip: the decision, 60 frames of animation, landing, recycling,
     // settling, and draining the events as a host would. Reported per flip.
     Benchmark(

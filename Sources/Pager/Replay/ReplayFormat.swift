@@ -51,14 +51,13 @@ public enum ReplayFormat {
         let decimals = min(max(decimals, 0), maximumDecimals)
         var scale: UInt64 = 1
         for _ in 0..<decimals { scale *= 10 }
-        let scaled = (value * Double(scale)).rounded()
+        let scaled = value * Double(scale)
         // Beyond 2^53 a Double has no fractional digits left to print; the
         // standard description is exact and still valid JSON there.
         guard scaled.magnitude < largestExactInteger else { return value.description }
-        let units = Int64(scaled)
-        if units == 0 { return "0" }
-        let magnitude = units.magnitude
-        var text = units < 0 ? "-" : ""
+        let magnitude = roundedMagnitude(scaled)
+        if magnitude == 0 { return "0" }
+        var text = scaled < 0 ? "-" : ""
         text += String(magnitude / scale)
         var fraction = magnitude % scale
         if fraction != 0 {
@@ -99,6 +98,15 @@ public enum ReplayFormat {
             + ",\"frame\":{\"page\":" + self.page(page)
             + ",\"offset\":[" + pixels(offset.x) + "," + pixels(offset.y)
             + "],\"phase\":\"" + phase.name + "\"}}"
+    }
+
+    /// `|value|` rounded half away from zero, for `|value| < 2^53`. Done by
+    /// hand because `Double.rounded()` calls libm's `round`, which a host that
+    /// links neither Foundation nor libm would fail to link.
+    private static func roundedMagnitude(_ value: Double) -> UInt64 {
+        let magnitude = value.magnitude
+        let whole = UInt64(magnitude)  // truncates: an instruction, not a libm call
+        return magnitude - Double(whole) >= 0.5 ? whole + 1 : whole
     }
 
     /// More decimals than this cannot be told apart in a `Double` of any useful size.
