@@ -89,6 +89,8 @@ struct PagerReplay: ParsableCommand {
             do throws(ScriptError) {
                 guard let input = try parser.parse(text) else { continue }
                 replay.apply(input)
+                // A tool feeding a pipe line by line sees each input's events at once.
+                if script == nil { fflush(nil) }
             } catch {
                 fflush(nil)  // what ran before the bad line is already printed; keep it before the error
                 FileHandle.standardError.write(Data("pager-replay: line \(lineNumber): \(error.message)\n".utf8))
