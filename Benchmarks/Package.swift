@@ -2,7 +2,7 @@
 // Benchmarks for the Pager engine, kept out of the main package so that
 // `swift build` / `swift test` never pay for ordo-one/benchmark.
 //
-//   cd Benchmarks && swift package --scratch-path ../.build-bench --allow-writing-to-package-directory benchmark
+//   cd Benchmarks && swift package --scratch-path ../.build-bench benchmark
 import PackageDescription
 
 let package = Package(
