@@ -34,7 +34,10 @@ public final class ImageLoader: Sendable {
         self.queue = queue
         for number in 0..<count {
             queue.finished.enter()
+            let name = "fw-decode-\(number)"   // Linux limits thread names to 15 bytes
             let thread = Thread {
+                // Named from inside: on Linux a name set before start does not reach the thread.
+                Thread.current.name = name
                 queue.register()
                 while let request = queue.next() {
                     let outcome = ImageDecoder.decode(request.source, maxWidth: request.maxWidth, maxHeight: request.maxHeight)
@@ -43,7 +46,6 @@ public final class ImageLoader: Sendable {
                 }
                 queue.finished.leave()
             }
-            thread.name = "fourway-decode-\(number)"
             thread.stackSize = Self.workerStackBytes
             thread.start()
         }
