@@ -16,7 +16,12 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
-        .target(name: "Pager"),
+        .target(
+            name: "Pager",
+            // The toolchain lowers squareRoot() and rounded() to libm calls on
+            // Linux; declare it so a Foundation-free embedder links too.
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
+        ),
         .executableTarget(
             name: "pager-replay",
             dependencies: [

@@ -108,6 +108,7 @@ extension PagerModel {
     mutating func moveCurrentPage(h dh: Int, v dv: Int, at time: Double) {
         let from = currentPage
         currentPage = currentPage.offsetBy(h: dh, v: dv)
+        owesSettledEvent = true
         for id in 0..<9 {
             var slot = slots[id]
             slot.column = Self.wrapped(slot.column - dh)

@@ -15,6 +15,10 @@ extension PagerModel {
         let displacedY = abs(offset.y) / pageHeight
         if displacedX > 0 || displacedY > 0 {
             lockGesture(to: displacedX >= displacedY ? .horizontal : .vertical, at: time)
+            // Caught at rest under the finger: that is where the velocity starts from.
+            if gesture?.lockedAxis != nil {
+                gesture!.tracker.record(position: gesture!.rawOffset, time: time)
+            }
         }
     }
 
@@ -27,8 +31,9 @@ extension PagerModel {
         if bounds(axis).isEnabled {
             gesture!.lockedAxis = axis
             gesture!.rawOffset = rawOffset(shown: offset[axis], along: axis)
+            // The move that crossed the slop records the first sample; a sample
+            // here too would count that move as instantaneous.
             gesture!.tracker.reset()
-            gesture!.tracker.record(position: gesture!.rawOffset, time: time)
             phase = source == .pointer ? .dragging(axis) : .scrolling(axis)
             emit(.axisLocked(axis), at: time)
         } else {
@@ -61,7 +66,12 @@ extension PagerModel {
         gesture = nil
         guard let axis = ended.lockedAxis else {
             // A tap, or a drag along a disabled axis: nothing moved along it.
-            startAnimation(to: nearestDelta(), velocity: .zero, bouncing: false, at: time)
+            if offset == .zero {
+                phase = .idle
+                emitSettledIfOwed(at: time)
+            } else {
+                startAnimation(to: nearestDelta(), velocity: .zero, bouncing: false, at: time)
+            }
             return
         }
         let size = pageSize(axis)

@@ -206,6 +206,12 @@ extension PagerModel {
             emitSettledIfOwed(at: now)
         } else {
             refreshSlotPages(at: now, reporting: true)
+            // A disabled axis shows no offset at all, at once.
+            for axis in Axis.allCases where !bounds(axis).isEnabled && offset[axis] != 0 {
+                offset[axis] = 0
+                velocity[axis] = 0
+                animation?[axis] = .resting(0)
+            }
             if let axis = gesture?.lockedAxis, !bounds(axis).isEnabled {
                 gesture = nil
                 startAnimation(to: nearestDelta(), velocity: .zero, bouncing: false, at: now)
