@@ -1,4 +1,0 @@
-import Pager
-import CSDL2
-// Placeholder until the shell lands.
-enum BrowserPlaceholder {}

@@ -1,0 +1,86 @@
+import CSDL2
+import Pager
+
+/// Draws the pages: every slot at the frame the engine gives it, all from
+/// one shared offset, so pages never drift apart. The same code draws into
+/// the window and into the tests' offscreen surface.
+///
+/// ```swift
+/// let pages = PageRenderer(renderer: renderer)
+/// pages.draw(slots: model.slots, contents: contents, text: text, viewport: viewport)
+/// SDL_RenderPresent(renderer)
+/// ```
+public struct PageRenderer {
+    /// Placeholder and error text size relative to the page height.
+    static let captionScale = 0.028
+    /// Demo label size relative to the page height.
+    static let demoLabelScale = 0.16
+    /// Smallest text ever drawn, px.
+    static let minimumTextSize = 13
+
+    public let renderer: OpaquePointer
+    public var palette: Palette
+
+    public init(renderer: OpaquePointer, palette: Palette = Palette()) {
+        self.renderer = renderer
+        self.palette = palette
+    }
+
+    /// Clears to the "outside" colour and draws every slot that has a page
+    /// and touches the viewport.
+    public func draw(slots: SlotPool, contents: SlotContents, text: TextRenderer?, viewport: PixelRect) {
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+        fill(viewport, palette.outside)
+        for slot in slots where slot.page != nil {
+            let frame = PixelRect(snapping: slot.frame)
+            guard frame.intersects(viewport) else { continue }
+            drawPage(contents[slot.id], label: contents.label(slot.id), in: frame, text: text)
+        }
+    }
+
+    private func drawPage(_ content: SlotContent, label: String?, in frame: PixelRect, text: TextRenderer?) {
+        let caption = max(Self.minimumTextSize, Int(Double(frame.height) * Self.captionScale))
+        let wrap = max(64, frame.width * 3 / 4)
+        switch content {
+        case .nothing:
+            return
+        case .hole(let holeCaption):
+            fill(frame, palette.page)
+            if let holeCaption {
+                text?.draw(holeCaption, size: caption, colour: palette.placeholderText, centredIn: frame)
+            }
+        case .loading(let title):
+            fill(frame, palette.placeholder)
+            if label == nil {
+                text?.draw(title, size: caption, colour: palette.placeholderText, centredIn: frame, wrapWidth: wrap)
+            }
+        case .image(let image):
+            fill(frame, palette.page)
+            let target = image.scalable
+                ? Letterbox.fit(sourceWidth: image.width, sourceHeight: image.height, in: frame, upscale: true)
+                : Letterbox.fit(sourceWidth: image.sourceWidth, sourceHeight: image.sourceHeight, in: frame)
+            var rect = SDL_Rect(x: Int32(target.x), y: Int32(target.y), w: Int32(target.width), h: Int32(target.height))
+            SDL_RenderCopy(renderer, image.texture, nil, &rect)
+        case .failed(let title, let message):
+            fill(frame, palette.errorPage)
+            text?.draw("⚠  " + title + "\n\n" + message, size: caption, colour: palette.errorText,
+                       centredIn: frame, wrapWidth: wrap)
+        }
+        if let label, let text {
+            let size = max(Self.minimumTextSize, Int(Double(frame.height) * Self.demoLabelScale))
+            var shadow = frame
+            shadow.x += max(2, size / 24)
+            shadow.y += max(2, size / 24)
+            text.draw(label, size: size, colour: Colour(0, 0, 0, 140), centredIn: shadow)
+            text.draw(label, size: size, colour: palette.demoLabel, centredIn: frame)
+        }
+    }
+
+    /// Fills `rect` with `colour` (blending when it is translucent).
+    public func fill(_ rect: PixelRect, _ colour: Colour) {
+        SDL_SetRenderDrawBlendMode(renderer, colour.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+        SDL_SetRenderDrawColor(renderer, colour.r, colour.g, colour.b, colour.a)
+        var sdlRect = SDL_Rect(x: Int32(rect.x), y: Int32(rect.y), w: Int32(rect.width), h: Int32(rect.height))
+        SDL_RenderFillRect(renderer, &sdlRect)
+    }
+}

@@ -1,0 +1,74 @@
+import Pager
+
+/// A rectangle on whole pixels.
+///
+/// Page frames are snapped edge by edge (each edge rounded on its own), so
+/// two pages that touch in the engine's coordinates share the same pixel
+/// column and no gap or overlap can appear between them, whatever the offset.
+///
+/// ```swift
+/// let left = PixelRect(snapping: Rect(x: -383.6, y: 0, width: 1280, height: 800))
+/// let right = PixelRect(snapping: Rect(x: 896.4, y: 0, width: 1280, height: 800))
+/// left.maxX == right.x   // true
+/// ```
+public struct PixelRect: Sendable, Hashable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// The rectangle whose edges are `rect`'s edges rounded to the nearest pixel.
+    public init(snapping rect: Rect) {
+        let left = Self.snap(rect.x)
+        let top = Self.snap(rect.y)
+        let right = Self.snap(rect.x + rect.width)
+        let bottom = Self.snap(rect.y + rect.height)
+        self.init(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
+    }
+
+    public var maxX: Int { x + width }
+    public var maxY: Int { y + height }
+
+    /// Whether the rectangle shares any pixel with `other`.
+    public func intersects(_ other: PixelRect) -> Bool {
+        x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
+    }
+
+    /// Rounds to the nearest pixel. Values a hair apart (one page width
+    /// added in a different order) must land on the same pixel, so the value
+    /// is first rounded to a 1/1024 px grid, far below what can be seen.
+    static func snap(_ value: Double) -> Int {
+        let grid = (value * 1024).rounded() / 1024
+        return Int(grid.rounded(.toNearestOrAwayFromZero))
+    }
+}
+
+/// Where an image goes on its page: scaled to fit the page, never past its
+/// source size (a small image is shown at 1:1, not blown up), centred, the
+/// rest of the page left as letterbox.
+///
+/// ```swift
+/// let page = PixelRect(x: 0, y: 0, width: 1280, height: 800)
+/// Letterbox.fit(sourceWidth: 4000, sourceHeight: 3000, in: page)
+/// // PixelRect(x: 106, y: 0, width: 1067, height: 800)
+/// ```
+public enum Letterbox {
+    /// With `upscale`, a small image is scaled up to fill the page too.
+    public static func fit(sourceWidth: Int, sourceHeight: Int, in page: PixelRect, upscale: Bool = false) -> PixelRect {
+        guard sourceWidth > 0, sourceHeight > 0, page.width > 0, page.height > 0 else {
+            return PixelRect(x: page.x, y: page.y, width: 0, height: 0)
+        }
+        let scale = min(upscale ? .infinity : 1, Double(page.width) / Double(sourceWidth), Double(page.height) / Double(sourceHeight))
+        let width = min(page.width, max(1, Int((Double(sourceWidth) * scale).rounded())))
+        let height = min(page.height, max(1, Int((Double(sourceHeight) * scale).rounded())))
+        return PixelRect(x: page.x + (page.width - width) / 2, y: page.y + (page.height - height) / 2,
+                         width: width, height: height)
+    }
+}

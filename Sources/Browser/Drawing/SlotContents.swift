@@ -1,0 +1,112 @@
+import CSDL2
+import Gallery
+import Pager
+
+/// A decoded image uploaded to the GPU (or the software renderer).
+public struct ImageTexture {
+    public let texture: OpaquePointer
+    /// Size of the decoded pixels.
+    public let width: Int
+    public let height: Int
+    /// Size of the file's image (before decode-time downscaling).
+    public let sourceWidth: Int
+    public let sourceHeight: Int
+    /// "JPEG", "PNG", …
+    public let format: String
+    /// Drawn to fill the page (demo pages), rather than never past its source size.
+    public let scalable: Bool
+}
+
+/// What one slot shows.
+public enum SlotContent {
+    /// The slot has no page (outside the bounds): nothing is drawn.
+    case nothing
+    /// A page with no image (a hole in a ragged last row, a short album),
+    /// with a quiet caption ("end of album").
+    case hole(caption: String?)
+    /// Decoding: a placeholder with the file name.
+    case loading(title: String)
+    case image(ImageTexture)
+    /// The file could not be decoded: an error page with the file name and why.
+    case failed(title: String, message: String)
+
+    /// Whether the slot shows what it will finally show (not a placeholder).
+    public var isFinal: Bool {
+        switch self {
+        case .loading: false
+        default: true
+        }
+    }
+}
+
+/// The content of the nine slots, by slot id, and the SDL textures behind
+/// them. Owns the textures: replacing a slot's content destroys its old
+/// texture. Main thread only.
+///
+/// ```swift
+/// let contents = SlotContents(renderer: renderer)
+/// contents.set(4, to: .loading(title: "img2.jpg"))
+/// contents.setImage(4, decoded, label: nil)
+/// ```
+public final class SlotContents {
+    private let renderer: OpaquePointer
+    private var contents: [SlotContent] = Array(repeating: .nothing, count: 9)
+    /// A big caption drawn over the page: "(h, v)" on demo pages.
+    private var labels: [String?] = Array(repeating: nil, count: 9)
+
+    public init(renderer: OpaquePointer) {
+        self.renderer = renderer
+    }
+
+    deinit {
+        for content in contents { Self.release(content) }
+    }
+
+    public subscript(slot: Int) -> SlotContent { contents[slot] }
+
+    public func label(_ slot: Int) -> String? { labels[slot] }
+
+    /// Replaces slot `slot`'s content (destroying its texture, if any).
+    public func set(_ slot: Int, to content: SlotContent, label: String? = nil) {
+        Self.release(contents[slot])
+        contents[slot] = content
+        labels[slot] = label
+    }
+
+    /// Uploads `image` and shows it in slot `slot`. Returns `false` (and
+    /// leaves the slot as it was) when the texture cannot be made.
+    @discardableResult
+    public func setImage(_ slot: Int, _ image: DecodedImage, label: String? = nil, scalable: Bool = false) -> Bool {
+        guard let texture = Self.makeTexture(renderer, image) else { return false }
+        set(slot, to: .image(ImageTexture(
+            texture: texture, width: image.width, height: image.height,
+            sourceWidth: image.sourceWidth, sourceHeight: image.sourceHeight,
+            format: image.format, scalable: scalable)), label: label)
+        return true
+    }
+
+    /// An RGBA32 texture (bytes R, G, B, A in memory) holding `image`'s pixels.
+    static func makeTexture(_ renderer: OpaquePointer, _ image: DecodedImage) -> OpaquePointer? {
+        guard image.width > 0, image.height > 0, image.pixels.count >= image.width * image.height * 4,
+              let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGBA32.rawValue,
+                                              Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+                                              Int32(image.width), Int32(image.height))
+        else { return nil }
+        let status = image.pixels.withUnsafeBytes { bytes in
+            SDL_UpdateTexture(texture, nil, bytes.baseAddress, Int32(image.width * 4))
+        }
+        guard status == 0 else {
+            SDL_DestroyTexture(texture)
+            return nil
+        }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        // Downscaled at decode time to the window size, the texture is drawn
+        // close to 1:1; linear filtering smooths the rest.
+        SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
+        return texture
+    }
+
+    private static func release(_ content: SlotContent) {
+        if case .image(let image) = content { SDL_DestroyTexture(image.texture) }
+    }
+}

@@ -1,0 +1,57 @@
+import Pager
+
+/// A mouse button, as far as paging cares.
+public enum MouseButton: Sendable, Hashable {
+    case left, middle, right, other
+}
+
+/// The keys the browser answers to; every other key is `.other`.
+public enum BrowserKey: Sendable, Hashable {
+    case left, right, up, down
+    case h, j, k, l
+    case home, end, pageUp, pageDown
+    case i, f, q, question, escape, f1, f11
+    case other
+}
+
+/// A window-system event in the browser's own terms: no SDL types, window
+/// coordinates in pixels, so the translation into pager input is pure and
+/// testable. The SDL event loop produces these.
+///
+/// ```swift
+/// let press = BrowserInput.mouseDown(.left, x: 640, y: 400)
+/// ```
+public enum BrowserInput: Sendable, Hashable {
+    case mouseDown(MouseButton, x: Double, y: Double)
+    /// `leftHeld` is the button state SDL reports with the motion: a motion
+    /// without it during a drag means the release was lost.
+    case mouseMoved(x: Double, y: Double, leftHeld: Bool)
+    case mouseUp(MouseButton, x: Double, y: Double)
+    case fingerDown(id: Int64, x: Double, y: Double)
+    case fingerMoved(id: Int64, x: Double, y: Double)
+    case fingerUp(id: Int64, x: Double, y: Double)
+    case wheel(WheelSample)
+    case key(BrowserKey, ctrl: Bool, shift: Bool)
+    case focusLost
+    case windowHidden
+}
+
+/// Something the shell does in answer to input that is not a pager call.
+public enum ShellAction: Sendable, Hashable {
+    case quit
+    case toggleFullscreen
+    case toggleHUD
+    case toggleHelp
+    /// Escape: interrupt a gesture if one is in progress, else close the
+    /// help overlay if it is open, else quit. The shell decides with the
+    /// engine's answer to `interrupt(.escape)`.
+    case escape
+    /// Capture the mouse so a release outside the window still arrives.
+    case captureMouse(Bool)
+}
+
+/// The result of translating one input: pager calls and shell actions, in order.
+public enum BrowserAction: Sendable, Hashable {
+    case pager(PagerCommand)
+    case shell(ShellAction)
+}

@@ -1,0 +1,144 @@
+import Pager
+
+/// Decides which pointer (the mouse or one finger) drives the pager, and
+/// turns the ones that must not into interruptions.
+///
+/// One pointer at a time: the first left button or finger down owns the
+/// gesture. A second finger or another mouse button during it interrupts
+/// (`second-pointer`); a motion that arrives with the left button no longer
+/// held means the release happened somewhere we did not hear about
+/// (`released-outside`). After an interruption the remaining buttons and
+/// fingers are ignored until they are all up.
+///
+/// ```swift
+/// var router = PointerRouter()
+/// router.handle(.mouseDown(.left, x: 10, y: 10))
+/// // [.pager(.pointerDown(x: 10, y: 10)), .shell(.captureMouse(true))]
+/// ```
+public struct PointerRouter: Sendable {
+    private enum Owner: Sendable, Hashable {
+        case nobody
+        case mouse
+        case finger(Int64)
+        /// Interrupted: ignore pointers until every button and finger is up.
+        case blocked
+    }
+
+    private var owner: Owner = .nobody
+    private var fingersDown: Set<Int64> = []
+    private var mouseButtonsDown: Set<MouseButton> = []
+
+    public init() {}
+
+    /// Whether a pointer gesture is being fed to the pager.
+    public var isTracking: Bool {
+        switch owner {
+        case .mouse, .finger: true
+        default: false
+        }
+    }
+
+    /// Translates a pointer event; other inputs return nothing.
+    public mutating func handle(_ input: BrowserInput) -> [BrowserAction] {
+        switch input {
+        case .mouseDown(let button, let x, let y):
+            mouseButtonsDown.insert(button)
+            switch owner {
+            case .nobody where button == .left:
+                owner = .mouse
+                return [.pager(.pointerDown(x: x, y: y)), .shell(.captureMouse(true))]
+            case .mouse, .finger:
+                return interrupt(.secondPointer)
+            case .blocked where button == .left && fingersDown.isEmpty:
+                // The release of the interrupted gesture was never reported;
+                // this is a new gesture.
+                mouseButtonsDown = [.left]
+                owner = .mouse
+                return [.pager(.pointerDown(x: x, y: y)), .shell(.captureMouse(true))]
+            default:
+                return []
+            }
+
+        case .mouseMoved(let x, let y, let leftHeld):
+            guard owner == .mouse else { return [] }
+            if !leftHeld {
+                mouseButtonsDown.remove(.left)
+                return interrupt(.releasedOutside)
+            }
+            return [.pager(.pointerMoved(x: x, y: y))]
+
+        case .mouseUp(let button, let x, let y):
+            mouseButtonsDown.remove(button)
+            if owner == .mouse && button == .left {
+                owner = .nobody
+                return [.pager(.pointerUp(x: x, y: y)), .shell(.captureMouse(false))]
+            }
+            unblockIfAllUp()
+            return []
+
+        case .fingerDown(let id, let x, let y):
+            fingersDown.insert(id)
+            switch owner {
+            case .nobody:
+                owner = .finger(id)
+                return [.pager(.pointerDown(x: x, y: y))]
+            case .mouse, .finger:
+                return interrupt(.secondPointer)
+            case .blocked:
+                return []
+            }
+
+        case .fingerMoved(let id, let x, let y):
+            guard owner == .finger(id) else { return [] }
+            return [.pager(.pointerMoved(x: x, y: y))]
+
+        case .fingerUp(let id, let x, let y):
+            fingersDown.remove(id)
+            if owner == .finger(id) {
+                owner = .nobody
+                return [.pager(.pointerUp(x: x, y: y))]
+            }
+            unblockIfAllUp()
+            return []
+
+        case .focusLost:
+            return interruptIfTracking(.focusLost)
+        case .windowHidden:
+            return interruptIfTracking(.windowHidden)
+
+        case .wheel, .key:
+            return []
+        }
+    }
+
+    /// Forgets the pointer without telling the pager (the pager already
+    /// ended the gesture, e.g. after Escape interrupted it).
+    public mutating func abandonGesture() {
+        if isTracking { owner = .blocked }
+        unblockIfAllUp()
+    }
+
+    private mutating func interrupt(_ reason: InterruptionReason) -> [BrowserAction] {
+        let wasMouse = owner == .mouse
+        owner = .blocked
+        unblockIfAllUp()
+        var actions: [BrowserAction] = [.pager(.interrupt(reason))]
+        if wasMouse { actions.append(.shell(.captureMouse(false))) }
+        return actions
+    }
+
+    /// Focus loss and hiding interrupt any gesture, a touchpad scroll
+    /// included: the engine answers for the scroll, so the interruption is
+    /// always sent and the engine ignores it when nothing is in progress.
+    private mutating func interruptIfTracking(_ reason: InterruptionReason) -> [BrowserAction] {
+        if isTracking { return interrupt(reason) }
+        return [.pager(.interrupt(reason))]
+    }
+
+    private mutating func unblockIfAllUp() {
+        if owner == .blocked && fingersDown.isEmpty && !mouseButtonsDown.contains(.left) {
+            owner = .nobody
+            mouseButtonsDown.removeAll()
+        }
+    }
+}

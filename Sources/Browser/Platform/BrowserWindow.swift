@@ -1,0 +1,78 @@
+import CSDL2
+
+/// The SDL window and its renderer.
+///
+/// ```swift
+/// let window = try BrowserWindow(title: "fourway — demo", width: 1280, height: 800, renderer: .software)
+/// let (w, h) = window.pixelSize
+/// ```
+final class BrowserWindow {
+    let window: OpaquePointer
+    let renderer: OpaquePointer
+    let kind: RendererChoice.Kind
+    /// Whether presenting waits for vsync (else the loop paces itself).
+    let hasVSync: Bool
+    private(set) var isFullscreen = false
+
+    init(title: String, width: Int, height: Int, renderer preference: RendererPreference,
+         fullscreen: Bool) throws(BrowserFailure) {
+        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+        guard let window = SDL_CreateWindow(title, fw_windowpos_centered(), fw_windowpos_centered(),
+                                            Int32(width), Int32(height), flags) else {
+            throw BrowserFailure.sdl("creating the window", SDLError.last)
+        }
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        var kind = RendererChoice.resolve(preference, RendererChoice.facts(videoDriver: driver))
+        var created: OpaquePointer?
+        if kind == .gpu {
+            created = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+            if created == nil && preference == .auto { kind = .software }
+        }
+        if kind == .software {
+            created = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        }
+        guard let created else {
+            let message = SDLError.last
+            SDL_DestroyWindow(window)
+            throw BrowserFailure.sdl("creating the \(kind.rawValue) renderer", message)
+        }
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(created, &info)
+        self.window = window
+        self.renderer = created
+        self.kind = kind
+        self.hasVSync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+        self.isFullscreen = fullscreen
+    }
+
+    deinit {
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+    }
+
+    /// The renderer's output size: the page size, px.
+    var pixelSize: (width: Int, height: Int) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &w, &h)
+        return (Int(max(1, w)), Int(max(1, h)))
+    }
+
+    /// Output pixels per window coordinate.
+    var pixelsPerPoint: Double {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        return w > 0 ? Double(pixelSize.width) / Double(w) : 1
+    }
+
+    var id: UInt32 { SDL_GetWindowID(window) }
+
+    func setTitle(_ title: String) {
+        SDL_SetWindowTitle(window, title)
+    }
+
+    func toggleFullscreen() {
+        isFullscreen.toggle()
+        SDL_SetWindowFullscreen(window, isFullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
+    }
+}

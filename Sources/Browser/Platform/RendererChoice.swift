@@ -1,0 +1,79 @@
+import Foundation
+
+/// Picks the renderer for `--renderer auto`.
+///
+/// Under Xvfb the "GPU" renderer is OpenGL on llvmpipe: +100 MB of memory
+/// and +50 ms at start for nothing, since it rasterises on the CPU anyway.
+/// So `auto` takes the software renderer when SDL's video driver is
+/// `dummy`/`offscreen`, when the machine has no GPU render node
+/// (`/dev/dri/renderD*`), or when `DISPLAY` is served by a local Xvfb;
+/// the GPU renderer (with vsync) otherwise.
+///
+/// ```swift
+/// let facts = RendererChoice.Facts(videoDriver: "x11", hasGPUDevice: false, displayIsXvfb: true)
+/// RendererChoice.resolve(.auto, facts)   // .software
+/// ```
+public enum RendererChoice {
+    public enum Kind: String, Sendable, Hashable {
+        case gpu, software
+    }
+
+    /// What the machine looks like.
+    public struct Facts: Sendable, Hashable {
+        public var videoDriver: String
+        public var hasGPUDevice: Bool
+        public var displayIsXvfb: Bool
+
+        public init(videoDriver: String, hasGPUDevice: Bool, displayIsXvfb: Bool) {
+            self.videoDriver = videoDriver
+            self.hasGPUDevice = hasGPUDevice
+            self.displayIsXvfb = displayIsXvfb
+        }
+    }
+
+    public static func resolve(_ preference: RendererPreference, _ facts: Facts) -> Kind {
+        switch preference {
+        case .gpu: return .gpu
+        case .software: return .software
+        case .auto:
+            let headless = facts.videoDriver == "dummy" || facts.videoDriver == "offscreen"
+            return headless || !facts.hasGPUDevice || facts.displayIsXvfb ? .software : .gpu
+        }
+    }
+
+    /// Looks at this machine. `videoDriver` is SDL's current video driver.
+    public static func facts(videoDriver: String) -> Facts {
+        Facts(videoDriver: videoDriver, hasGPUDevice: hasRenderNode(),
+              displayIsXvfb: videoDriver == "x11" && isXvfb(display: ProcessInfo.processInfo.environment["DISPLAY"]))
+    }
+
+    static func hasRenderNode() -> Bool {
+        let nodes = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []
+        return nodes.contains { $0.hasPrefix("renderD") }
+    }
+
+    /// The display number in `DISPLAY` (`:99`, `:99.0`, `unix:99`); `nil`
+    /// for a remote display (`host:0`), which no local process can serve.
+    static func displayNumber(_ display: String?) -> Int? {
+        guard let display, let colon = display.lastIndex(of: ":") else { return nil }
+        let host = display[..<colon]
+        guard host.isEmpty || host == "unix" || host == "localhost" else { return nil }
+        let rest = display[display.index(after: colon)...]
+        return Int(rest.split(separator: ".", maxSplits: 1).first ?? "")
+    }
+
+    /// Whether a local `Xvfb` process serves `display`: its command line
+    /// names `:N` (or none, which means `:0`).
+    static func isXvfb(display: String?) -> Bool {
+        guard let number = displayNumber(display) else { return false }
+        let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        for pid in processes where pid.allSatisfy(\.isNumber) {
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"), !data.isEmpty else { continue }
+            let arguments = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            guard let program = arguments.first, program.split(separator: "/").last == "Xvfb" else { continue }
+            let displays = arguments.dropFirst().filter { $0.hasPrefix(":") }.compactMap { Int($0.dropFirst()) }
+            if displays.contains(number) || (displays.isEmpty && number == 0) { return true }
+        }
+        return false
+    }
+}

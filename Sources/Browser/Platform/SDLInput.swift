@@ -1,0 +1,96 @@
+import CSDL2
+
+/// Turns SDL input events into ``BrowserInput`` (window pixels, no SDL types).
+///
+/// Mouse events that SDL synthesises from touch (`which == SDL_TOUCH_MOUSEID`)
+/// are dropped: the fingers arrive on their own as `SDL_FINGER*`.
+///
+/// ```swift
+/// let reader = SDLInput(pixelWidth: 1280, pixelHeight: 800, pixelsPerPoint: 1)
+/// if let input = reader.translate(event, time: clock.now) { … }
+/// ```
+struct SDLInput {
+    /// `SDL_TOUCH_MOUSEID`: `((Uint32)-1)` does not import into Swift.
+    static let touchMouseID = UInt32.max
+
+    /// Renderer output size, px: the page size.
+    var pixelWidth: Double
+    var pixelHeight: Double
+    /// Output pixels per window coordinate (2 on a HiDPI display).
+    var pixelsPerPoint: Double
+
+    func translate(_ event: SDL_Event, time: Double) -> BrowserInput? {
+        switch event.type {
+        case SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue:
+            let button = event.button
+            guard button.which != Self.touchMouseID else { return nil }
+            let x = Double(button.x) * pixelsPerPoint, y = Double(button.y) * pixelsPerPoint
+            let which = Self.mouseButton(button.button)
+            return event.type == SDL_MOUSEBUTTONDOWN.rawValue
+                ? .mouseDown(which, x: x, y: y) : .mouseUp(which, x: x, y: y)
+        case SDL_MOUSEMOTION.rawValue:
+            let motion = event.motion
+            guard motion.which != Self.touchMouseID else { return nil }
+            return .mouseMoved(x: Double(motion.x) * pixelsPerPoint, y: Double(motion.y) * pixelsPerPoint,
+                               leftHeld: motion.state & fw_button_lmask() != 0)
+        case SDL_MOUSEWHEEL.rawValue:
+            let wheel = event.wheel
+            guard wheel.which != Self.touchMouseID else { return nil }
+            let shift = SDL_GetModState().rawValue & KMOD_SHIFT.rawValue != 0
+            return .wheel(WheelSample(x: Double(wheel.preciseX), y: Double(wheel.preciseY), shift: shift, time: time))
+        case SDL_FINGERDOWN.rawValue, SDL_FINGERMOTION.rawValue, SDL_FINGERUP.rawValue:
+            let finger = event.tfinger
+            let x = Double(finger.x) * pixelWidth, y = Double(finger.y) * pixelHeight
+            let id = Int64(finger.fingerId)
+            switch event.type {
+            case SDL_FINGERDOWN.rawValue: return .fingerDown(id: id, x: x, y: y)
+            case SDL_FINGERMOTION.rawValue: return .fingerMoved(id: id, x: x, y: y)
+            default: return .fingerUp(id: id, x: x, y: y)
+            }
+        case SDL_KEYDOWN.rawValue:
+            let keysym = event.key.keysym
+            let modifiers = UInt32(keysym.mod)
+            let ctrl = modifiers & KMOD_CTRL.rawValue != 0
+            let shift = modifiers & KMOD_SHIFT.rawValue != 0
+            return .key(Self.key(keysym.sym, shift: shift), ctrl: ctrl, shift: shift)
+        default:
+            return nil
+        }
+    }
+
+    static func mouseButton(_ button: UInt8) -> MouseButton {
+        switch Int32(button) {
+        case SDL_BUTTON_LEFT: .left
+        case SDL_BUTTON_MIDDLE: .middle
+        case SDL_BUTTON_RIGHT: .right
+        default: .other
+        }
+    }
+
+    static func key(_ sym: SDL_Keycode, shift: Bool) -> BrowserKey {
+        switch UInt32(bitPattern: sym) {
+        case SDLK_LEFT.rawValue: .left
+        case SDLK_RIGHT.rawValue: .right
+        case SDLK_UP.rawValue: .up
+        case SDLK_DOWN.rawValue: .down
+        case SDLK_h.rawValue: .h
+        case SDLK_j.rawValue: .j
+        case SDLK_k.rawValue: .k
+        case SDLK_l.rawValue: .l
+        case SDLK_HOME.rawValue: .home
+        case SDLK_END.rawValue: .end
+        case SDLK_PAGEUP.rawValue: .pageUp
+        case SDLK_PAGEDOWN.rawValue: .pageDown
+        case SDLK_i.rawValue: .i
+        case SDLK_f.rawValue: .f
+        case SDLK_q.rawValue: .q
+        case SDLK_QUESTION.rawValue: .question
+        // "?" is Shift + "/" on most layouts, and SDL reports the unshifted key.
+        case SDLK_SLASH.rawValue where shift: .question
+        case SDLK_ESCAPE.rawValue: .escape
+        case SDLK_F1.rawValue: .f1
+        case SDLK_F11.rawValue: .f11
+        default: .other
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import CSDL2
+import Foundation
+import Gallery
+
+/// The image browser: opens the window and runs until the user quits.
+///
+/// ```swift
+/// var options = BrowserOptions()
+/// options.path = CommandLine.arguments.dropFirst().first   // nil: the demo gallery
+/// exit(Browser.run(options))
+/// ```
+public enum Browser {
+    /// How long to wait for a folder scan before opening the window anyway,
+    /// s: long enough that a missing path or an empty folder is answered
+    /// without flashing a window, short enough not to delay a big folder.
+    static let scanGrace = 0.03
+
+    /// Runs the browser; returns the process exit code (``BrowserExitCode``).
+    /// Failures print one line on stderr.
+    public static func run(_ options: BrowserOptions) -> Int32 {
+        let clock = SessionClock()
+
+        var log: EventLog?
+        if let path = options.eventsPath {
+            do { log = try EventLog(path: path) } catch {
+                StandardError.line(error.description)
+                return BrowserExitCode.usage
+            }
+        }
+
+        // Scan on its own thread: a big folder scans while the window opens.
+        var scan: FolderScan?
+        var initialImage: String?
+        var catalog = PageCatalog.demo
+        if let path = options.path {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue {
+                initialImage = path
+            }
+            catalog = .scanning(title: folderName(path, isFolder: isFolder.boolValue))
+            scan = FolderScan(path: path) { wakeMainLoop() }
+        }
+
+        // A wrong path is answered before SDL starts (and prints its own noise).
+        if let scan, let result = scan.wait(upTo: scanGrace) {
+            switch result {
+            case .failure(let error):
+                StandardError.line(error.description)
+                return BrowserExitCode.badPath
+            case .success(let folder):
+                catalog = .folder(GalleryLayout(contents: folder, style: options.layout,
+                                                columns: options.columns, wrap: options.wrap),
+                                  title: folder.title)
+            }
+        }
+
+        if let failure = startSDL() {
+            StandardError.line(failure.description)
+            return BrowserExitCode.cannotStart
+        }
+        defer { stopSDL() }
+
+        let window: BrowserWindow
+        let text: TextRenderer
+        do {
+            window = try BrowserWindow(title: "fourway — " + catalog.title, width: options.width,
+                                       height: options.height, renderer: options.renderer,
+                                       fullscreen: options.fullscreen)
+            text = try TextRenderer(renderer: window.renderer)
+        } catch {
+            StandardError.line(error.description)
+            return BrowserExitCode.cannotStart
+        }
+        log?.write("window", time: clock.now, fields: [
+            "\"renderer\":\"" + window.kind.rawValue + "\"",
+            "\"size\":[" + String(window.pixelSize.width) + "," + String(window.pixelSize.height) + "]",
+        ])
+
+        let session = BrowserSession(options: options, clock: clock, log: log, window: window, text: text,
+                                     catalog: catalog, scan: scan, initialImage: initialImage,
+                                     wakeEventType: wakeEventType.withLock { $0 })
+        return session.run()
+    }
+
+    /// The folder's name for the title before the scan says it: the
+    /// folder's own, or an image's folder's.
+    static func folderName(_ path: String, isFolder: Bool) -> String {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        let folder = isFolder ? url : url.deletingLastPathComponent()
+        let name = folder.lastPathComponent
+        return name.isEmpty ? "/" : name
+    }
+
+    // MARK: - SDL start and stop
+
+    /// The user event type that wakes the loop (registered at start).
+    private static let wakeEventType = Mutex<UInt32>(0)
+
+    /// Wakes the main loop from any thread.
+    static func wakeMainLoop() {
+        let type = wakeEventType.withLock { $0 }
+        if type != 0 { BrowserSession.wake(type) }
+    }
+
+    /// Starts SDL's video (once per process); `nil` on success.
+    static func startSDL() -> BrowserFailure? {
+        let environment = ProcessInfo.processInfo.environment
+        let asked = environment["SDL_VIDEODRIVER"] ?? ""
+        // Without a display SDL's probes print their own noise before failing;
+        // answer with one line instead.
+        if asked.isEmpty && (environment["DISPLAY"] ?? "").isEmpty && (environment["WAYLAND_DISPLAY"] ?? "").isEmpty {
+            return .noDisplay("neither DISPLAY nor WAYLAND_DISPLAY is set")
+        }
+        SDL_SetHint(SDL_HINT_APP_NAME, "fourway")
+        // A click that focuses the window also starts a drag.
+        SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
+        // Keep a fullscreen window when focus moves to another.
+        SDL_SetHint(SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0")
+        // Touch is handled from SDL_FINGER* events; mouse events synthesised
+        // from touch are dropped by `which`, and no touch from the mouse.
+        SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
+        SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear")
+        if SDL_WasInit(SDL_INIT_VIDEO) == 0 && SDL_Init(SDL_INIT_VIDEO) != 0 {
+            return .noDisplay(SDLError.last)
+        }
+        // With no display SDL falls back to an invisible driver; only take
+        // one when it was asked for (the headless tests do).
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        if (driver == "offscreen" || driver == "dummy") && !asked.contains(driver) {
+            SDL_Quit()
+            return .noDisplay("no X11 or Wayland display; DISPLAY is not set")
+        }
+        wakeEventType.withLock { type in
+            if type == 0 {
+                let registered = SDL_RegisterEvents(1)
+                type = registered == UInt32.max ? SDL_USEREVENT.rawValue : registered
+            }
+        }
+        return nil
+    }
+
+    static func stopSDL() {
+        if TTF_WasInit() != 0 { TTF_Quit() }
+        SDL_Quit()
+    }
+}
+
+import Synchronization

@@ -1,0 +1,57 @@
+import Gallery
+
+/// Which renderer to draw with.
+public enum RendererPreference: String, Sendable, CaseIterable {
+    /// Software under Xvfb, the dummy driver or when there is no GPU; GPU otherwise.
+    case auto
+    /// SDL's accelerated renderer (OpenGL) with vsync.
+    case gpu
+    /// SDL's software renderer, paced by a frame cap.
+    case software
+}
+
+/// Everything `fourway` was asked to do.
+///
+/// ```swift
+/// var options = BrowserOptions()
+/// options.path = "/photos"
+/// options.layout = .albums
+/// exit(Browser.run(options))
+/// ```
+public struct BrowserOptions: Sendable {
+    /// The layout styles, under the name the command line uses.
+    public typealias Layout = LayoutStyle
+
+    /// A folder or an image; `nil` opens the infinite demo gallery.
+    public var path: String?
+    /// Window size in screen pixels.
+    public var width = 1280
+    public var height = 800
+    /// Images per row in a grid; `nil` for ≈ √n.
+    public var columns: Int?
+    public var layout: Layout = .auto
+    /// Make bounded axes infinite, wrapping around.
+    public var wrap = false
+    /// Where to write the JSON Lines event log.
+    public var eventsPath: String?
+    public var renderer: RendererPreference = .auto
+    public var fullscreen = false
+    /// Start with the HUD shown.
+    public var showHUD = true
+
+    public init() {}
+}
+
+/// Exit codes of `fourway`.
+public enum BrowserExitCode {
+    /// Quit normally.
+    public static let success: Int32 = 0
+    /// The window system or a library failed at run time.
+    public static let failure: Int32 = 1
+    /// A bad option value (also ArgumentParser's parse errors).
+    public static let usage: Int32 = 2
+    /// The path does not exist, is not a folder or an image, or holds no images.
+    public static let badPath: Int32 = 3
+    /// No display, or SDL, its renderer or the font cannot start.
+    public static let cannotStart: Int32 = 4
+}

@@ -1,0 +1,443 @@
+import CSDL2
+import Gallery
+import Glibc
+import Pager
+
+/// One run of the browser: the event loop that feeds SDL input to the
+/// engine, advances it with the real clock every frame, loads what the
+/// slots need and draws what the engine says. It holds no paging logic:
+/// every page decision comes from `PagerModel`.
+///
+/// Main thread only.
+final class BrowserSession {
+    /// Frame interval when the renderer has no vsync (software), s: 60 fps.
+    static let frameInterval = 1.0 / 60
+    /// How long to sleep waiting for input when nothing moves, ms.
+    static let idleWaitMilliseconds: Int32 = 250
+    /// How long an on-screen notice stays, s; it fades out over the last `noticeFade`.
+    static let noticeDuration = 2.5
+    static let noticeFade = 0.5
+    /// Decoding threads: the machine this runs on has 2 cores.
+    static let decodeWorkers = 2
+    /// A decoded image more than this many px smaller than what the page can
+    /// show (after a resize) is decoded again at the new size.
+    static let reloadSlack = 2
+
+    private let clock: SessionClock
+    private let log: EventLog?
+    private let window: BrowserWindow
+    private let text: TextRenderer
+    private let pages: PageRenderer
+    private let overlay: Overlay
+    private let contents: SlotContents
+    private var model: PagerModel
+    private var input: InputTranslator
+    private var sdlInput: SDLInput
+    private var catalog: PageCatalog
+    private let scan: FolderScan?
+    private let layoutOptions: (style: LayoutStyle, columns: Int?, wrap: Bool)
+    private let initialImage: String?
+    private let loader: ImageLoader
+    private let inbox: DecodeInbox
+    private let wakeEventType: UInt32
+
+    /// The generation last asked for, per slot; results of another are stale.
+    private var generations = [Int](repeating: 0, count: 9)
+    /// Slots whose page changed: show a placeholder and decode.
+    private var slotsToLoad = Set<Int>()
+    /// Slots to decode again at a new size, keeping what they show meanwhile.
+    private var slotsToRefresh = Set<Int>()
+    /// The last step the pager took or is taking, for decode priorities.
+    private var heading = (h: 0, v: 0)
+    private var pageSize: (width: Int, height: Int)
+    private var showHUD: Bool
+    private var showHelp = false
+    private var notice: (text: String, until: Double)?
+    private var firstFrameLogged = false
+    private var reportedFailures = Set<String>()
+    /// The latest motion of the current batch of SDL events: motion is fed to
+    /// the engine once per batch so that samples carry distinct times.
+    private var pendingMotion: BrowserInput?
+    private var running = true
+    private var exitCode = BrowserExitCode.success
+
+    init(options: BrowserOptions, clock: SessionClock, log: EventLog?, window: BrowserWindow,
+         text: TextRenderer, catalog: PageCatalog, scan: FolderScan?, initialImage: String?,
+         wakeEventType: UInt32) {
+        self.clock = clock
+        self.log = log
+        self.window = window
+        self.text = text
+        self.pages = PageRenderer(renderer: window.renderer)
+        self.overlay = Overlay(pages: pages, text: text)
+        self.contents = SlotContents(renderer: window.renderer)
+        self.catalog = catalog
+        self.scan = scan
+        self.layoutOptions = (options.layout, options.columns, options.wrap)
+        self.initialImage = initialImage
+        self.showHUD = options.showHUD
+        self.wakeEventType = wakeEventType
+        pageSize = window.pixelSize
+        model = PagerModel(pageWidth: Double(pageSize.width), pageHeight: Double(pageSize.height),
+                           horizontalPages: catalog.isScanning ? 0 : nil,
+                           verticalPages: catalog.isScanning ? 0 : nil)
+        input = InputTranslator(pageWidth: Double(pageSize.width), pageHeight: Double(pageSize.height),
+                                navigation: catalog.navigation)
+        sdlInput = SDLInput(pixelWidth: Double(pageSize.width), pixelHeight: Double(pageSize.height),
+                            pixelsPerPoint: window.pixelsPerPoint)
+        let inbox = DecodeInbox()
+        self.inbox = inbox
+        loader = ImageLoader(workerCount: Self.decodeWorkers) { result in
+            inbox.post(result)
+            BrowserSession.wake(wakeEventType)
+        }
+        slotsToLoad = Set(0..<9)
+    }
+
+    /// Wakes the event loop from another thread (SDL_PushEvent is thread-safe).
+    static func wake(_ type: UInt32) {
+        var event = SDL_Event()
+        event.type = type
+        SDL_PushEvent(&event)
+    }
+
+    /// Runs until the user quits; returns the exit code.
+    func run() -> Int32 {
+        if case .folder = catalog { applyGallery(at: clock.now) }
+        var nextFrame = clock.now
+        while running {
+            var event = SDL_Event()
+            if isIdle {
+                log?.flush()
+                if SDL_WaitEventTimeout(&event, Self.idleWaitMilliseconds) != 0 { handle(event) }
+            }
+            while SDL_PollEvent(&event) != 0 { handle(event) }
+            flushMotion()
+            let now = clock.now
+            checkScan(at: now)
+            checkSize(at: now)
+            perform(input.tick(time: now), at: now)
+            model.advance(to: now)
+            drainModelEvents()
+            receiveDecodes(at: now)
+            submitDecodes()
+            render(at: now)
+            log?.flush()
+            if !window.hasVSync {
+                nextFrame = max(nextFrame + Self.frameInterval, clock.now)
+                let wait = nextFrame - clock.now
+                if wait > 0.0005 { usleep(UInt32(wait * 1_000_000)) }
+            }
+        }
+        log?.write("quit", time: clock.now)
+        log?.flush()
+        loader.shutdown()
+        return exitCode
+    }
+
+    /// Nothing moves and nothing is due: sleep until an event arrives.
+    private var isIdle: Bool {
+        model.isSettled && !input.needsTicks && notice == nil && !catalog.isScanning
+            && slotsToLoad.isEmpty && slotsToRefresh.isEmpty && pendingMotion == nil
+    }
+
+    // MARK: - Input
+
+    private func handle(_ event: SDL_Event) {
+        let now = clock.now
+        switch event.type {
+        case SDL_QUIT.rawValue:
+            running = false
+        case SDL_WINDOWEVENT.rawValue:
+            guard event.window.windowID == window.id else { return }
+            switch UInt32(event.window.event) {
+            case SDL_WINDOWEVENT_FOCUS_LOST.rawValue:
+                process(.focusLost, at: now)
+            case SDL_WINDOWEVENT_HIDDEN.rawValue, SDL_WINDOWEVENT_MINIMIZED.rawValue:
+                process(.windowHidden, at: now)
+            default:
+                break
+            }
+        case wakeEventType:
+            break   // decode results are collected once per frame
+        default:
+            guard let translated = sdlInput.translate(event, time: now) else { return }
+            switch translated {
+            case .mouseMoved, .fingerMoved:
+                if let pending = pendingMotion, !Self.sameSource(pending, translated) { flushMotion() }
+                pendingMotion = translated
+            default:
+                process(translated, at: now)
+            }
+        }
+    }
+
+    private static func sameSource(_ a: BrowserInput, _ b: BrowserInput) -> Bool {
+        switch (a, b) {
+        case (.mouseMoved, .mouseMoved): true
+        case (.fingerMoved(let first, _, _), .fingerMoved(let second, _, _)): first == second
+        default: false
+        }
+    }
+
+    private func flushMotion() {
+        guard let motion = pendingMotion else { return }
+        pendingMotion = nil
+        feed(motion, at: clock.now)
+    }
+
+    private func process(_ browserInput: BrowserInput, at time: Double) {
+        flushMotion()
+        feed(browserInput, at: time)
+    }
+
+    private func feed(_ browserInput: BrowserInput, at time: Double) {
+        perform(input.translate(browserInput, currentPage: model.currentPage, time: time), at: time)
+    }
+
+    private func perform(_ actions: [BrowserAction], at time: Double) {
+        for action in actions {
+            switch action {
+            case .pager(let command):
+                model.apply(command, time: time)
+            case .shell(.quit):
+                running = false
+            case .shell(.toggleFullscreen):
+                window.toggleFullscreen()
+            case .shell(.toggleHUD):
+                showHUD.toggle()
+            case .shell(.toggleHelp):
+                showHelp.toggle()
+            case .shell(.captureMouse(let on)):
+                SDL_CaptureMouse(on ? SDL_TRUE : SDL_FALSE)
+            case .shell(.escape):
+                // The engine says whether a gesture was interrupted; only
+                // when nothing was does Escape close the help or quit.
+                if model.interrupt(.escape, time: time) {
+                    input.pointer.abandonGesture()
+                    SDL_CaptureMouse(SDL_FALSE)
+                } else if showHelp {
+                    showHelp = false
+                } else {
+                    running = false
+                }
+            }
+        }
+    }
+
+    // MARK: - Engine events
+
+    private func drainModelEvents() {
+        while let event = model.pollEvent() {
+            log?.write(event)
+            switch event.kind {
+            case .slotsRecycled(let changes):
+                for change in changes { slotsToLoad.insert(change.slot) }
+            case .pageWillChange(let from, let to), .pageChanged(let from, let to):
+                heading = ((to.h - from.h).signum(), (to.v - from.v).signum())
+            case .interrupted(let reason, let page):
+                StandardError.line("gesture interrupted (\(reason.rawValue)); settling on page \(page)")
+                showNotice("Gesture interrupted (\(Self.describe(reason))) — back to \(page)", at: event.time)
+            default:
+                break
+            }
+        }
+    }
+
+    static func describe(_ reason: InterruptionReason) -> String {
+        switch reason {
+        case .focusLost: "window lost focus"
+        case .windowHidden: "window hidden"
+        case .secondPointer: "second finger or button"
+        case .releasedOutside: "released outside the window"
+        case .escape: "Escape"
+        case .host: "interrupted"
+        }
+    }
+
+    private func showNotice(_ text: String, at time: Double) {
+        notice = (text, time + Self.noticeDuration)
+        log?.write("notice", time: time, fields: ["\"text\":" + EventLog.quoted(text)])
+    }
+
+    // MARK: - Folder scan and window size
+
+    private func checkScan(at time: Double) {
+        guard catalog.isScanning, let scan, let result = scan.result else { return }
+        switch result {
+        case .failure(let error):
+            StandardError.line(error.description)
+            exitCode = BrowserExitCode.badPath
+            running = false
+        case .success(let folder):
+            let layout = GalleryLayout(contents: folder, style: layoutOptions.style,
+                                       columns: layoutOptions.columns, wrap: layoutOptions.wrap)
+            catalog = .folder(layout, title: folder.title)
+            applyGallery(at: time)
+        }
+    }
+
+    /// The pages are known: give the engine its bounds, go to the image the
+    /// user named, and load every slot.
+    private func applyGallery(at time: Double) {
+        guard case .folder(let layout, let title) = catalog else { return }
+        window.setTitle("fourway — " + title)
+        input.navigation = catalog.navigation
+        model.setBounds(horizontal: layout.horizontalPages, vertical: layout.verticalPages, time: time)
+        if let initialImage, let page = layout.page(of: initialImage) {
+            model.go(to: page, animated: false, time: time)
+        }
+        slotsToLoad = Set(0..<9)
+        log?.write("gallery", time: time, fields: [
+            "\"title\":" + EventLog.quoted(title),
+            "\"images\":" + String(layout.count),
+            "\"layout\":\"" + layout.style.rawValue + "\"",
+            "\"pages\":[" + Self.bound(layout.horizontalPages) + "," + Self.bound(layout.verticalPages) + "]",
+        ])
+    }
+
+    private static func bound(_ pages: Int?) -> String { pages.map(String.init) ?? "null" }
+
+    private func checkSize(at time: Double) {
+        let size = window.pixelSize
+        guard size != pageSize else { return }
+        pageSize = size
+        model.resize(width: Double(size.width), height: Double(size.height), time: time)
+        input.resize(width: Double(size.width), height: Double(size.height))
+        sdlInput = SDLInput(pixelWidth: Double(size.width), pixelHeight: Double(size.height),
+                            pixelsPerPoint: window.pixelsPerPoint)
+        let page = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
+        for id in 0..<9 {
+            switch contents[id] {
+            case .image(let image):
+                let wanted = image.scalable
+                    ? Letterbox.fit(sourceWidth: image.width, sourceHeight: image.height, in: page, upscale: true)
+                    : Letterbox.fit(sourceWidth: image.sourceWidth, sourceHeight: image.sourceHeight, in: page)
+                if wanted.width > image.width + Self.reloadSlack || wanted.height > image.height + Self.reloadSlack {
+                    slotsToRefresh.insert(id)
+                }
+            case .loading:
+                slotsToRefresh.insert(id)
+            default:
+                break
+            }
+        }
+    }
+
+    // MARK: - Decoding
+
+    private func submitDecodes() {
+        guard !slotsToLoad.isEmpty || !slotsToRefresh.isEmpty else { return }
+        let all = slotsToLoad.union(slotsToRefresh)
+        for id in all {
+            let slot = model.slots[id]
+            let keep = !slotsToLoad.contains(id)
+            guard let page = slot.page else {
+                generations[id] += 1
+                loader.cancel(slot: id)
+                contents.set(id, to: .nothing)
+                continue
+            }
+            guard let source = catalog.source(at: page) else {
+                generations[id] += 1
+                loader.cancel(slot: id)
+                contents.set(id, to: .hole(caption: holeCaption))
+                continue
+            }
+            generations[id] += 1
+            let label: String? = if case .demo = source { page.description } else { nil }
+            if !keep {
+                contents.set(id, to: .loading(title: catalog.caption(at: page)), label: label)
+            }
+            loader.submit(DecodeRequest(
+                slot: id, generation: generations[id], source: source,
+                maxWidth: pageSize.width, maxHeight: pageSize.height,
+                priority: DecodePriority.of(column: slot.column, row: slot.row, heading: heading)))
+        }
+        slotsToLoad.removeAll()
+        slotsToRefresh.removeAll()
+    }
+
+    private var holeCaption: String? {
+        switch catalog {
+        case .folder(let layout, _): layout.style == .albums ? "end of album" : nil
+        default: nil
+        }
+    }
+
+    private func receiveDecodes(at time: Double) {
+        for result in inbox.take() {
+            let id = result.request.slot
+            guard result.request.generation == generations[id] else { continue }   // stale
+            let label = contents.label(id)
+            switch result.outcome {
+            case .success(let image):
+                let scalable: Bool = if case .demo = result.request.source { true } else { false }
+                if !contents.setImage(id, image, label: label, scalable: scalable) {
+                    contents.set(id, to: .failed(title: Self.title(of: result.request.source),
+                                                 message: "cannot make a texture: " + SDLError.last), label: label)
+                }
+            case .failure(let failure):
+                contents.set(id, to: .failed(title: Self.title(of: result.request.source), message: failure.message),
+                             label: label)
+                if reportedFailures.insert(failure.path).inserted {
+                    StandardError.line(failure.description)
+                    log?.write("decode-error", time: time, fields: [
+                        "\"file\":" + EventLog.quoted(failure.path),
+                        "\"message\":" + EventLog.quoted(failure.message),
+                    ])
+                }
+            }
+        }
+    }
+
+    private static func title(of source: PageSource) -> String {
+        switch source {
+        case .file(let entry): entry.name
+        case .demo(let page): "demo page \(page)"
+        }
+    }
+
+    // MARK: - Drawing
+
+    private func render(at time: Double) {
+        let viewport = PixelRect(x: 0, y: 0, width: pageSize.width, height: pageSize.height)
+        pages.draw(slots: model.slots, contents: contents, text: text, viewport: viewport)
+        let current = model.slots.slot(column: 0, row: 0)
+        if case .scanning(let title) = catalog {
+            overlay.drawHUD(["Scanning \(title)…", "\(scan?.progress ?? 0) images found"], viewport: viewport)
+        } else if showHUD {
+            var size: (Int, Int, String)?
+            if case .image(let image) = contents[current.id] {
+                size = (image.sourceWidth, image.sourceHeight, image.format)
+            }
+            overlay.drawHUD(catalog.hudLines(at: model.currentPage, image: size), viewport: viewport)
+        }
+        if let notice {
+            let left = notice.until - time
+            if left <= 0 {
+                self.notice = nil
+            } else {
+                overlay.drawNotice(notice.text, alpha: min(1, left / Self.noticeFade), viewport: viewport)
+            }
+        }
+        if showHelp { overlay.drawHelp(viewport: viewport) }
+        SDL_RenderPresent(window.renderer)
+        if !firstFrameLogged, current.page != nil {
+            switch contents[current.id] {
+            case .image, .failed:
+                firstFrameLogged = true
+                log?.write("first-frame", time: clock.now)
+            default:
+                break
+            }
+        }
+    }
+}
+
+extension PageCatalog {
+    var isScanning: Bool {
+        if case .scanning = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,77 @@
+import Gallery
+import Pager
+
+/// What each page shows: the demo gallery, nothing yet (the folder is
+/// still being scanned), or a folder's images in a layout.
+///
+/// ```swift
+/// let catalog = PageCatalog.folder(layout, title: "holiday")
+/// catalog.source(at: PageIndex(h: 1, v: 0))   // .file(ImageEntry(…img2.jpg…))
+/// ```
+public enum PageCatalog: Sendable {
+    case demo
+    case scanning(title: String)
+    case folder(GalleryLayout, title: String)
+
+    /// What to decode for `page`, or `nil` for a page with no image (a hole,
+    /// or anything while scanning).
+    public func source(at page: PageIndex) -> PageSource? {
+        switch self {
+        case .demo: .demo(page)
+        case .scanning: nil
+        case .folder(let layout, _): layout.entry(at: page).map(PageSource.file)
+        }
+    }
+
+    /// The window title's folder name.
+    public var title: String {
+        switch self {
+        case .demo: "demo"
+        case .scanning(let title), .folder(_, let title): title
+        }
+    }
+
+    /// The caption of a page while it decodes: the file name, or "(h, v)".
+    public func caption(at page: PageIndex) -> String {
+        switch source(at: page) {
+        case .file(let entry): entry.name
+        case .demo, nil: page.description
+        }
+    }
+
+    /// What Home and End do.
+    public var navigation: any PageNavigation {
+        switch self {
+        case .demo, .scanning: DemoNavigation()
+        case .folder(let layout, _): GalleryNavigation(layout: layout)
+        }
+    }
+
+    /// The HUD's lines for `page`: folder or album, position, file name and
+    /// image size (when `image` is known).
+    public func hudLines(at page: PageIndex, image: (width: Int, height: Int, format: String)?) -> [String] {
+        var lines: [String] = []
+        switch self {
+        case .demo:
+            lines = ["demo gallery", "\(page)"]
+        case .scanning(let title):
+            lines = [title, "\(page)"]
+        case .folder(let layout, let title):
+            lines.append(layout.rowTitle(page.v) ?? title)
+            if let ordinal = layout.ordinal(of: page) {
+                lines.append("\(page)   \(ordinal + 1)/\(layout.count)")
+            } else {
+                lines.append("\(page)   –/\(layout.count)")
+            }
+            if let entry = layout.entry(at: page) {
+                lines.append(entry.name)
+            } else {
+                lines.append(layout.style == .albums ? "end of album" : "no image here")
+            }
+        }
+        if let image {
+            lines.append("\(image.width) × \(image.height)   \(image.format)")
+        }
+        return lines
+    }
+}

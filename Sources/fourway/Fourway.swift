@@ -1,0 +1,108 @@
+import ArgumentParser
+import Browser
+import Glibc
+
+extension BrowserOptions.Layout: ExpressibleByArgument {}
+extension RendererPreference: ExpressibleByArgument {}
+
+/// `fourway [FOLDER|IMAGE] [options]`: the four-direction image browser.
+@main
+struct Fourway: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fourway",
+        abstract: "Browse a folder of images by dragging pages in four directions.",
+        discussion: """
+            With no path, opens an infinite demo gallery. A flat folder becomes a grid
+            of pages; a folder of subfolders becomes one row per album (left/right in
+            an album, up/down between albums). IMAGE opens its folder at that image.
+
+            Input:
+              drag with the left button or a finger    move between pages
+              touchpad two-finger swipe                 move between pages
+              mouse wheel                               one page up/down
+              Shift+wheel, horizontal wheel             one page left/right
+              arrows, h j k l                           one page
+              PageUp / PageDown                         previous / next row (album)
+              Home / End                                first / last page of the row
+              Ctrl+Home / Ctrl+End                      first / last image
+              i  HUD    ?  key help    f  fullscreen    q  quit
+              Escape                                    cancel a drag, close help, or quit
+
+            Exit codes: 0 quit normally; 1 failed while running; 2 bad option or
+            events file; 3 path not found, not a folder or image, or no images in it;
+            4 cannot start (no display, SDL or renderer failure, DejaVu font missing).
+            """)
+
+    @Argument(help: "A folder of images, or an image file (opens its folder at it). None: the demo gallery.")
+    var path: String?
+
+    @Option(help: ArgumentHelp("Window size in pixels, WxH (default 1280x800).", valueName: "WxH"),
+            transform: WindowSize.parse)
+    var size: WindowSize?
+
+    @Option(help: "Images per row in a grid (default: about √n).")
+    var columns: Int?
+
+    @Option(help: "How pages are laid out: \(BrowserOptions.Layout.allCases.map(\.rawValue).joined(separator: ", ")). auto: albums when subfolders hold images, else grid.")
+    var layout: BrowserOptions.Layout = .auto
+
+    @Flag(help: "Make the bounded axes infinite: pages wrap around the row and column.")
+    var wrap = false
+
+    @Option(help: ArgumentHelp("Write the engine's events to FILE as JSON Lines (the pager-replay format).", valueName: "FILE"))
+    var events: String?
+
+    @Option(help: "Renderer: auto (software under Xvfb or without a GPU), gpu or software.")
+    var renderer: RendererPreference = .auto
+
+    @Flag(help: "Start fullscreen.")
+    var fullscreen = false
+
+    @Flag(inversion: .prefixedNo, help: "Show the HUD at start (i toggles it).")
+    var hud = true
+
+    func validate() throws {
+        if let columns, columns < 1 {
+            throw ValidationError("--columns must be at least 1, got \(columns)")
+        }
+        if let path, path.isEmpty {
+            throw ValidationError("the path is empty; give a folder, an image, or nothing for the demo")
+        }
+    }
+
+    var options: BrowserOptions {
+        var options = BrowserOptions()
+        options.path = path
+        options.width = size?.width ?? 1280
+        options.height = size?.height ?? 800
+        options.columns = columns
+        options.layout = layout
+        options.wrap = wrap
+        options.eventsPath = events
+        options.renderer = renderer
+        options.fullscreen = fullscreen
+        options.showHUD = hud
+        return options
+    }
+
+    func run() throws {
+        let code = Browser.run(options)
+        if code != BrowserExitCode.success { throw ExitCode(code) }
+    }
+
+    /// Like ArgumentParser's `main()`, but a bad argument gets one line on
+    /// stderr (not the usage block) and exit code 2; `--help` is unchanged.
+    static func main() {
+        let command: Fourway
+        do {
+            command = try parse()
+        } catch {
+            if exitCode(for: error) == .success { exit(withError: error) }   // --help
+            let message = fullMessage(for: error).split(separator: "\n").first.map(String.init) ?? "bad arguments"
+            let text = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
+            StandardError.line("\(text) (see fourway --help)")
+            Glibc.exit(BrowserExitCode.usage)
+        }
+        Glibc.exit(Browser.run(command.options))
+    }
+}

@@ -1,1 +1,0 @@
-print("fourway: not yet")
