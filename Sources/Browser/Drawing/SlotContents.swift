@@ -64,6 +64,11 @@ public final class SlotContents {
 
     public subscript(slot: Int) -> SlotContent { contents[slot] }
 
+    /// Destroys every texture; call before the renderer goes away.
+    public func removeAll() {
+        for slot in 0..<9 { set(slot, to: .nothing) }
+    }
+
     public func label(_ slot: Int) -> String? { labels[slot] }
 
     /// Replaces slot `slot`'s content (destroying its texture, if any).

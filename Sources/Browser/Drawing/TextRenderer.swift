@@ -55,8 +55,14 @@ public final class TextRenderer {
     }
 
     deinit {
-        for entry in cache.values { SDL_DestroyTexture(entry.block.texture) }
+        purge()
         for font in fonts.values { TTF_CloseFont(font) }
+    }
+
+    /// Destroys every cached texture; call before the renderer goes away.
+    public func purge() {
+        for entry in cache.values { SDL_DestroyTexture(entry.block.texture) }
+        cache.removeAll()
     }
 
     /// The text as a texture (cached), or `nil` for empty text or when

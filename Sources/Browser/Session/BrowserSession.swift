@@ -132,6 +132,9 @@ final class BrowserSession {
         log?.write("quit", time: clock.now)
         log?.flush()
         loader.shutdown()
+        // Textures go before the renderer that owns them.
+        contents.removeAll()
+        text.purge()
         return exitCode
     }
 

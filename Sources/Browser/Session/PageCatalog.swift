@@ -53,7 +53,7 @@ public enum PageCatalog: Sendable {
         var lines: [String] = []
         switch self {
         case .demo:
-            lines = ["demo gallery", "\(page)"]
+            return ["demo gallery", "\(page)"]
         case .scanning(let title):
             lines = [title, "\(page)"]
         case .folder(let layout, let title):
