@@ -1,3 +1,4 @@
+import CTurboJPEG
 import Foundation
 import Testing
 @testable import Gallery
@@ -18,9 +19,16 @@ struct GalleryMeasurements {
     @Test(arguments: [10_000, 100_000])
     func scanFolderOfHardLinks(count: Int) throws {
         let folder = try TemporaryFolder("scan\(count)")
-        let seed = folder.file("seed.png")
-        ImageFixtures.writePNG(seed, width: 4, height: 4, pixels: ImageFixtures.quadrants(width: 4, height: 4))
-        for i in 1..<count { try folder.hardLink("IMG_\(i).JPG", to: seed) }
+        // ext4 allows 65,000 links per inode: a new seed file every 50,000.
+        var seed = ""
+        for i in 0..<count {
+            if i % 50_000 == 0 {
+                seed = folder.file("IMG_\(i).JPG")
+                ImageFixtures.writePNG(seed, width: 4, height: 4, pixels: ImageFixtures.quadrants(width: 4, height: 4))
+            } else {
+                try folder.hardLink("IMG_\(i).JPG", to: seed)
+            }
+        }
         var times: [Double] = []
         var found = 0
         for _ in 0..<5 {
@@ -54,6 +62,26 @@ struct GalleryMeasurements {
                 _ = PixelBuffer(width: image.width, height: image.height, pixels: image.pixels).downscaled(toWidth: 1067, height: 800)
             })
         }
+        // Each DCT scale on its own (decode only, no averaging), to see what scaling buys.
+        var perScale: [String] = []
+        for factor in JPEGScale.available {
+            let handle = tjInitDecompress()!
+            defer { tjDestroy(handle) }
+            let (w, h) = (factor.scaled(4000), factor.scaled(3000))
+            var out = [UInt8](repeating: 0, count: w * h * 4)
+            let time = Self.median((0..<5).map { _ in
+                Self.milliseconds {
+                    _ = bytes.withUnsafeBufferPointer { source in
+                        out.withUnsafeMutableBufferPointer { target in
+                            tjDecompress2(handle, source.baseAddress, UInt(source.count), target.baseAddress, Int32(w), Int32(w * 4),
+                                          Int32(h), Int32(TJPF_RGBA.rawValue), 0)
+                        }
+                    }
+                }
+            })
+            perScale.append("\(factor) \(w)×\(h) \(String(format: "%.1f", time)) ms")
+        }
+        print("MEASURE tjDecompress2 per scale: " + perScale.joined(separator: "; "))
         var sdl: [Double] = []
         for _ in 0..<3 {
             sdl.append(try Self.milliseconds { _ = try SDLImageDecoder.decode(bytes, format: .jpeg, path: path, maxWidth: 1280, maxHeight: 800) })

@@ -188,6 +188,23 @@ import Testing
         #expect(isClose(gif.rgba(x: 3, y: 2), .red, tolerance: 0))
     }
 
+    @Test func pnmTgaQoiAndSvgDecodeThroughSDLImage() throws {
+        let folder = try TemporaryFolder()
+        let pixels = ImageFixtures.quadrants(width: 16, height: 8)
+        let files: [(String, [UInt8], String)] = [
+            ("q.ppm", ImageFixtures.ppm(width: 16, height: 8, pixels: pixels), "PNM"),
+            ("q.tga", ImageFixtures.tga(width: 16, height: 8, pixels: pixels), "TGA"),
+            ("q.qoi", ImageFixtures.qoi(width: 16, height: 8, pixels: pixels), "QOI"),
+            ("q.svg", ImageFixtures.svgQuadrants(width: 16, height: 8), "SVG"),
+        ]
+        for (name, bytes, format) in files {
+            let image = try Self.decode(try folder.write(name, bytes)).get()
+            #expect(image.format == format)
+            #expect(image.width == 16 && image.height == 8, "\(format)")
+            Self.expectQuadrants(image, [.red, .green, .blue, .white], format)
+        }
+    }
+
     @Test func sdlImageCodecsHere() {
         let formats = SDLImageDecoder.initializedFormats
         #expect(formats.contains("PNG"))

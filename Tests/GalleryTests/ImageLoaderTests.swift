@@ -8,12 +8,12 @@ import Testing
 /// A thread-safe inbox the loader's callback writes into.
 final class ResultInbox: Sendable {
     private let results = Mutex<[DecodeResult]>([])
-    private let threadNames = Mutex<[String]>([])
+    private let threads = Mutex<[UInt]>([])
     private let arrived = DispatchSemaphore(value: 0)
 
     func receive(_ result: DecodeResult) {
         results.withLock { $0.append(result) }
-        threadNames.withLock { $0.append(Thread.current.name ?? "") }
+        threads.withLock { $0.append(UInt(bitPattern: Int(bitPattern: UInt(pthread_self())))) }
         arrived.signal()
     }
 
@@ -25,7 +25,8 @@ final class ResultInbox: Sendable {
     }
 
     var all: [DecodeResult] { results.withLock { $0 } }
-    var threads: [String] { threadNames.withLock { $0 } }
+    /// The pthread ids the callbacks ran on.
+    var callbackThreads: [UInt] { threads.withLock { $0 } }
 }
 
 @Suite(.serialized) struct ImageLoaderTests {
@@ -56,7 +57,10 @@ final class ResultInbox: Sendable {
             Issue.record("a missing file must fail")
         }
         #expect((try? bySlot[2]?.outcome.get())?.format == "demo")
-        #expect(inbox.threads.allSatisfy { $0.hasPrefix("fw-decode-") }, "\(inbox.threads)")
+        // Never on the caller's thread; at most `workerCount` distinct threads.
+        let caller = UInt(pthread_self())
+        #expect(!inbox.callbackThreads.contains(caller))
+        #expect(Set(inbox.callbackThreads).count <= 2)
     }
 
     /// With one worker held inside the callback, the queue's order is exact:

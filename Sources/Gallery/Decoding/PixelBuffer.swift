@@ -20,26 +20,43 @@ struct PixelBuffer: Sendable {
         guard outWidth < width || outHeight < height, outWidth > 0, outHeight > 0 else { return self }
         let columns = Self.contributions(from: width, to: outWidth)
         let rows = Self.contributions(from: height, to: outHeight)
-        var output = [UInt8](repeating: 0, count: outWidth * outHeight * 4)
-        var rowSum = [Float](repeating: 0, count: outWidth * 4)
-        var accumulator = [Float](repeating: 0, count: outWidth * 4)
         let sourceWidth = width
-        pixels.withUnsafeBufferPointer { source in
-            output.withUnsafeMutableBufferPointer { out in
-                rowSum.withUnsafeMutableBufferPointer { row in
+        let rowFloats = outWidth * 4
+        // Two horizontally resampled rows: one scratch, one kept for the next
+        // output row, which usually starts on the source row this one ended on.
+        var rowBuffers = [Float](repeating: 0, count: rowFloats * 2)
+        var accumulator = [Float](repeating: 0, count: rowFloats)
+        let output = [UInt8](unsafeUninitializedCapacity: outWidth * outHeight * 4) { out, initialized in
+            pixels.withUnsafeBufferPointer { source in
+                rowBuffers.withUnsafeMutableBufferPointer { buffers in
                     accumulator.withUnsafeMutableBufferPointer { acc in
+                        var scratch = UnsafeMutableBufferPointer(rebasing: buffers[0..<rowFloats])
+                        var kept = UnsafeMutableBufferPointer(rebasing: buffers[rowFloats..<(2 * rowFloats)])
+                        var keptRow = -1
                         for oy in 0..<outHeight {
-                            for i in 0..<acc.count { acc[i] = 0 }
-                            for k in rows.range(oy) {
+                            acc.update(repeating: 0)
+                            let range = rows.range(oy)
+                            for k in range {
                                 let sourceRow = rows.index[k]
                                 let weightY = rows.weight[k]
-                                Self.resampleRow(source, offset: sourceRow * sourceWidth * 4, columns: columns,
-                                                 outWidth: outWidth, hasAlpha: hasAlpha, into: row)
-                                for i in 0..<acc.count { acc[i] += row[i] * weightY }
+                                let row: UnsafeMutableBufferPointer<Float>
+                                if sourceRow == keptRow {
+                                    row = kept
+                                } else {
+                                    Self.resampleRow(source, offset: sourceRow * sourceWidth * 4, columns: columns,
+                                                     outWidth: outWidth, hasAlpha: hasAlpha, into: scratch)
+                                    if k == range.upperBound - 1 {
+                                        swap(&scratch, &kept)
+                                        keptRow = sourceRow
+                                        row = kept
+                                    } else {
+                                        row = scratch
+                                    }
+                                }
+                                for i in 0..<rowFloats { acc[i] += row[i] * weightY }
                             }
-                            let base = oy * outWidth * 4
-                            for ox in 0..<outWidth {
-                                let p = ox * 4
+                            let base = oy * rowFloats
+                            for p in stride(from: 0, to: rowFloats, by: 4) {
                                 var r = acc[p], g = acc[p + 1], b = acc[p + 2]
                                 let a = acc[p + 3]
                                 if hasAlpha {
@@ -55,6 +72,7 @@ struct PixelBuffer: Sendable {
                     }
                 }
             }
+            initialized = outWidth * outHeight * 4
         }
         return PixelBuffer(width: outWidth, height: outHeight, pixels: output)
     }
@@ -127,29 +145,30 @@ struct PixelBuffer: Sendable {
 
     private static func resampleRow(_ source: UnsafeBufferPointer<UInt8>, offset: Int, columns: Contributions,
                                     outWidth: Int, hasAlpha: Bool, into row: UnsafeMutableBufferPointer<Float>) {
-        for ox in 0..<outWidth {
-            var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
-            for k in columns.range(ox) {
-                let p = offset + columns.index[k] * 4
-                let w = columns.weight[k]
-                let alpha = Float(source[p + 3])
-                if hasAlpha {
-                    let wa = w * alpha / 255
-                    r += Float(source[p]) * wa
-                    g += Float(source[p + 1]) * wa
-                    b += Float(source[p + 2]) * wa
-                } else {
-                    r += Float(source[p]) * w
-                    g += Float(source[p + 1]) * w
-                    b += Float(source[p + 2]) * w
+        columns.start.withUnsafeBufferPointer { starts in
+            columns.index.withUnsafeBufferPointer { indices in
+                columns.weight.withUnsafeBufferPointer { weights in
+                    for ox in 0..<outWidth {
+                        var sum = SIMD4<Float>(repeating: 0)
+                        for k in starts[ox]..<starts[ox + 1] {
+                            let p = offset + indices[k] * 4
+                            let pixel = SIMD4<Float>(Float(source[p]), Float(source[p + 1]), Float(source[p + 2]), Float(source[p + 3]))
+                            if hasAlpha {
+                                // Premultiply so transparent pixels carry no colour.
+                                let alpha = pixel[3] / 255
+                                sum += SIMD4<Float>(pixel[0] * alpha, pixel[1] * alpha, pixel[2] * alpha, pixel[3]) * weights[k]
+                            } else {
+                                sum += pixel * weights[k]
+                            }
+                        }
+                        let q = ox * 4
+                        row[q] = sum[0]
+                        row[q + 1] = sum[1]
+                        row[q + 2] = sum[2]
+                        row[q + 3] = sum[3]
+                    }
                 }
-                a += alpha * w
             }
-            let q = ox * 4
-            row[q] = r
-            row[q + 1] = g
-            row[q + 2] = b
-            row[q + 3] = a
         }
     }
 

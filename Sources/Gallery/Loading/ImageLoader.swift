@@ -32,12 +32,9 @@ public final class ImageLoader: Sendable {
         let count = max(1, workerCount)
         let queue = DecodeQueue(workerCount: count)
         self.queue = queue
-        for number in 0..<count {
+        for _ in 0..<count {
             queue.finished.enter()
-            let name = "fw-decode-\(number)"   // Linux limits thread names to 15 bytes
             let thread = Thread {
-                // Named from inside: on Linux a name set before start does not reach the thread.
-                Thread.current.name = name
                 queue.register()
                 while let request = queue.next() {
                     let outcome = ImageDecoder.decode(request.source, maxWidth: request.maxWidth, maxHeight: request.maxHeight)

@@ -192,6 +192,41 @@ enum ImageFixtures {
         return out
     }
 
+    /// A binary PPM (P6), assembled by hand.
+    static func ppm(width: Int, height: Int, pixels: [UInt8]) -> [UInt8] {
+        var out = Array("P6\n# fixture\n\(width) \(height)\n255\n".utf8)
+        for i in stride(from: 0, to: pixels.count, by: 4) { out += pixels[i..<(i + 3)] }
+        return out
+    }
+
+    /// An uncompressed true-colour TGA (type 2, 32-bit BGRA, top-left origin): no magic bytes at all.
+    static func tga(width: Int, height: Int, pixels: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0] + le16(width) + le16(height) + [32, 0x28]
+        for i in stride(from: 0, to: pixels.count, by: 4) { out += [pixels[i + 2], pixels[i + 1], pixels[i], pixels[i + 3]] }
+        return out
+    }
+
+    /// A QOI image using only QOI_OP_RGBA chunks (valid, if not small).
+    static func qoi(width: Int, height: Int, pixels: [UInt8]) -> [UInt8] {
+        var out = Array("qoif".utf8) + be32(width) + be32(height) + [4, 0]
+        for i in stride(from: 0, to: pixels.count, by: 4) { out += [0xFF] + pixels[i..<(i + 4)] }
+        return out + [0, 0, 0, 0, 0, 0, 0, 1]
+    }
+
+    /// An SVG of the four quadrants.
+    static func svgQuadrants(width: Int, height: Int) -> [UInt8] {
+        let (w, h) = (width / 2, height / 2)
+        return Array("""
+        <?xml version="1.0"?>
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)">
+        <rect x="0" y="0" width="\(w)" height="\(h)" fill="#ff0000"/>
+        <rect x="\(w)" y="0" width="\(w)" height="\(h)" fill="#00ff00"/>
+        <rect x="0" y="\(h)" width="\(w)" height="\(h)" fill="#0000ff"/>
+        <rect x="\(w)" y="\(h)" width="\(w)" height="\(h)" fill="#ffffff"/>
+        </svg>
+        """.utf8)
+    }
+
     /// A PNG whose IHDR claims `width` × `height` with almost no data behind it.
     static func pngHeaderOnly(width: Int, height: Int) -> [UInt8] {
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
