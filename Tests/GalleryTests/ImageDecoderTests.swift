@@ -112,6 +112,13 @@ import Testing
         #expect(capped.scaled(30000) * capped.scaled(15000) <= DecodeLimits.maximumDecodedPixels)
     }
 
+    @Test func cmykJPEGBecomesRGB() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("cmyk.jpg", ImageFixtures.cmykJPEG(width: 32, height: 16, pixels: ImageFixtures.quadrants(width: 32, height: 16)))
+        let image = try Self.decode(path).get()
+        Self.expectQuadrants(image, [.red, .green, .blue, .white], "CMYK")
+    }
+
     @Test func truncatedJPEGIsAnErrorNotAGreyPicture() throws {
         let folder = try TemporaryFolder()
         let whole = ImageFixtures.jpeg(width: 256, height: 256, pixels: ImageFixtures.pixels(width: 256, height: 256) { x, y in

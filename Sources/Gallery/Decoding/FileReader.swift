@@ -16,41 +16,85 @@ enum FileReader {
 
     /// The whole file.
     static func read(_ path: String) throws(DecodeFailure) -> [UInt8] {
-        try read(path, limit: nil)
+        try read(path, inspectingHead: 0) { _ throws(DecodeFailure) in }
     }
 
-    /// At most `limit` leading bytes (the whole file when nil).
-    static func read(_ path: String, limit: Int?) throws(DecodeFailure) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        if fd < 0 { throw DecodeFailure(path: path, message: openFailureMessage(errno)) }
-        defer { close(fd) }
-        var info = stat()
-        if fstat(fd, &info) != 0 { throw DecodeFailure(path: path, message: openFailureMessage(errno)) }
-        if let kind = nonRegularKind(info.st_mode) { throw DecodeFailure(path: path, message: kind) }
-        let size = Int(info.st_size)
-        if size == 0 { throw DecodeFailure(path: path, message: "empty file (0 bytes)") }
-        if limit == nil && size > maximumFileBytes {
-            throw DecodeFailure(path: path, message: "file is \(size >> 20) MB, over the \(maximumFileBytes >> 20) MB limit")
-        }
-        let wanted = min(size, limit ?? size)
-        var failure: Int32 = 0
-        let bytes = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, initialized in
-            var total = 0
-            while total < wanted {
-                let got = Glibc.read(fd, buffer.baseAddress! + total, wanted - total)
-                if got < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    break
-                }
-                if got == 0 { break }   // the file shrank while we read it
-                total += got
+    /// At most `limit` leading bytes.
+    static func read(_ path: String, limit: Int) throws(DecodeFailure) -> [UInt8] {
+        let file = try OpenFile(path)
+        defer { close(file.descriptor) }
+        return try file.readBytes(min(file.size, limit))
+    }
+
+    /// The whole file, but `inspect` sees its first `headLength` bytes first
+    /// and may throw to stop before the rest is read.
+    static func read(_ path: String, inspectingHead headLength: Int,
+                     _ inspect: ([UInt8]) throws(DecodeFailure) -> Void) throws(DecodeFailure) -> [UInt8] {
+        let file = try OpenFile(path)
+        defer { close(file.descriptor) }
+        var bytes = try file.readBytes(min(file.size, headLength))
+        try inspect(bytes)
+        if bytes.count < file.size {
+            if file.size > maximumFileBytes {
+                throw DecodeFailure(path: path, message: "file is \(file.size >> 20) MB, over the \(maximumFileBytes >> 20) MB limit")
             }
-            initialized = total
+            bytes.reserveCapacity(file.size)
+            let rest = try file.readBytes(file.size - bytes.count)
+            bytes.append(contentsOf: rest)
         }
-        if failure != 0 { throw DecodeFailure(path: path, message: "read error (\(errorText(failure)))") }
-        if bytes.isEmpty { throw DecodeFailure(path: path, message: "empty file (0 bytes)") }
         return bytes
+    }
+
+    /// A regular, non-empty file open for reading.
+    private struct OpenFile {
+        let descriptor: Int32
+        let size: Int
+        let path: String
+
+        init(_ path: String) throws(DecodeFailure) {
+            self.path = path
+            // O_NONBLOCK: opening a FIFO must never wait for a writer.
+            let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            if fd < 0 { throw DecodeFailure(path: path, message: openFailureMessage(errno)) }
+            var info = stat()
+            if fstat(fd, &info) != 0 {
+                let code = errno
+                close(fd)
+                throw DecodeFailure(path: path, message: openFailureMessage(code))
+            }
+            if let kind = nonRegularKind(info.st_mode) {
+                close(fd)
+                throw DecodeFailure(path: path, message: kind)
+            }
+            if info.st_size == 0 {
+                close(fd)
+                throw DecodeFailure(path: path, message: "empty file (0 bytes)")
+            }
+            descriptor = fd
+            size = Int(info.st_size)
+        }
+
+        /// Up to `count` bytes from the current position (fewer if the file shrank).
+        func readBytes(_ count: Int) throws(DecodeFailure) -> [UInt8] {
+            var failure: Int32 = 0
+            let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                var total = 0
+                while total < count {
+                    let got = Glibc.read(descriptor, buffer.baseAddress! + total, count - total)
+                    if got < 0 {
+                        if errno == EINTR { continue }
+                        failure = errno
+                        break
+                    }
+                    if got == 0 { break }   // the file shrank while we read it
+                    total += got
+                }
+                initialized = total
+            }
+            if failure != 0 { throw DecodeFailure(path: path, message: "read error (\(errorText(failure)))") }
+            if bytes.isEmpty && count > 0 { throw DecodeFailure(path: path, message: "empty file (0 bytes)") }
+            return bytes
+        }
     }
 
     /// A description of a non-regular file, or nil for a regular one.

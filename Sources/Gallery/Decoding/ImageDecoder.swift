@@ -24,41 +24,55 @@ public enum ImageDecoder {
         }
     }
 
+    /// How much of a file is looked at before the rest is read (bytes): enough
+    /// for every signature and for a JPEG's SOF behind a large EXIF block.
+    static let headLength = 1 << 16
+
     /// The image file at `path`.
     public static func decodeFile(_ path: String, maxWidth: Int, maxHeight: Int) throws(DecodeFailure) -> DecodedImage {
-        let bytes = try FileReader.read(path)
-        let format: ImageFormat?
-        switch ContentSniffer.identify(bytes) {
-        case .image(let found):
-            format = found
-        case .notImage(let what):
-            throw DecodeFailure(path: path, message: what == "empty file" ? "empty file (0 bytes)" : "not an image (\(what))")
-        case .unknown(let what):
-            // TGA has no signature: trust the name for it; anything else
-            // still gets one try with SDL_image's own detection.
-            let ext = LexicalPath.lastComponent(path).split(separator: ".").last.map { $0.lowercased() } ?? ""
-            format = ["tga", "icb", "vda", "vst"].contains(ext) ? .tga : nil
-            if format == nil {
-                do {
-                    return try SDLImageDecoder.decode(bytes, format: nil, path: path, maxWidth: maxWidth, maxHeight: maxHeight)
-                } catch {
-                    throw DecodeFailure(path: path, message: "not an image (\(what))")
-                }
+        // The head decides first, so a 1 GB video named .jpg or a PNG claiming
+        // 30000×30000 is refused without reading the whole file.
+        var format: ImageFormat?
+        var unknown: String?
+        let bytes = try FileReader.read(path, inspectingHead: headLength) { head throws(DecodeFailure) in
+            switch ContentSniffer.identify(head) {
+            case .image(let found):
+                format = found
+                try checkHeader(head, format: found, path: path)
+            case .notImage(let what):
+                throw DecodeFailure(path: path, message: what == "empty file" ? "empty file (0 bytes)" : "not an image (\(what))")
+            case .unknown(let what):
+                // TGA has no signature: trust the name for it.
+                let ext = LexicalPath.lastComponent(path).split(separator: ".").last.map { $0.lowercased() } ?? ""
+                if ["tga", "icb", "vda", "vst"].contains(ext) { format = .tga } else { unknown = what }
             }
         }
-        guard let format else { throw DecodeFailure(path: path, message: "not an image") }
-        guard format.isDecodable else {
-            throw DecodeFailure(path: path, message: "\(format.name) images cannot be decoded here (SDL_image has no \(format.name) support)")
-        }
-        if format != .jpeg, let size = bytes.withUnsafeBufferPointer({ ImageHeader.dimensions(of: format, in: $0) }) {
-            if DecodeLimits.exceeds(width: size.width, height: size.height, limit: DecodeLimits.maximumPixels(for: format)) {
-                throw DecodeFailure(path: path, message: DecodeLimits.overLimitMessage(
-                    width: size.width, height: size.height, limit: DecodeLimits.maximumPixels(for: format)))
+        guard let format else {
+            // No signature we know: SDL_image gets one try with its own detection.
+            do {
+                return try SDLImageDecoder.decode(bytes, format: nil, path: path, maxWidth: maxWidth, maxHeight: maxHeight)
+            } catch {
+                throw DecodeFailure(path: path, message: "not an image (\(unknown ?? "unrecognised data"))")
             }
         }
         if format == .jpeg {
             return try JPEGDecoder.decode(bytes, path: path, maxWidth: maxWidth, maxHeight: maxHeight)
         }
         return try SDLImageDecoder.decode(bytes, format: format, path: path, maxWidth: maxWidth, maxHeight: maxHeight)
+    }
+
+    /// Refuses formats we cannot decode and images whose header claims more
+    /// pixels than the limit.
+    static func checkHeader(_ head: [UInt8], format: ImageFormat, path: String) throws(DecodeFailure) {
+        guard format.isDecodable else {
+            throw DecodeFailure(path: path, message: "\(format.name) images cannot be decoded here (SDL_image has no \(format.name) support)")
+        }
+        let progressive = format == .jpeg && head.withUnsafeBufferPointer { JPEGStructure.parse($0).isProgressive }
+        guard let size = head.withUnsafeBufferPointer({ ImageHeader.dimensions(of: format, in: $0) }) else { return }
+        let limit = DecodeLimits.maximumPixels(for: format, progressive: progressive)
+        if DecodeLimits.exceeds(width: size.width, height: size.height, limit: limit) {
+            let what = progressive ? "progressive JPEG" : "image"
+            throw DecodeFailure(path: path, message: DecodeLimits.overLimitMessage(width: size.width, height: size.height, limit: limit, what: what))
+        }
     }
 }

@@ -104,11 +104,13 @@ enum JPEGDecoder {
     }
 
     private static func headerFailureMessage(_ text: String, structure: JPEGStructure) -> String {
+        if text.contains("Unsupported") { return "unsupported kind of JPEG (\(text))" }
         if structure.width == nil { return "corrupt or truncated JPEG header (\(text))" }
         return "corrupt JPEG header (\(text))"
     }
 
     private static func dataFailureMessage(_ text: String) -> String {
+        if text.contains("Unsupported") { return "unsupported kind of JPEG (\(text))" }
         if text.contains("Premature end") { return "truncated JPEG data (the file ends early)" }
         return "corrupt JPEG data (\(text))"
     }

@@ -60,6 +60,30 @@ enum ImageFixtures {
         return Array(UnsafeBufferPointer(start: output, count: Int(size)))
     }
 
+    /// A YCCK JPEG from libturbojpeg, given RGBA pixels: converted to the
+    /// inverted CMYK (255 = no ink) that Adobe and libjpeg-turbo use.
+    static func cmykJPEG(width: Int, height: Int, pixels: [UInt8]) -> [UInt8] {
+        var cmyk = [UInt8](repeating: 0, count: pixels.count)
+        for i in stride(from: 0, to: pixels.count, by: 4) {
+            let r = Double(pixels[i]) / 255, g = Double(pixels[i + 1]) / 255, b = Double(pixels[i + 2]) / 255
+            let k = 1 - max(r, g, b)
+            let (c, m, y) = k >= 1 ? (0.0, 0.0, 0.0) : ((1 - r - k) / (1 - k), (1 - g - k) / (1 - k), (1 - b - k) / (1 - k))
+            cmyk[i] = UInt8((255 * (1 - c)).rounded()); cmyk[i + 1] = UInt8((255 * (1 - m)).rounded())
+            cmyk[i + 2] = UInt8((255 * (1 - y)).rounded()); cmyk[i + 3] = UInt8((255 * (1 - k)).rounded())
+        }
+        let handle = tjInitCompress()!
+        defer { tjDestroy(handle) }
+        var output: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        let status = cmyk.withUnsafeBufferPointer {
+            tjCompress2(handle, $0.baseAddress, Int32(width), Int32(width * 4), Int32(height), Int32(TJPF_CMYK.rawValue),
+                        &output, &size, Int32(TJSAMP_444.rawValue), 95, 0)
+        }
+        precondition(status == 0, String(cString: tjGetErrorStr2(handle)))
+        defer { tjFree(output) }
+        return Array(UnsafeBufferPointer(start: output, count: Int(size)))
+    }
+
     /// `jpeg` with an EXIF APP1 segment carrying `orientation`, right after SOI.
     static func withExifOrientation(_ jpeg: [UInt8], _ orientation: Int, bigEndian: Bool = true) -> [UInt8] {
         func u16(_ v: Int) -> [UInt8] { bigEndian ? [UInt8(v >> 8), UInt8(v & 0xFF)] : [UInt8(v & 0xFF), UInt8(v >> 8)] }
