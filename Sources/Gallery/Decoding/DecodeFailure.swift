@@ -16,6 +16,7 @@ public struct DecodeFailure: Error, Sendable, Hashable, CustomStringConvertible 
     /// What went wrong, one line, no path.
     public let message: String
 
+    /// `DecodeFailure(path: "/p/a.jpg", message: "permission denied")`.
     public init(path: String, message: String) {
         self.path = path
         self.message = message

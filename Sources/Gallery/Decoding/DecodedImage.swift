@@ -15,12 +15,15 @@ public struct DecodedImage: Sendable {
     public let height: Int
     /// `width × height × 4` bytes, R,G,B,A.
     public let pixels: [UInt8]
-    /// The image's own size, upright (after EXIF orientation), for the HUD.
+    /// The image's own width, upright (after EXIF orientation), for the HUD.
     public let sourceWidth: Int
+    /// The image's own height, upright.
     public let sourceHeight: Int
     /// "JPEG", "PNG", "WebP", "GIF", … or "demo".
     public let format: String
 
+    /// `pixels.count` must be `width × height × 4`:
+    /// `DecodedImage(width: 1, height: 1, pixels: [255, 0, 0, 255], sourceWidth: 1, sourceHeight: 1, format: "PNG")`.
     public init(width: Int, height: Int, pixels: [UInt8], sourceWidth: Int, sourceHeight: Int, format: String) {
         precondition(pixels.count == width * height * 4, "pixels must hold width × height RGBA pixels")
         self.width = width

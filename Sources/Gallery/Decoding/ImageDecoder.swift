@@ -11,6 +11,8 @@ public enum ImageDecoder {
     /// Demo pages are rendered at this size when the request gives no box.
     public static let defaultDemoSize = (width: 1280, height: 800)
 
+    /// Decodes `source` fitted into `maxWidth` × `maxHeight`; never throws, never crashes:
+    /// `ImageDecoder.decode(.demo(PageIndex(h: 1, v: 2)), maxWidth: 640, maxHeight: 400)`.
     public static func decode(_ source: PageSource, maxWidth: Int, maxHeight: Int) -> Result<DecodedImage, DecodeFailure> {
         switch source {
         case .demo(let page):

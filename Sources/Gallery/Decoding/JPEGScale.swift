@@ -8,9 +8,11 @@
 /// // 3/8: decodes 1500×1125, then averages down to 1067×800
 /// ```
 public struct JPEGScale: Sendable, Hashable, CustomStringConvertible {
+    /// The factor is `numerator / denominator`, e.g. 3/8.
     public let numerator: Int
     public let denominator: Int
 
+    /// `JPEGScale(numerator: 1, denominator: 2)` halves each side.
     public init(numerator: Int, denominator: Int) {
         self.numerator = numerator
         self.denominator = denominator
@@ -30,6 +32,7 @@ public struct JPEGScale: Sendable, Hashable, CustomStringConvertible {
         (dimension * numerator + denominator - 1) / denominator
     }
 
+    /// "3/8".
     public var description: String { "\(numerator)/\(denominator)" }
 
     /// The smallest output that still covers `targetWidth` × `targetHeight`,

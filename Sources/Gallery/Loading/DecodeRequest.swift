@@ -17,10 +17,12 @@ public struct DecodeRequest: Sendable, Hashable {
     /// The box to fit into, in pixels; never upscaled. A non-positive value
     /// leaves that axis unconstrained (demo pages then use 1280×800).
     public var maxWidth: Int
+    /// See `maxWidth`.
     public var maxHeight: Int
     /// Higher starts first (e.g. the current page above its neighbours).
     public var priority: Int
 
+    /// See the type's example; `priority` defaults to 0.
     public init(slot: Int, generation: Int, source: PageSource, maxWidth: Int, maxHeight: Int, priority: Int = 0) {
         self.slot = slot
         self.generation = generation

@@ -8,9 +8,12 @@
 /// }
 /// ```
 public struct DecodeResult: Sendable {
+    /// The request exactly as submitted (slot, generation, source).
     public let request: DecodeRequest
+    /// The pixels, or why there are none.
     public let outcome: Result<DecodedImage, DecodeFailure>
 
+    /// `DecodeResult(request: request, outcome: .failure(failure))`.
     public init(request: DecodeRequest, outcome: Result<DecodedImage, DecodeFailure>) {
         self.request = request
         self.outcome = outcome

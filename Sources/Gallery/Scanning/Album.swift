@@ -9,6 +9,7 @@ public struct Album: Sendable, Hashable {
     /// Its images in natural order.
     public let images: [ImageEntry]
 
+    /// `Album(name: "trip", images: entries)`.
     public init(name: String, images: [ImageEntry]) {
         self.name = name
         self.images = images

@@ -22,6 +22,8 @@ public struct FolderContents: Sendable {
     /// through a link. Hidden (dot) entries are ignored and not counted.
     public let skipped: Int
 
+    /// Built by ``FolderScanner``; tests build it directly:
+    /// `FolderContents(root: "/p", title: "p", looseImages: [], albums: [], skipped: 0)`.
     public init(root: String, title: String, looseImages: [ImageEntry], albums: [Album], skipped: Int) {
         self.root = root
         self.title = title

@@ -29,6 +29,7 @@ public enum GalleryError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// One line for stderr, e.g. "/nope: no such file or folder; check the path".
     public var description: String {
         switch self {
         case .notFound(let path):

@@ -17,6 +17,7 @@ public struct ImageEntry: Sendable, Hashable {
     /// `2023/trip`) in an albums layout; `nil` for images directly in the root.
     public let album: String?
 
+    /// `ImageEntry(path: "/p/a.jpg", name: "a.jpg", album: nil)`.
     public init(path: String, name: String, album: String?) {
         self.path = path
         self.name = name
