@@ -14,6 +14,8 @@ public struct Overlay {
     /// Margin around boxes and padding inside them, px.
     static let margin = 12
     static let padding = 10
+    /// The help box hides the page behind it more than the HUD does, 0…255.
+    static let helpOpacity: UInt8 = 225
 
     /// The keys, as shown by `?`: what to press, what it does.
     public static let helpRows: [(keys: String, action: String)] = [
@@ -58,7 +60,8 @@ public struct Overlay {
         let keyWidth = Self.helpRows.map { text.measure($0.keys, size: size).width }.max() ?? 0
         let gap = size * 2
         let lines = Self.helpRows.map { $0.keys + "\t" + $0.action }
-        drawBox(["fourway — keys", ""] + lines, size: size, viewport: viewport, tabStop: keyWidth + gap) { width, height in
+        drawBox(["fourway — keys", ""] + lines, size: size, viewport: viewport, opacity: Self.helpOpacity,
+                tabStop: keyWidth + gap) { width, height in
             (viewport.x + (viewport.width - width) / 2, viewport.y + (viewport.height - height) / 2)
         }
     }
@@ -75,7 +78,7 @@ public struct Overlay {
     /// Draws `lines` in a box placed by `place(width, height)`. A tab in a
     /// line starts its second column at `tabStop` px.
     private func drawBox(_ lines: [String], size: Int, viewport: PixelRect, alpha: Double = 1,
-                         tabStop: Int = 0, place: (Int, Int) -> (Int, Int)) {
+                         opacity: UInt8? = nil, tabStop: Int = 0, place: (Int, Int) -> (Int, Int)) {
         let lineHeight = Int(Double(size) * 1.45)
         let columns = lines.map { line -> (String, String?) in
             let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
@@ -89,7 +92,7 @@ public struct Overlay {
         let height = lines.count * lineHeight + 2 * Self.padding - (lineHeight - size) / 2
         let (x, y) = place(width, height)
         var box = pages.palette.overlay
-        box.a = UInt8(Double(box.a) * alpha)
+        box.a = UInt8(Double(opacity ?? box.a) * alpha)
         pages.fill(PixelRect(x: x, y: y, width: width, height: height), box)
         var colour = pages.palette.overlayText
         colour.a = UInt8(255 * alpha)
