@@ -143,6 +143,30 @@ struct BoundsTests {
         }
     }
 
+    @Test func disablingAnAxisMidFlipStopsMotionAlongItAtOnce() {
+        var pager = RecordingPager()
+        pager.flip(.up, at: 0)
+        pager.run(until: 0.05)
+        pager.setBounds(horizontal: nil, vertical: 0, at: 0.05)
+        #expect(pager.model.currentPage == page(0, 0))
+        #expect(pager.model.offset.y == 0, "a clamp is a jump: a disabled axis has no offset")
+        var moved = false
+        pager.run(for: 1) { moved = moved || $0.offset.y != 0 }
+        #expect(!moved)
+    }
+
+    @Test func disablingTheScrolledAxisMidScrollStopsMotionAlongIt() {
+        var pager = RecordingPager()
+        pager.scroll(dx: -80, dy: -10, at: 0)
+        pager.setBounds(horizontal: 0, vertical: nil, at: 0)
+        #expect(pager.model.offset.x == 0)
+        pager.scrollEnded(at: 0.01)
+        var moved = false
+        pager.run(for: 1) { moved = moved || $0.offset.x != 0 }
+        #expect(!moved)
+        #expect(pager.model.isSettled)
+    }
+
     @Test func singlePageAxisHasNoFlipsEitherWay() {
         var pager = RecordingPager(horizontalPages: 1, verticalPages: 1)
         let result = pager.flip(.right, at: 0)

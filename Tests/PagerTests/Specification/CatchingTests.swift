@@ -113,6 +113,19 @@ struct CatchingTests {
         #expect(pager.pageChanges.isEmpty)
     }
 
+    @Test func releaseMicrosecondsAfterACatchStillGoesOnlyOnePageFurther() {
+        // Hosts that stamp queued events when they read them deliver a press
+        // and a release microseconds apart: 50 px in 1 µs is 50 000 000 px/s.
+        var pager = flippingRight(until: 0.05)
+        pager.down(500, 400, at: 0.05)
+        pager.up(450, 400, at: 0.05 + 1e-6)
+        var furthest = 0.0
+        pager.run(for: 3) { furthest = max(furthest, abs($0.offset.x)) }
+        #expect(pager.pageChanges.map(\.to) == [page(1, 0), page(2, 0)],
+                "\(pager.pageChanges.count) page changes, the last to \(String(describing: pager.pageChanges.last?.to))")
+        #expect(pager.model.currentPage == page(2, 0))
+    }
+
     @Test func catchingAReturnHoldsItToo() {
         var pager = RecordingPager()
         pager.grab(along: .horizontal, towards: -1, at: 0)

@@ -13,7 +13,7 @@ struct EdgesTests {
 
     @Test func rubberBandFollowsTheFormula() {
         var pager = RecordingPager(horizontalPages: 5)
-        pager.grab(along: .horizontal, towards: +1, at: 0)
+        pager.grab(along: .horizontal, towards: -1, at: 0)  // locks inside the bounds: exact anchor
         let lockX = pager.pointer.x
         pager.move(lockX + 400, 400, at: 0.1)
         let expected = rubberBand(400, pageSize: pageWidth)  // ≈ 180.3 px
@@ -48,7 +48,7 @@ struct EdgesTests {
 
     @Test func rubberBandAtTheBottomEdgeUsesThePageHeight() {
         var pager = RecordingPager(verticalPages: 3, initialPage: page(0, 2))
-        pager.grab(along: .vertical, towards: -1, at: 0)
+        pager.grab(along: .vertical, towards: +1, at: 0)  // locks inside the bounds: exact anchor
         let lockY = pager.pointer.y
         pager.move(500, lockY - 300, at: 0.1)
         #expect(abs(pager.model.offset.y - -rubberBand(300, pageSize: pageHeight)) < 1e-9)
@@ -58,14 +58,14 @@ struct EdgesTests {
         var configuration = PagerConfiguration()
         configuration.rubberBandCoefficient = 0.3
         var pager = RecordingPager(horizontalPages: 5, configuration: configuration)
-        pager.grab(along: .horizontal, towards: +1, at: 0)
+        pager.grab(along: .horizontal, towards: -1, at: 0)  // locks inside the bounds: exact anchor
         pager.move(pager.pointer.x + 400, 400, at: 0.1)
         #expect(abs(pager.model.offset.x - rubberBand(400, pageSize: pageWidth, coefficient: 0.3)) < 1e-9)
     }
 
     @Test func dragBackFromPastTheEdgeFollowsTheFingerAgainInsideBounds() {
         var pager = RecordingPager(horizontalPages: 5)
-        pager.grab(along: .horizontal, towards: +1, at: 0)
+        pager.grab(along: .horizontal, towards: -1, at: 0)  // locks inside the bounds: exact anchor
         let lockX = pager.pointer.x
         pager.move(lockX + 400, 400, at: 0.1)
         pager.move(lockX - 300, 400, at: 0.2)
@@ -112,6 +112,19 @@ struct EdgesTests {
         #expect(pager.model.currentPage == page(4, 0))
         #expect(pager.pageChanges.isEmpty)
         #expect(pager.bounces.isEmpty, "the target, page 4, is inside the bounds")
+    }
+
+    @Test func bounceAfterAnAbsurdlyFastReleaseStaysWithinAPage() {
+        // A press and release 1 µs apart, 50 px: 50 000 000 px/s into an edge.
+        var pager = RecordingPager(horizontalPages: 1)
+        pager.flip(.right, at: 0)  // the edge nudge, caught below
+        pager.run(until: 0.05)
+        pager.down(500, 400, at: 0.05)
+        pager.up(450, 400, at: 0.05 + 1e-6)
+        var furthest = 0.0
+        pager.run(for: 3) { furthest = max(furthest, abs($0.offset.x)) }
+        #expect(furthest < pageWidth, "the content flew \(furthest) px past a single-page axis")
+        #expect(pager.model.isSettled)
     }
 
     @Test(arguments: [

@@ -68,12 +68,6 @@ enum ModelInvariants {
         } else if abs(offset.x) >= width || abs(offset.y) >= height {
             problems.append("offset \(offset) is a whole page or more (page \(width)×\(height))")
         }
-        if !horizontal.isEnabled && offset.x != 0 {
-            problems.append("offset.x \(offset.x) on a disabled horizontal axis")
-        }
-        if !vertical.isEnabled && offset.y != 0 {
-            problems.append("offset.y \(offset.y) on a disabled vertical axis")
-        }
         if model.phase == .idle && offset != .zero {
             problems.append("idle with offset \(offset)")
         }
@@ -102,11 +96,24 @@ enum ModelInvariants {
             if slot.page != nil && abs(fraction - overlap) > geometryTolerance {
                 problems.append("slot \(slot.id) visible fraction \(fraction), but it covers \(overlap) of the viewport")
             }
-            if overlap > geometryTolerance && slot.page == nil { covered = false }
+            if overlap > 0 && slot.page == nil { covered = false }
             total += fraction
         }
         if covered && abs(total - 1) > geometryTolerance {
             problems.append("visible fractions add up to \(total) with the viewport covered")
+        }
+        return problems
+    }
+
+    /// A disabled axis never moves: no drag, flip, nudge or rubber band
+    /// along it, even when it was disabled in the middle of a gesture.
+    static func disabledAxisViolations(of model: PagerModel) -> [String] {
+        var problems: [String] = []
+        if model.horizontalPages == 0 && model.offset.x != 0 {
+            problems.append("offset.x \(model.offset.x) on a disabled horizontal axis")
+        }
+        if model.verticalPages == 0 && model.offset.y != 0 {
+            problems.append("offset.y \(model.offset.y) on a disabled vertical axis")
         }
         return problems
     }

@@ -25,7 +25,8 @@ enum HostInput: Sendable, Hashable, CustomStringConvertible {
     case advance
 
     var description: String {
-        func r(_ v: Double) -> String { String(Double(Int((v * 10).rounded())) / 10) }
+        // Full precision: a failing session must be reproducible from its description.
+        func r(_ v: Double) -> String { "\(v)" }
         func b(_ v: Int?) -> String { v.map(String.init) ?? "inf" }
         switch self {
         case .pointerDown(let x, let y): return "down(\(r(x)), \(r(y)))"
@@ -51,7 +52,7 @@ struct TimedInput: Sendable, Hashable, CustomStringConvertible {
     var input: HostInput
 
     var description: String {
-        "+\(Int((delay * 1000).rounded()))ms\(framesPass ? "" : " (stalled)") \(input)"
+        "+\(delay)s\(framesPass ? "" : " (stalled)") \(input)"
     }
 }
 
@@ -184,6 +185,8 @@ struct SessionRecord: Equatable {
 struct SessionPlayer {
     var checkInvariants = true
     var recordSnapshots = true
+    /// Which invariants to check after every call.
+    var invariants: @Sendable (PagerModel) -> [String] = ModelInvariants.violations(of:)
 
     func play(_ session: PagerSession) -> (record: SessionRecord, model: PagerModel) {
         var model = PagerModel(
@@ -201,7 +204,7 @@ struct SessionPlayer {
             while let event = model.pollEvent() { record.events.append(event) }
             if recordSnapshots { record.snapshots.append(ModelSnapshot(model)) }
             if checkInvariants {
-                for problem in ModelInvariants.violations(of: model) {
+                for problem in invariants(model) {
                     record.violations.append("after \(label()) at t=\(time): \(problem)")
                 }
             }

@@ -263,7 +263,10 @@ struct RecordingPager {
 
     /// Presses, moves just past the slop along `axis` (and locks it), so
     /// that the content follows the pointer exactly from then on. Returns
-    /// with the pointer down and the offset still zero.
+    /// with the pointer down and `pointer` set to where the content is at
+    /// rest: the engine may follow from the slop's boundary (as Android's
+    /// ViewPager does) rather than from the locking event, so the content can
+    /// already have moved by the 1 px travelled past the slop.
     mutating func grab(
         along axis: Axis,
         towards sign: Double,
@@ -277,6 +280,7 @@ struct RecordingPager {
         } else {
             move(start.x, start.y + sign * slopPlus, at: time + frame)
         }
+        pointer = (pointer.x - model.offset.x, pointer.y - model.offset.y)
     }
 
     private mutating func drain() {
