@@ -30,6 +30,10 @@ final class BrowserWindow {
             if created == nil && preference == .auto { kind = .software }
         }
         if kind == .software {
+            // Otherwise SDL probes OpenGL (a hidden test window and context)
+            // to decide how to present the window surface: on llvmpipe that
+            // loads LLVM, +55 MB of memory, for a frame it then copies by hand.
+            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
             created = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
         }
         guard let created else {

@@ -305,6 +305,7 @@ final class BrowserSession {
         let size = window.pixelSize
         guard size != pageSize else { return }
         pageSize = size
+        log?.write("resize", time: time, fields: ["\"size\":[" + String(size.width) + "," + String(size.height) + "]"])
         model.resize(width: Double(size.width), height: Double(size.height), time: time)
         input.resize(width: Double(size.width), height: Double(size.height))
         sdlInput = SDLInput(pixelWidth: Double(size.width), pixelHeight: Double(size.height),

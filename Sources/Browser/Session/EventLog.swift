@@ -4,8 +4,10 @@ import Pager
 /// The `--events FILE` log: every engine event as its `pager-replay` JSON
 /// line, plus the browser's own lines in the same style:
 ///
-/// - `{"t":…,"event":"gallery","title":…,"images":N,"pages":[H,V]}` when the
-///   pages are known (`null` for an infinite axis, `images` null for the demo);
+/// - `{"t":…,"event":"gallery","title":…,"images":N,"layout":…,"pages":[H,V]}`
+///   when a folder's pages are known (`null` for an infinite axis);
+/// - `{"t":…,"event":"window","renderer":"software","size":[W,H]}` at start;
+/// - `{"t":…,"event":"resize","size":[W,H]}` when the window's pixel size changes;
 /// - `{"t":…,"event":"first-frame"}` when the current page first shows its
 ///   final content (an image, or an error page), not a placeholder;
 /// - `{"t":…,"event":"decode-error","file":…,"message":…}` for a bad file;
