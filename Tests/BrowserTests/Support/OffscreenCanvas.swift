@@ -5,9 +5,10 @@ import Pager
 @testable import Browser
 
 /// SDL is started once per test process, with the `dummy` video driver so
-/// no display is needed.
+/// no display is needed. (A hint, not `setenv`: other suites run on other
+/// threads at the same time, and `setenv` races with their `getenv`.)
 let sdlStarted: Bool = {
-    setenv("SDL_VIDEODRIVER", "dummy", 1)
+    SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy")
     return SDL_Init(SDL_INIT_VIDEO) == 0
 }()
 
