@@ -12,6 +12,9 @@ import Pager
 final class BrowserSession {
     /// Frame interval when the renderer has no vsync (software), s: 60 fps.
     static let frameInterval = 1.0 / 60
+    /// Shortest frame interval with vsync, s: a cap in case the driver says
+    /// vsync and does not wait (240 fps still serves fast monitors).
+    static let vsyncFrameInterval = 1.0 / 240
     /// How long to sleep waiting for input when nothing moves, ms.
     static let idleWaitMilliseconds: Int32 = 250
     /// How long an on-screen notice stays, s; it fades out over the last `noticeFade`.
@@ -123,11 +126,10 @@ final class BrowserSession {
             submitDecodes()
             render(at: now)
             log?.flush()
-            if !window.hasVSync {
-                nextFrame = max(nextFrame + Self.frameInterval, clock.now)
-                let wait = nextFrame - clock.now
-                if wait > 0.0005 { usleep(UInt32(wait * 1_000_000)) }
-            }
+            let interval = window.hasVSync ? Self.vsyncFrameInterval : Self.frameInterval
+            nextFrame = max(nextFrame + interval, clock.now)
+            let wait = nextFrame - clock.now
+            if wait > 0.0005 { usleep(UInt32(wait * 1_000_000)) }
         }
         log?.write("quit", time: clock.now)
         log?.flush()
