@@ -167,6 +167,26 @@ struct BoundsTests {
         #expect(pager.model.isSettled)
     }
 
+    @Test func disablingAnAxisDuringAnEdgeNudgeStopsIt() {
+        var pager = RecordingPager(verticalPages: 1)
+        pager.flip(.up, at: 0)  // bounces off the top edge with a nudge
+        pager.setBounds(horizontal: nil, vertical: 0, at: 0)
+        var moved = false
+        pager.run(for: 1) { moved = moved || $0.offset.y != 0 }
+        #expect(!moved, "the nudge must not go on along a disabled axis")
+        #expect(pager.model.isSettled)
+    }
+
+    @Test func wideningBoundsMidDragPastTheOldEdgeKeepsTheOffsetUnderAPage() {
+        var pager = RecordingPager(horizontalPages: 1)
+        pager.grab(along: .horizontal, towards: -1, at: 0)
+        pager.move(pager.pointer.x - 1500, 400, at: 0.1)  // rubber-banded past the right edge
+        #expect(abs(pager.model.offset.x) < pageWidth)
+        pager.setBounds(horizontal: nil, vertical: nil, at: 0.1)
+        #expect(abs(pager.model.offset.x) < pageWidth,
+                "a whole page towards an in-bounds page lands there: offset \(pager.model.offset.x) on \(pager.model.currentPage)")
+    }
+
     @Test func singlePageAxisHasNoFlipsEitherWay() {
         var pager = RecordingPager(horizontalPages: 1, verticalPages: 1)
         let result = pager.flip(.right, at: 0)

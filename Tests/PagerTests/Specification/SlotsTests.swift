@@ -52,6 +52,41 @@ struct SlotsTests {
         #expect(abs(total - 1) < 1e-12)
     }
 
+    @Test(arguments: [false, true])
+    func framesFollowTheOffsetWhenAReleaseJustPastAnEdgeSettlesAtOnce(touchpad: Bool) {
+        // 0.9 px past the left edge shows as ~0.5 px: within the rest distance,
+        // so the release settles at once; the frames must say so too.
+        var pager = RecordingPager(horizontalPages: 5)
+        if touchpad {
+            pager.scroll(dx: -5, dy: 0, at: 0.01)
+            pager.scroll(dx: 5.9, dy: 0, at: 0.02)
+        } else {
+            pager.grab(along: .horizontal, towards: -1, at: 0)
+            pager.move(pager.pointer.x + 0.9, 400, at: 0.02)
+        }
+        #expect(pager.model.offset.x > 0 && pager.model.offset.x < 0.5)
+        pager.run(until: 0.1)
+        if touchpad { pager.scrollEnded(at: 0.1) } else { pager.up(at: 0.1) }
+        let stale = pager.model.slots.filter { $0.frame.x != Double($0.column) * pageWidth + pager.model.offset.x }
+        #expect(stale.isEmpty, "frames \(stale.map(\.frame.x)) for offset \(pager.model.offset.x)")
+    }
+
+    @Test func framesFollowTheOffsetWhenAScrollThatCaughtANudgeEndsAtRest() {
+        // Found by the property tests: a scroll catches an edge nudge and
+        // carries it to just past the other edge of a single page, then ends
+        // with no velocity left, so the release settles at once.
+        var pager = RecordingPager(horizontalPages: 1)
+        pager.flip(.left, at: 0)
+        pager.advance(to: 1 / 60)
+        pager.advance(to: 2 / 60)
+        let shown = pager.model.offset.x
+        let raw = (pageWidth / 0.55) * shown / (pageWidth - shown)  // the rubber band undone
+        pager.scroll(dx: -raw - 0.9, dy: 0, at: 2 / 60)
+        pager.scrollEnded(at: 2 / 60 + 0.15)
+        let stale = pager.model.slots.filter { $0.frame.x != Double($0.column) * pageWidth + pager.model.offset.x }
+        #expect(stale.isEmpty, "frames \(stale.map(\.frame.x)) for offset \(pager.model.offset.x)")
+    }
+
     @Test func slotsAreNotRecycledBeforeTheFlipLands() {
         var pager = RecordingPager()
         let before = pagesBySlot(pager.model.slots)
