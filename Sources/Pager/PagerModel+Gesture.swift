@@ -75,7 +75,9 @@ extension PagerModel {
             return
         }
         let size = pageSize(axis)
-        let rawVelocity = ended.tracker.velocity(at: velocityTime, window: configuration.velocityWindow)
+        let limit = configuration.maximumReleaseVelocity
+        let estimate = ended.tracker.velocity(at: velocityTime, window: configuration.velocityWindow)
+        let rawVelocity = min(max(estimate, -limit), limit)
         let shown = offset[axis]
         var step = 0
         var edge: Edge?

@@ -207,7 +207,7 @@ extension PagerModel {
         } else {
             refreshSlotPages(at: now, reporting: true)
             // A disabled axis shows no offset at all, at once.
-            for axis in Axis.allCases where !bounds(axis).isEnabled && offset[axis] != 0 {
+            for axis in Axis.allCases where !bounds(axis).isEnabled {
                 offset[axis] = 0
                 velocity[axis] = 0
                 animation?[axis] = .resting(0)
@@ -215,8 +215,9 @@ extension PagerModel {
             if let axis = gesture?.lockedAxis, !bounds(axis).isEnabled {
                 gesture = nil
                 startAnimation(to: nearestDelta(), velocity: .zero, bouncing: false, at: now)
-            } else if let axis = gesture?.lockedAxis, let raw = gesture?.rawOffset {
-                offset[axis] = shownOffset(raw: raw, along: axis)
+            } else if let axis = gesture?.lockedAxis {
+                // New neighbours may exist now: land on pages the drag already reached, re-band.
+                moveGesture(by: 0, along: axis, at: now)
             } else if let pending = animation {
                 var target = pending.targetDelta
                 if target.h != 0 && !canMove(target.h, along: .horizontal) { target.h = 0 }
@@ -245,6 +246,7 @@ extension PagerModel {
         if let current = gesture, current.source == .scroll,
            now - current.lastInputTime >= configuration.scrollEndGap {
             releaseGesture(at: now, velocityTime: current.lastInputTime)
+            updateSlotGeometry()
         }
         return now
     }

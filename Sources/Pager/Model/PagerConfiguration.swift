@@ -19,6 +19,9 @@ public struct PagerConfiguration: Hashable, Sendable {
     public var pointerFlingVelocity: Double = 300
     /// Release speed above which a touchpad scroll is a fling, px/s (0.6 px/ms).
     public var scrollFlingVelocity: Double = 600
+    /// Release speeds are capped here, px/s (Android's maximum fling velocity):
+    /// events stamped microseconds apart must not throw the page across hundreds of pages.
+    public var maximumReleaseVelocity: Double = 8000
     /// Deceleration used to project a pointer release, per ms (UIScrollView normal).
     public var pointerDeceleration: Double = 0.998
     /// Deceleration used to project a touchpad release, per ms.
