@@ -36,6 +36,7 @@ public final class TextRenderer {
     private var fonts: [Int: OpaquePointer] = [:]
     private var cache: [Key: (block: Block, lastUse: Int)] = [:]
     private var useCounter = 0
+    private var isClosed = false
 
     /// Fails with a one-line reason when the font is missing or SDL2_ttf
     /// cannot start.
@@ -54,9 +55,15 @@ public final class TextRenderer {
         }
     }
 
-    deinit {
+    deinit { close() }
+
+    /// Destroys the textures and closes the fonts; call before the renderer
+    /// goes away and before `TTF_Quit`. Drawing afterwards draws nothing.
+    public func close() {
         purge()
         for font in fonts.values { TTF_CloseFont(font) }
+        fonts.removeAll()
+        isClosed = true
     }
 
     /// Destroys every cached texture; call before the renderer goes away.
@@ -118,6 +125,7 @@ public final class TextRenderer {
     }
 
     private func font(size: Int) -> OpaquePointer? {
+        guard !isClosed else { return nil }
         let size = min(max(size, 6), 512)
         if let font = fonts[size] { return font }
         guard let font = TTF_OpenFont(fontPath, Int32(size)) else { return nil }

@@ -50,7 +50,15 @@ final class BrowserWindow {
         self.isFullscreen = fullscreen
     }
 
-    deinit {
+    private var isClosed = false
+
+    deinit { close() }
+
+    /// Destroys the renderer and the window. Must happen before `SDL_Quit`,
+    /// which would otherwise free them first and leave these pointers dangling.
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
     }

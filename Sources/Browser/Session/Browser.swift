@@ -61,16 +61,25 @@ public enum Browser {
         defer { stopSDL() }
 
         let window: BrowserWindow
-        let text: TextRenderer
         do {
             window = try BrowserWindow(title: "fourway — " + catalog.title, width: options.width,
                                        height: options.height, renderer: options.renderer,
                                        fullscreen: options.fullscreen)
+        } catch {
+            StandardError.line(error.description)
+            return BrowserExitCode.cannotStart
+        }
+        defer { window.close() }   // before SDL_Quit (defers run last-first)
+        let text: TextRenderer
+        do {
             text = try TextRenderer(renderer: window.renderer)
         } catch {
             StandardError.line(error.description)
             return BrowserExitCode.cannotStart
         }
+        defer { text.close() }
+        // Keys arrive as key events; no text input (or IME) is wanted.
+        SDL_StopTextInput()
         log?.write("window", time: clock.now, fields: [
             "\"renderer\":\"" + window.kind.rawValue + "\"",
             "\"size\":[" + String(window.pixelSize.width) + "," + String(window.pixelSize.height) + "]",

@@ -134,9 +134,10 @@ final class BrowserSession {
         log?.write("quit", time: clock.now)
         log?.flush()
         loader.shutdown()
-        // Textures go before the renderer that owns them.
+        // Textures and fonts before the renderer, the renderer before SDL_Quit.
         contents.removeAll()
-        text.purge()
+        text.close()
+        window.close()
         return exitCode
     }
 
@@ -387,7 +388,7 @@ final class BrowserSession {
                 contents.set(id, to: .failed(title: Self.title(of: result.request.source), message: failure.message),
                              label: label)
                 if reportedFailures.insert(failure.path).inserted {
-                    StandardError.line(failure.description)
+                    StandardError.line(failure.path + ": " + failure.message)
                     log?.write("decode-error", time: time, fields: [
                         "\"file\":" + EventLog.quoted(failure.path),
                         "\"message\":" + EventLog.quoted(failure.message),
