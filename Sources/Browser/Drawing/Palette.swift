@@ -1,4 +1,8 @@
 /// An opaque or translucent colour, 8 bits per channel.
+///
+/// ```swift
+/// let halfBlack = Colour(0, 0, 0, 128)
+/// ```
 public struct Colour: Sendable, Hashable {
     public var r: UInt8, g: UInt8, b: UInt8, a: UInt8
 

@@ -3,6 +3,10 @@ import Gallery
 import Pager
 
 /// A decoded image uploaded to the GPU (or the software renderer).
+///
+/// ```swift
+/// if case .image(let image) = contents[slot.id] { print(image.sourceWidth, image.format) }
+/// ```
 public struct ImageTexture {
     public let texture: OpaquePointer
     /// Size of the decoded pixels.
@@ -18,6 +22,10 @@ public struct ImageTexture {
 }
 
 /// What one slot shows.
+///
+/// ```swift
+/// contents.set(4, to: .failed(title: "bad.jpg", message: "truncated JPEG data"))
+/// ```
 public enum SlotContent {
     /// The slot has no page (outside the bounds): nothing is drawn.
     case nothing

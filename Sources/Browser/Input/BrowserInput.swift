@@ -1,11 +1,19 @@
 import Pager
 
 /// A mouse button, as far as paging cares.
+///
+/// ```swift
+/// BrowserInput.mouseDown(.right, x: 10, y: 10)   // interrupts a left-button drag
+/// ```
 public enum MouseButton: Sendable, Hashable {
     case left, middle, right, other
 }
 
 /// The keys the browser answers to; every other key is `.other`.
+///
+/// ```swift
+/// BrowserInput.key(.home, ctrl: true, shift: false)   // first image of the gallery
+/// ```
 public enum BrowserKey: Sendable, Hashable {
     case left, right, up, down
     case h, j, k, l
@@ -37,6 +45,10 @@ public enum BrowserInput: Sendable, Hashable {
 }
 
 /// Something the shell does in answer to input that is not a pager call.
+///
+/// ```swift
+/// if case .shell(.toggleHUD) = action { showHUD.toggle() }
+/// ```
 public enum ShellAction: Sendable, Hashable {
     case quit
     case toggleFullscreen
@@ -51,6 +63,10 @@ public enum ShellAction: Sendable, Hashable {
 }
 
 /// The result of translating one input: pager calls and shell actions, in order.
+///
+/// ```swift
+/// for case .pager(let command) in actions { model.apply(command, time: now) }
+/// ```
 public enum BrowserAction: Sendable, Hashable {
     case pager(PagerCommand)
     case shell(ShellAction)

@@ -37,6 +37,10 @@ public struct WheelSample: Sendable, Hashable {
 }
 
 /// What a wheel event means for the pager.
+///
+/// ```swift
+/// if case .flip(let direction) = action { model.flip(direction, time: now) }
+/// ```
 public enum WheelAction: Sendable, Hashable {
     /// A plain wheel notch: flip one page.
     case flip(FlipDirection)

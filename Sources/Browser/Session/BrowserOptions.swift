@@ -1,6 +1,10 @@
 import Gallery
 
-/// Which renderer to draw with.
+/// Which renderer to draw with (`--renderer`).
+///
+/// ```swift
+/// options.renderer = RendererPreference(rawValue: "software") ?? .auto
+/// ```
 public enum RendererPreference: String, Sendable, CaseIterable {
     /// Software under Xvfb, the dummy driver or when there is no GPU; GPU otherwise.
     case auto
@@ -43,6 +47,10 @@ public struct BrowserOptions: Sendable {
 }
 
 /// Exit codes of `fourway`.
+///
+/// ```swift
+/// exit(Browser.run(options))   // BrowserExitCode.success, .badPath, …
+/// ```
 public enum BrowserExitCode {
     /// Quit normally.
     public static let success: Int32 = 0
