@@ -15,6 +15,12 @@ public enum Browser {
     /// without flashing a window, short enough not to delay a big folder.
     static let scanGrace = 0.03
 
+    /// `scanGrace`, or `FOURWAY_SCAN_GRACE` (seconds) when set: the
+    /// end-to-end test sets 0 to see the window open while a folder scans.
+    static var effectiveScanGrace: Double {
+        ProcessInfo.processInfo.environment["FOURWAY_SCAN_GRACE"].flatMap(Double.init) ?? scanGrace
+    }
+
     /// Runs the browser; returns the process exit code (``BrowserExitCode``).
     /// Failures print one line on stderr.
     public static func run(_ options: BrowserOptions) -> Int32 {
@@ -42,7 +48,7 @@ public enum Browser {
         }
 
         // A wrong path is answered before SDL starts (and prints its own noise).
-        if let scan, let result = scan.wait(upTo: scanGrace) {
+        if let scan, let result = scan.wait(upTo: effectiveScanGrace) {
             switch result {
             case .failure(let error):
                 StandardError.line(error.description)
