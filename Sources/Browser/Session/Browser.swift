@@ -89,6 +89,7 @@ public enum Browser {
         log?.write("window", time: clock.now, fields: [
             "\"renderer\":\"" + window.kind.rawValue + "\"",
             "\"size\":[" + String(window.pixelSize.width) + "," + String(window.pixelSize.height) + "]",
+            "\"scanning\":" + (catalog.isScanning ? "true" : "false"),
         ])
 
         let session = BrowserSession(options: options, clock: clock, log: log, window: window, text: text,

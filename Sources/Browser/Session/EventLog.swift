@@ -6,7 +6,8 @@ import Pager
 ///
 /// - `{"t":…,"event":"gallery","title":…,"images":N,"layout":…,"pages":[H,V]}`
 ///   when a folder's pages are known (`null` for an infinite axis);
-/// - `{"t":…,"event":"window","renderer":"software","size":[W,H]}` at start;
+/// - `{"t":…,"event":"window","renderer":"software","size":[W,H],"scanning":false}`
+///   when the window opens (`scanning`: the folder scan is still running);
 /// - `{"t":…,"event":"resize","size":[W,H]}` when the window's pixel size changes;
 /// - `{"t":…,"event":"first-frame"}` when the current page first shows its
 ///   final content (an image, or an error page), not a placeholder;
