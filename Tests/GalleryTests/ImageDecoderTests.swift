@@ -130,6 +130,20 @@ import Testing
         #expect(Self.failure(headerOnly)?.contains("JPEG") == true)
     }
 
+    /// Found by `scripts/make-bad-corpus`: a header claiming more rows than the
+    /// data holds ends in libjpeg's "premature end of data segment" warning,
+    /// and used to show as a grey picture.
+    @Test func jpegWhoseDataEndsBeforeItsClaimedSizeIsTruncated() throws {
+        let folder = try TemporaryFolder()
+        let small = ImageFixtures.jpeg(width: 64, height: 64, pixels: ImageFixtures.quadrants(width: 64, height: 64))
+        let path = try folder.write("claims-more.jpg", ImageFixtures.jpegClaimingSize(small, width: 4000, height: 4000))
+        if case .failure(let failure) = Self.decode(path, 500, 500) {
+            #expect(failure.message.hasPrefix("truncated JPEG data"), "\(failure.message)")
+        } else {
+            Issue.record("a 64x64 JPEG claiming 4000x4000 decoded as a picture")
+        }
+    }
+
     @Test func oversizedJPEGIsRefusedFromItsHeader() throws {
         let folder = try TemporaryFolder()
         let small = ImageFixtures.jpeg(width: 16, height: 16, pixels: ImageFixtures.quadrants(width: 16, height: 16))

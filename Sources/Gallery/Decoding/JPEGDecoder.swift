@@ -65,10 +65,10 @@ enum JPEGDecoder {
         if pixels.isEmpty {
             throw DecodeFailure(path: path, message: dataFailureMessage(warning ?? "decoder error"))
         }
-        if let warning, warning.contains("Premature end") {
+        if let warning, let message = truncationMessage(warning) {
             // libjpeg fills the missing part with grey and calls it a warning;
             // for a viewer the honest answer is that the file is cut short.
-            throw DecodeFailure(path: path, message: "truncated JPEG data (the file ends early)")
+            throw DecodeFailure(path: path, message: message)
         }
         // Other warnings ("extraneous bytes before marker") are common in
         // real photos that look fine: show the picture.
@@ -111,7 +111,20 @@ enum JPEGDecoder {
 
     private static func dataFailureMessage(_ text: String) -> String {
         if text.contains("Unsupported") { return "unsupported kind of JPEG (\(text))" }
-        if text.contains("Premature end") { return "truncated JPEG data (the file ends early)" }
+        if let truncated = truncationMessage(text) { return truncated }
         return "corrupt JPEG data (\(text))"
+    }
+
+    /// The message for libjpeg's two "the data ran out" warnings, or nil.
+    /// "Premature end of JPEG file": the file stops. "Corrupt JPEG data:
+    /// premature end of data segment": an end marker comes before the image
+    /// is complete, as in a file whose header claims more rows than its data
+    /// holds; either way most of the picture would be libjpeg's grey fill.
+    static func truncationMessage(_ warning: String) -> String? {
+        if warning.contains("Premature end of JPEG file") { return "truncated JPEG data (the file ends early)" }
+        if warning.contains("premature end of data segment") {
+            return "truncated JPEG data (the image data ends before the picture is complete)"
+        }
+        return nil
     }
 }
