@@ -12,6 +12,21 @@ import Testing
         return Array(FileManager.default.contents(atPath: path)!)
     }()
 
+    /// A name that is not valid UTF-8 cannot be a page, but it is reported
+    /// (escaped) so the shell can say why the file is missing.
+    @Test func imageNamesThatAreNotUTF8AreSkippedAndReported() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("good.png", Self.png)
+        let badName: [UInt8] = Array((folder.path + "/bad-").utf8) + [0xFF, 0xFE] + Array("-é.jpg".utf8) + [0]
+        let fd = badName.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644) }
+        #expect(fd >= 0)
+        close(fd)
+        let contents = try FolderScanner.scan(folder.path)
+        #expect(contents.looseImages.map(\.name) == ["good.png"])
+        #expect(contents.skipped == 1)
+        #expect(contents.unnamableImages == [folder.path + "/bad-\\xFF\\xFE-é.jpg"])
+    }
+
     @Test func flatFolderInNaturalOrderSkippingHiddenAndOthers() throws {
         let folder = try TemporaryFolder()
         for name in ["img10.jpg", "img2.JPG", "IMG1.png", "img3.WebP", ".hidden.jpg", "notes.txt", "README", "a.tar.gz"] {

@@ -30,6 +30,13 @@ final class FolderScan: Sendable {
             } catch {
                 result = .failure(error)
             }
+            if case .success(let contents) = result {
+                // They cannot be pages (a `String` path cannot name them), but
+                // the user should learn why they are missing.
+                for path in contents.unnamableImages {
+                    StandardError.line(path + ": skipped: its name is not valid UTF-8 (rename the file to open it)")
+                }
+            }
             state.withLock { $0.result = result }
             done.signal()
             onFinish()

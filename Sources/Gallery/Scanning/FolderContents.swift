@@ -21,15 +21,22 @@ public struct FolderContents: Sendable {
     /// FIFOs, sockets, devices, broken links, directories already visited
     /// through a link. Hidden (dot) entries are ignored and not counted.
     public let skipped: Int
+    /// Regular files with an image extension whose names are not valid UTF-8
+    /// (so they cannot be opened through a `String` path), as absolute paths
+    /// with each bad byte written `\xFF`; counted in `skipped` too. The shell
+    /// names them on stderr. At most ``FolderScanner/maximumReportedUnnamable``.
+    public let unnamableImages: [String]
 
     /// Built by ``FolderScanner``; tests build it directly:
     /// `FolderContents(root: "/p", title: "p", looseImages: [], albums: [], skipped: 0)`.
-    public init(root: String, title: String, looseImages: [ImageEntry], albums: [Album], skipped: Int) {
+    public init(root: String, title: String, looseImages: [ImageEntry], albums: [Album], skipped: Int,
+                unnamableImages: [String] = []) {
         self.root = root
         self.title = title
         self.looseImages = looseImages
         self.albums = albums
         self.skipped = skipped
+        self.unnamableImages = unnamableImages
     }
 
     /// Number of images, loose and in albums.

@@ -34,6 +34,9 @@ public enum FolderScanner {
     public static let maximumAlbumDepth = 4
     /// The progress callback runs after every this many directory entries.
     public static let progressInterval = 1000
+    /// At most this many names that are not valid UTF-8 are kept for the
+    /// shell to report (so a folder full of them cannot grow memory).
+    public static let maximumReportedUnnamable = 100
 
     /// Scan `path`: a folder, or an image file (then its folder).
     ///
@@ -103,7 +106,8 @@ public enum FolderScanner {
         let position = loose.firstIndex { NaturalOrder.precedes(name, $0.name) } ?? loose.count
         loose.insert(named, at: position)
         return FolderContents(root: contents.root, title: contents.title, looseImages: loose,
-                              albums: contents.albums, skipped: contents.skipped)
+                              albums: contents.albums, skipped: contents.skipped,
+                              unnamableImages: contents.unnamableImages)
     }
 
     // MARK: - Folders
@@ -114,6 +118,7 @@ public enum FolderScanner {
         var loose: [String] = []
         var albums: [(name: String, files: [String])] = []
         var skipped = 0
+        var unnamable: [String] = []
         var seen = 0
         let progress: (@Sendable (Int) -> Void)?
 
@@ -146,7 +151,8 @@ public enum FolderScanner {
             return Album(name: name, images: images)
         }
         return FolderContents(root: absolute, title: LexicalPath.lastComponent(absolute),
-                              looseImages: loose, albums: albums, skipped: walk.skipped)
+                              looseImages: loose, albums: albums, skipped: walk.skipped,
+                              unnamableImages: walk.unnamable.map { LexicalPath.joined(absolute, $0) })
     }
 
     /// Reads the directory open at `fd` (and closes it), then its subfolders.
@@ -192,7 +198,14 @@ public enum FolderScanner {
             }
             if type == UInt8(DT_REG) {
                 guard looksLikeImage else { walk.skipped += 1; continue }
-                guard let name = entryName(entry) else { walk.skipped += 1; continue }
+                guard let name = entryName(entry) else {
+                    walk.skipped += 1
+                    if walk.unnamable.count < maximumReportedUnnamable {
+                        let shown = escapedName(entry)
+                        walk.unnamable.append(relative.isEmpty ? shown : relative + "/" + shown)
+                    }
+                    continue
+                }
                 images.append(name)
             } else if type == UInt8(DT_DIR) {
                 guard depth < maximumAlbumDepth, let name = entryName(entry) else { walk.skipped += 1; continue }
@@ -211,6 +224,17 @@ public enum FolderScanner {
             let child = openat(fd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             if child < 0 { walk.skipped += 1; continue }
             readDirectory(fd: child, relative: relative.isEmpty ? name : relative + "/" + name, depth: depth + 1, walk: &walk)
+        }
+    }
+
+    /// The entry's name with every byte that is not part of valid UTF-8
+    /// written as `\xFF`, for messages.
+    private static func escapedName(_ entry: UnsafeMutablePointer<dirent>) -> String {
+        withUnsafePointer(to: &entry.pointee.d_name) { tuple in
+            tuple.withMemoryRebound(to: UInt8.self, capacity: 256) { name in
+                let bytes = UnsafeBufferPointer(start: name, count: strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self)))
+                return LexicalPath.escapingInvalidUTF8(bytes)
+            }
         }
     }
 

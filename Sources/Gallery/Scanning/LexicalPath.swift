@@ -55,4 +55,29 @@ public enum LexicalPath {
         defer { free(buffer) }
         return String(cString: buffer)
     }
+
+    /// `bytes` as text, each byte that is not part of valid UTF-8 written as
+    /// `\xFF`, so a name that cannot be a `String` can still be shown:
+    /// `LexicalPath.escapingInvalidUTF8(…"a\xFFb.jpg"…)` is `a\xFFb.jpg`.
+    public static func escapingInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var result = ""
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                result.unicodeScalars.append(Unicode.UTF8.decode(encoded))
+                offset += encoded.count
+            case .error(let length):
+                for byte in bytes[offset..<min(offset + length, bytes.count)] {
+                    let hex = String(byte, radix: 16, uppercase: true)
+                    result += "\\x" + (hex.count == 1 ? "0" + hex : hex)
+                }
+                offset += length
+            case .emptyInput:
+                return result
+            }
+        }
+    }
 }
