@@ -144,6 +144,26 @@ import Testing
         }
     }
 
+    /// Found by `scripts/make-bad-corpus`: libpng only said "Error reading the
+    /// PNG file." (plus its own stderr line) for these.
+    @Test func damagedPNGChunksGetPreciseMessages() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("whole.png")
+        ImageFixtures.writePNG(path, width: 64, height: 64, pixels: ImageFixtures.quadrants(width: 64, height: 64))
+        let png = Array(FileManager.default.contents(atPath: path)!)
+        let truncated = "truncated PNG data (the file ends early)"
+        #expect(Self.failure(try folder.write("sig.png", Array(png.prefix(12)))) == truncated)
+        #expect(Self.failure(try folder.write("half.png", Array(png.prefix(png.count / 2)))) == truncated)
+        var badCRC = png
+        badCRC[29] ^= 0xFF   // IHDR's checksum
+        #expect(Self.failure(try folder.write("crc.png", badCRC)) == "corrupt PNG data (checksum error in the IHDR chunk)")
+        // Without IEND (cut right after the pixel data) libpng has the picture: it shows.
+        let noEnd = try folder.write("no-iend.png", Array(png.prefix(png.count - 12)))
+        #expect(Self.failure(noEnd) == nil)
+        Self.expectQuadrants(try Self.decode(noEnd).get(), [.red, .green, .blue, .white], "no IEND")
+        #expect(Array("IEND".utf8).withUnsafeBufferPointer { PNGStructure.crc32($0) } == 0xAE42_6082)
+    }
+
     @Test func oversizedJPEGIsRefusedFromItsHeader() throws {
         let folder = try TemporaryFolder()
         let small = ImageFixtures.jpeg(width: 16, height: 16, pixels: ImageFixtures.quadrants(width: 16, height: 16))

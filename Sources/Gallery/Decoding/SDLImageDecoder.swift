@@ -30,6 +30,9 @@ enum SDLImageDecoder {
     static func decode(_ bytes: [UInt8], format: ImageFormat?, path: String,
                        maxWidth: Int, maxHeight: Int) throws(DecodeFailure) -> DecodedImage {
         _ = initFlags
+        if format == .png, let problem = bytes.withUnsafeBufferPointer({ PNGStructure.problem(in: $0) }) {
+            throw DecodeFailure(path: path, message: problem)
+        }
         let buffer = try load(bytes, format: format, path: path)
         let hasAlpha = buffer.hasTransparency()
         let fit = FitSize.fit(width: buffer.width, height: buffer.height, maxWidth: maxWidth, maxHeight: maxHeight)
