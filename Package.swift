@@ -6,6 +6,8 @@ let package = Package(
     products: [
         // The engine: pure Swift, no dependencies, embeddable in any render loop.
         .library(name: "Pager", targets: ["Pager"]),
+        // Folders, layouts and decoding; a product so the fuzz package (Fuzz/) can reach its parsers.
+        .library(name: "Gallery", targets: ["Gallery"]),
         // Drives the engine from a JSON Lines script and prints its events.
         .executable(name: "pager-replay", targets: ["pager-replay"]),
         // The SDL2 image browser.

@@ -41,6 +41,11 @@ public enum ExifOrientation: Int, Sendable, CaseIterable {
     /// Reads the orientation from the TIFF structure inside an EXIF APP1
     /// segment (the bytes after `Exif\0\0`). Never trusts a length or an
     /// offset: anything out of bounds or malformed gives nil.
+    public static func parse(tiff bytes: UnsafeBufferPointer<UInt8>) -> ExifOrientation? {
+        parse(tiff: ByteView(bytes))
+    }
+
+    /// ``parse(tiff:)-(UnsafeBufferPointer<UInt8>)`` on a bounds-checked view.
     static func parse(tiff view: ByteView) -> ExifOrientation? {
         let bigEndian: Bool
         if view.matches("MM") { bigEndian = true } else if view.matches("II") { bigEndian = false } else { return nil }

@@ -64,8 +64,9 @@ public enum ImageDecoder {
     }
 
     /// Refuses formats we cannot decode and images whose header claims more
-    /// pixels than the limit.
-    static func checkHeader(_ head: [UInt8], format: ImageFormat, path: String) throws(DecodeFailure) {
+    /// pixels than the limit. `head` is the file's first bytes (up to 64 KB),
+    /// `path` only names the file in the failure.
+    public static func checkHeader(_ head: [UInt8], format: ImageFormat, path: String) throws(DecodeFailure) {
         guard format.isDecodable else {
             throw DecodeFailure(path: path, message: "\(format.name) images cannot be decoded here (SDL_image has no \(format.name) support)")
         }

@@ -11,8 +11,11 @@ import Foundation
 /// let size = bytes.withUnsafeBufferPointer { ImageHeader.dimensions(of: .png, in: $0) }
 /// // (width: 30000, height: 30000)
 /// ```
-enum ImageHeader {
-    static func dimensions(of format: ImageFormat, in bytes: UnsafeBufferPointer<UInt8>) -> (width: Int, height: Int)? {
+public enum ImageHeader {
+    /// The width and height `bytes` (a file's head) claim for an image of
+    /// `format`, or nil when the header is missing, short or malformed.
+    /// Never reads past the end of `bytes`, whatever the header says.
+    public static func dimensions(of format: ImageFormat, in bytes: UnsafeBufferPointer<UInt8>) -> (width: Int, height: Int)? {
         let view = ByteView(bytes)
         switch format {
         case .jpeg:

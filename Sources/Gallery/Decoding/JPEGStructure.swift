@@ -9,14 +9,19 @@
 /// let info = bytes.withUnsafeBufferPointer { JPEGStructure.parse($0) }
 /// info.orientation   // .rotate90 for a phone photo taken in portrait
 /// ```
-struct JPEGStructure: Sendable {
-    var width: Int?
-    var height: Int?
+public struct JPEGStructure: Sendable {
+    /// The frame width from the SOF marker, px; nil when no SOF was reached.
+    public var width: Int?
+    /// The frame height from the SOF marker, px; nil when no SOF was reached.
+    public var height: Int?
     /// SOF2/6/10/14: the decoder must keep every coefficient of the whole image.
-    var isProgressive = false
-    var orientation: ExifOrientation = .normal
+    public var isProgressive = false
+    /// The EXIF orientation from the first APP1 `Exif` segment, `.normal` without one.
+    public var orientation: ExifOrientation = .normal
 
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> JPEGStructure {
+    /// Walks the markers of the JPEG in `bytes` up to the first scan. Never
+    /// reads out of bounds: a short or lying file gives a partial result.
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> JPEGStructure {
         let view = ByteView(bytes)
         var result = JPEGStructure()
         guard view.matches([0xFF, 0xD8]) else { return result }
@@ -34,7 +39,10 @@ struct JPEGStructure: Sendable {
             let data = position + 2
             let dataLength = length - 2
             let complete = view.has(data, dataLength)
-            if marker == 0xE1, !foundExif, complete, view.matches([0x45, 0x78, 0x69, 0x66, 0, 0], at: data) {
+            // The segment itself must hold `Exif\0\0`: the same bytes just past
+            // a shorter segment's end would make the TIFF range below negative
+            // (found by the fuzzer, Fuzz/Seeds/fuzz-headers/jpeg-app1-shorter-than-exif).
+            if marker == 0xE1, !foundExif, complete, dataLength >= 6, view.matches([0x45, 0x78, 0x69, 0x66, 0, 0], at: data) {
                 foundExif = true
                 let tiff = UnsafeBufferPointer(rebasing: bytes[(data + 6)..<(data + dataLength)])
                 result.orientation = ExifOrientation.parse(tiff: ByteView(tiff)) ?? .normal

@@ -1,0 +1,32 @@
+// swift-tools-version: 6.1
+// libFuzzer targets for Fourway, kept out of the main package so that
+// `swift build` / `swift test` never build them (they only link with
+// `-sanitize=fuzzer`, which supplies `main`).
+//
+//   scripts/fuzz [SECONDS]          # builds, runs both targets, reports
+//
+// or by hand:
+//
+//   cd Fuzz && swift build --scratch-path ../.build-fuzz -c release \
+//       -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+//   ../.build-fuzz/release/fuzz-engine -max_len=2048 Seeds/fuzz-engine
+import PackageDescription
+
+let package = Package(
+    name: "FourwayFuzz",
+    dependencies: [
+        .package(name: "Fourway", path: ".."),
+    ],
+    targets: [
+        // The engine: bytes become a host session, invariants after every call.
+        .executableTarget(
+            name: "fuzz-engine",
+            dependencies: [.product(name: "Pager", package: "Fourway")]
+        ),
+        // Our own parsers of untrusted bytes: content sniffing, header sizes, JPEG markers, EXIF.
+        .executableTarget(
+            name: "fuzz-headers",
+            dependencies: [.product(name: "Gallery", package: "Fourway")]
+        ),
+    ]
+)
