@@ -32,6 +32,11 @@ enum JPEGDecoder {
             throw DecodeFailure(path: path, message: headerFailureMessage(errorText(handle), structure: structure))
         }
         let w = Int(width), h = Int(height)
+        if w <= 0 || h <= 0 {
+            // libjpeg-turbo reports a file that ends before its frame header as
+            // a success with a 0×0 size (and a "Premature end" warning).
+            throw DecodeFailure(path: path, message: "corrupt or truncated JPEG (the file ends before the image header)")
+        }
         let limit = DecodeLimits.maximumPixels(for: .jpeg, progressive: structure.isProgressive)
         if DecodeLimits.exceeds(width: w, height: h, limit: limit) {
             let what = structure.isProgressive ? "progressive JPEG" : "image"
