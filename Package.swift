@@ -37,10 +37,13 @@ let package = Package(
         .target(name: "Gallery", dependencies: ["Pager", "CSDL2", "CTurboJPEG"]),
         // The SDL shell: window, event loop, textures, drawing, HUD.
         .target(name: "Browser", dependencies: ["Pager", "Gallery", "CSDL2"]),
+        // glibc's malloc tuning for the browser's large pixel buffers.
+        .systemLibrary(name: "CMalloc"),
         .executableTarget(
             name: "fourway",
             dependencies: [
                 "Browser",
+                "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

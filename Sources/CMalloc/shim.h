@@ -1,0 +1,5 @@
+#ifndef FOURWAY_CMALLOC_SHIM_H
+#define FOURWAY_CMALLOC_SHIM_H
+// glibc's malloc tuning (mallopt), which the Glibc module does not export.
+#include <malloc.h>
+#endif
