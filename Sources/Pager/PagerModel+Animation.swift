@@ -50,6 +50,9 @@ extension PagerModel {
                 while offset[axis] >= size && canMove(-1, along: axis) {
                     land(h: axis == .horizontal ? -1 : 0, v: axis == .vertical ? -1 : 0, at: time)
                 }
+                // Past a bounded edge an overshoot shows through the rubber band,
+                // as a drag does: no spring can throw the content a page beyond the last.
+                offset[axis] = shownOffset(raw: offset[axis], along: axis)
             }
         }
     }

@@ -139,7 +139,10 @@ extension PagerModel {
     mutating func commitPending(_ pending: Int, plus extra: Int, along axis: Axis, at time: Double) -> Int {
         var target = pending + extra
         let direction = pending.signum()
-        if direction != 0 && offset[axis] * Double(direction) < 0 && canMove(direction, along: axis) {
+        // "On its way" means visibly moved: an offset a rounding error from zero
+        // would land a whole page away from the content.
+        let onItsWay = -offset[axis] * Double(direction) >= configuration.restDistance
+        if direction != 0 && onItsWay && canMove(direction, along: axis) {
             land(h: axis == .horizontal ? direction : 0, v: axis == .vertical ? direction : 0, at: time)
             target -= direction
         }
