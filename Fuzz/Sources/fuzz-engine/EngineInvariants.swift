@@ -7,9 +7,9 @@ enum EngineInvariants {
     /// Tolerance for derived geometry (frames, fractions), as a share of the page.
     static let tolerance = 1e-6
 
-    /// Known engine finding 1 (Fuzz/Findings/README.md, not fixed yet): two
-    /// flips at the same instant during a perpendicular flip leave the offset
-    /// at exactly one page. Tolerated (never more than a page) unless strict.
+    /// Engine finding 1 (Fuzz/Findings/README.md, fixed in 5f6c424): two flips
+    /// at the same instant during a perpendicular flip left the offset at
+    /// exactly one page. Tolerated only with `FOURWAY_FUZZ_STRICT=0`.
     static var toleratesWholePageOffset: Bool { !FuzzMode.strict }
 
     static func firstViolation(of model: PagerModel) -> String? {
