@@ -7,9 +7,12 @@
 //
 // or by hand:
 //
-//   cd Fuzz && swift build --scratch-path ../.build-fuzz -c release \
+//   cd Fuzz && swift build --scratch-path ../.build-fuzz -c release --sanitize fuzzer \
 //       -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
 //   ../.build-fuzz/release/fuzz-engine -max_len=2048 Seeds/fuzz-engine
+//
+// `--sanitize fuzzer` stops SwiftPM renaming `main` (libFuzzer brings its
+// own); the one -sanitize=fuzzer,address flag is what swiftc actually uses.
 import PackageDescription
 
 let package = Package(
