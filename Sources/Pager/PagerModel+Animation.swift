@@ -45,10 +45,10 @@ extension PagerModel {
             for axis in Axis.allCases {
                 let size = pageSize(axis)
                 while offset[axis] <= -size && canMove(1, along: axis) {
-                    land(h: axis == .horizontal ? 1 : 0, v: axis == .vertical ? 1 : 0, at: time)
+                    land(1, along: axis, at: time)
                 }
                 while offset[axis] >= size && canMove(-1, along: axis) {
-                    land(h: axis == .horizontal ? -1 : 0, v: axis == .vertical ? -1 : 0, at: time)
+                    land(-1, along: axis, at: time)
                 }
                 // Past a bounded edge an overshoot shows through the rubber band,
                 // as a drag does: no spring can throw the content a page beyond the last.
@@ -104,6 +104,11 @@ extension PagerModel {
             if axis == .horizontal { gesture!.caughtTarget.h = remaining } else { gesture!.caughtTarget.v = remaining }
         }
         moveCurrentPage(h: dh, v: dv, at: time)
+    }
+
+    /// Lands on the page `step` pages away along `axis`.
+    mutating func land(_ step: Int, along axis: Axis, at time: Double) {
+        land(h: axis == .horizontal ? step : 0, v: axis == .vertical ? step : 0, at: time)
     }
 
     /// Makes the page (`dh`, `dv`) away current: recycles the slots that fell

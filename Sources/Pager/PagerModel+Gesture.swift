@@ -50,10 +50,10 @@ extension PagerModel {
         gesture!.tracker.record(position: gesture!.rawOffset, time: time)
         let size = pageSize(axis)
         while gesture!.rawOffset <= -size && canMove(1, along: axis) {
-            land(h: axis == .horizontal ? 1 : 0, v: axis == .vertical ? 1 : 0, at: time)
+            land(1, along: axis, at: time)
         }
         while gesture!.rawOffset >= size && canMove(-1, along: axis) {
-            land(h: axis == .horizontal ? -1 : 0, v: axis == .vertical ? -1 : 0, at: time)
+            land(-1, along: axis, at: time)
         }
         offset[axis] = shownOffset(raw: gesture!.rawOffset, along: axis)
     }
@@ -143,7 +143,7 @@ extension PagerModel {
         // would land a whole page away from the content.
         let onItsWay = -offset[axis] * Double(direction) >= configuration.restDistance
         if direction != 0 && onItsWay && canMove(direction, along: axis) {
-            land(h: axis == .horizontal ? direction : 0, v: axis == .vertical ? direction : 0, at: time)
+            land(direction, along: axis, at: time)
             target -= direction
         }
         return target

@@ -1,6 +1,6 @@
 /// The animation of the shared offset: one motion per axis, heading for the
 /// page `targetDelta` away from the current page (zero: back to rest).
-struct OffsetAnimation: Hashable, Sendable {
+struct OffsetAnimation: Sendable {
     var horizontal: AxisMotion
     var vertical: AxisMotion
     /// The page the animation lands on, relative to the current page.
@@ -12,16 +12,4 @@ struct OffsetAnimation: Hashable, Sendable {
     }
 
     var isFlip: Bool { targetDelta.h != 0 || targetDelta.v != 0 }
-
-    static func == (lhs: OffsetAnimation, rhs: OffsetAnimation) -> Bool {
-        lhs.horizontal == rhs.horizontal && lhs.vertical == rhs.vertical
-            && lhs.targetDelta == rhs.targetDelta
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(horizontal)
-        hasher.combine(vertical)
-        hasher.combine(targetDelta.h)
-        hasher.combine(targetDelta.v)
-    }
 }
