@@ -62,6 +62,9 @@ struct Fourway: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Show the HUD at start (i toggles it).")
     var hud = true
 
+    @Flag(help: "With --events: also log each frame's work time (for scripts/bench).")
+    var frameTimes = false
+
     func validate() throws {
         if let columns, columns < 1 {
             throw ValidationError("--columns must be at least 1, got \(columns)")
@@ -83,6 +86,7 @@ struct Fourway: ParsableCommand {
         options.renderer = renderer
         options.fullscreen = fullscreen
         options.showHUD = hud
+        options.frameTimes = frameTimes
         return options
     }
 

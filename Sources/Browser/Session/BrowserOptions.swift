@@ -42,6 +42,8 @@ public struct BrowserOptions: Sendable {
     public var fullscreen = false
     /// Start with the HUD shown.
     public var showHUD = true
+    /// Write a `frame` line (work time) to the event log after every frame (scripts/bench).
+    public var frameTimes = false
 
     public init() {}
 }

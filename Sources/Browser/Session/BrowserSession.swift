@@ -57,6 +57,8 @@ final class BrowserSession {
     private var showHelp = false
     private var notice: (text: String, until: Double)?
     private var firstFrameLogged = false
+    /// The `page-ready` / `placeholder-shown` / `frame` log lines (scripts/bench).
+    private var readiness: ReadinessLog
     private var reportedFailures = Set<String>()
     /// The latest motion of the current batch of SDL events: motion is fed to
     /// the engine once per batch so that samples carry distinct times.
@@ -80,6 +82,7 @@ final class BrowserSession {
         self.initialImage = initialImage
         self.showHUD = options.showHUD
         self.wakeEventType = wakeEventType
+        self.readiness = ReadinessLog(frameTimes: options.frameTimes)
         pageSize = window.pixelSize
         model = PagerModel(pageWidth: Double(pageSize.width), pageHeight: Double(pageSize.height),
                            horizontalPages: catalog.isScanning ? 0 : nil,
@@ -384,9 +387,11 @@ final class BrowserSession {
                     contents.set(id, to: .failed(title: Self.title(of: result.request.source),
                                                  message: "cannot make a texture: " + SDLError.last), label: label)
                 }
+                readiness.pageReady(slot: id, page: model.slots[id].page, time: time, log: log)
             case .failure(let failure):
                 contents.set(id, to: .failed(title: Self.title(of: result.request.source), message: failure.message),
                              label: label)
+                readiness.pageReady(slot: id, page: model.slots[id].page, time: time, log: log)
                 if reportedFailures.insert(failure.path).inserted {
                     StandardError.line(failure.path + ": " + failure.message)
                     log?.write("decode-error", time: time, fields: [
@@ -430,6 +435,8 @@ final class BrowserSession {
         }
         if showHelp { overlay.drawHelp(viewport: viewport) }
         SDL_RenderPresent(window.renderer)
+        readiness.framePresented(slots: model.slots, contents: contents, generations: generations,
+                                 frameStart: time, time: clock.now, log: log)
         if !firstFrameLogged, current.page != nil {
             switch contents[current.id] {
             case .image, .failed:

@@ -31,7 +31,14 @@ public enum ImageDecoder {
     static let headLength = 1 << 16
 
     /// The image file at `path`.
-    public static func decodeFile(_ path: String, maxWidth: Int, maxHeight: Int) throws(DecodeFailure) -> DecodedImage {
+    ///
+    /// `jpegFullSize`: decode a JPEG at full size and then scale it down,
+    /// instead of letting libjpeg-turbo decode at a reduced scale; the
+    /// result has the same size. Only for measuring what scaled decoding
+    /// saves (scripts/bench):
+    /// `try ImageDecoder.decodeFile(path, maxWidth: 1280, maxHeight: 800, jpegFullSize: true)`.
+    public static func decodeFile(_ path: String, maxWidth: Int, maxHeight: Int,
+                                  jpegFullSize: Bool = false) throws(DecodeFailure) -> DecodedImage {
         // The head decides first, so a 1 GB video named .jpg or a PNG claiming
         // 30000×30000 is refused without reading the whole file.
         var format: ImageFormat?
@@ -58,7 +65,8 @@ public enum ImageDecoder {
             }
         }
         if format == .jpeg {
-            return try JPEGDecoder.decode(bytes, path: path, maxWidth: maxWidth, maxHeight: maxHeight)
+            return try JPEGDecoder.decode(bytes, path: path, maxWidth: maxWidth, maxHeight: maxHeight,
+                                          fullSize: jpegFullSize)
         }
         return try SDLImageDecoder.decode(bytes, format: format, path: path, maxWidth: maxWidth, maxHeight: maxHeight)
     }

@@ -13,14 +13,20 @@ enum JPEGDecoder {
     /// (500) stops crafted files from spinning for minutes.
     private static let decodeFlags = TJFLAG_LIMITSCANS
 
-    static func decode(_ bytes: [UInt8], path: String, maxWidth: Int, maxHeight: Int) throws(DecodeFailure) -> DecodedImage {
+    /// `fullSize`: decode every pixel (no DCT scaling) before the downscale;
+    /// only the benchmarks ask for it, to show what scaled decoding saves.
+    static func decode(_ bytes: [UInt8], path: String, maxWidth: Int, maxHeight: Int,
+                       fullSize: Bool = false) throws(DecodeFailure) -> DecodedImage {
         let result: Result<DecodedImage, DecodeFailure> = bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(DecodeFailure) in try decode(buffer, path: path, maxWidth: maxWidth, maxHeight: maxHeight) }
+            Result { () throws(DecodeFailure) in
+                try decode(buffer, path: path, maxWidth: maxWidth, maxHeight: maxHeight, fullSize: fullSize)
+            }
         }
         return try result.get()
     }
 
-    private static func decode(_ buffer: UnsafeBufferPointer<UInt8>, path: String, maxWidth: Int, maxHeight: Int) throws(DecodeFailure) -> DecodedImage {
+    private static func decode(_ buffer: UnsafeBufferPointer<UInt8>, path: String, maxWidth: Int, maxHeight: Int,
+                               fullSize: Bool) throws(DecodeFailure) -> DecodedImage {
         let structure = JPEGStructure.parse(buffer)
         guard let handle = tjInitDecompress() else {
             throw DecodeFailure(path: path, message: "JPEG decoder could not start")
@@ -49,7 +55,9 @@ enum JPEGDecoder {
         let upright = orientation.swapsAxes ? (w: h, h: w) : (w: w, h: h)
         let fit = FitSize.fit(width: upright.w, height: upright.h, maxWidth: maxWidth, maxHeight: maxHeight)
         let target = orientation.swapsAxes ? (w: fit.height, h: fit.width) : (w: fit.width, h: fit.height)
-        let scale = JPEGScale.choose(width: w, height: h, targetWidth: target.w, targetHeight: target.h)
+        let scale = fullSize
+            ? JPEGScale.choose(width: w, height: h, targetWidth: w, targetHeight: h)
+            : JPEGScale.choose(width: w, height: h, targetWidth: target.w, targetHeight: target.h)
         let scaledWidth = scale.scaled(w), scaledHeight = scale.scaled(h)
 
         let isCMYK = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)

@@ -1,0 +1,655 @@
+#!/usr/bin/env python3
+"""The driver behind scripts/bench: fourway side by side with feh, sxiv and imv.
+
+    Tests/bench/bench.py --fourway BIN --cache DIR --out FILE [--quick] [--skip-engine]
+
+Runs every viewer on its own Xvfb (1280x800x24), on the same generated folders,
+and measures what users feel (figures 1-6 of issue 6):
+
+1. first image: process start -> the first screenshot whose centre shows a
+   photo (not black, not a placeholder, not text), same detector for all;
+2. flip readiness (fourway): keyboard flips at 3, 5, 8 pages/s; the share of
+   flips whose page was drawn as a placeholder (event log);
+3. frame pacing (fourway): frame interval p50/p99, work p50/p99 and dropped
+   frames during continuous dragging and repeated flings (--frame-times);
+4. decode: scaled vs full decode + scale (Benchmarks/ GalleryBenchmarks);
+5. memory: VmHWM after N flips, folders of 10 and 10,000 images;
+6. engine: the Benchmarks/ figures (p50 ns, mallocs).
+
+Input is synthesised with XTest, screenshots are XGetImage of the root window
+(both through ctypes, so polling costs ~1 ms, not a process start).
+"""
+import argparse
+import ctypes
+import ctypes.util
+import json
+import os
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+WIDTH, HEIGHT = 1280, 800
+# Photo corpus: distinct 12 MP originals, hard-linked into the big folders.
+ORIGINALS = 20
+PHOTO_SIZE = "4000x3000"
+# Screenshot poll interval, s; each poll reads a 480x300 patch (~0.6 MB).
+POLL_INTERVAL = 0.004
+# Patch of the screen the detector looks at: the centre, inside any letterbox.
+PATCH = (400, 250, 480, 300)
+# A viewer that shows nothing within this long counts as a failure, s.
+FIRST_IMAGE_TIMEOUT = 20.0
+# Frame budget of a 60 Hz display, ms; an interval over 1.5 budgets dropped a frame.
+FRAME_BUDGET_MS = 1000.0 / 60
+
+
+def log(message):
+    print("bench: " + message, file=sys.stderr, flush=True)
+
+
+# ---------------------------------------------------------------- X11 via ctypes
+class XImage(ctypes.Structure):
+    _fields_ = [("width", ctypes.c_int), ("height", ctypes.c_int), ("xoffset", ctypes.c_int),
+                ("format", ctypes.c_int), ("data", ctypes.c_void_p), ("byte_order", ctypes.c_int),
+                ("bitmap_unit", ctypes.c_int), ("bitmap_bit_order", ctypes.c_int),
+                ("bitmap_pad", ctypes.c_int), ("depth", ctypes.c_int), ("bytes_per_line", ctypes.c_int),
+                ("bits_per_pixel", ctypes.c_int)]
+
+
+class X:
+    """One connection to the bench's X server: screenshots and fake input."""
+
+    def __init__(self, display):
+        self.xlib = ctypes.CDLL(ctypes.util.find_library("X11"))
+        self.xtst = ctypes.CDLL(ctypes.util.find_library("Xtst"))
+        self.xlib.XOpenDisplay.restype = ctypes.c_void_p
+        self.xlib.XOpenDisplay.argtypes = [ctypes.c_char_p]
+        self.xlib.XDefaultRootWindow.restype = ctypes.c_ulong
+        self.xlib.XDefaultRootWindow.argtypes = [ctypes.c_void_p]
+        self.xlib.XGetImage.restype = ctypes.POINTER(XImage)
+        self.xlib.XGetImage.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_int, ctypes.c_int,
+                                        ctypes.c_uint, ctypes.c_uint, ctypes.c_ulong, ctypes.c_int]
+        self.xlib.XDestroyImage = None
+        self.xlib.XFree.argtypes = [ctypes.c_void_p]
+        self.xlib.XFlush.argtypes = [ctypes.c_void_p]
+        self.xlib.XSync.argtypes = [ctypes.c_void_p, ctypes.c_int]
+        self.xlib.XKeysymToKeycode.argtypes = [ctypes.c_void_p, ctypes.c_ulong]
+        self.xlib.XKeysymToKeycode.restype = ctypes.c_ubyte
+        self.xlib.XStringToKeysym.argtypes = [ctypes.c_char_p]
+        self.xlib.XStringToKeysym.restype = ctypes.c_ulong
+        self.xtst.XTestFakeKeyEvent.argtypes = [ctypes.c_void_p, ctypes.c_uint, ctypes.c_int, ctypes.c_ulong]
+        self.xtst.XTestFakeButtonEvent.argtypes = [ctypes.c_void_p, ctypes.c_uint, ctypes.c_int, ctypes.c_ulong]
+        self.xtst.XTestFakeMotionEvent.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_ulong]
+        self.display = self.xlib.XOpenDisplay(display.encode())
+        if not self.display:
+            raise RuntimeError("cannot open display " + display)
+        self.root = self.xlib.XDefaultRootWindow(self.display)
+
+    def patch(self):
+        """The detector's patch of the screen as BGRX bytes."""
+        x, y, w, h = PATCH
+        image = self.xlib.XGetImage(self.display, self.root, x, y, w, h, 0xFFFFFFFF, 2)  # ZPixmap
+        if not image:
+            return b""
+        data = ctypes.string_at(image.contents.data, image.contents.bytes_per_line * h)
+        self.xlib.XFree(image.contents.data)
+        self.xlib.XFree(image)
+        return data
+
+    def key(self, name):
+        code = self.xlib.XKeysymToKeycode(self.display, self.xlib.XStringToKeysym(name.encode()))
+        self.xtst.XTestFakeKeyEvent(self.display, code, 1, 0)
+        self.xtst.XTestFakeKeyEvent(self.display, code, 0, 0)
+        self.xlib.XFlush(self.display)
+
+    def move(self, x, y):
+        self.xtst.XTestFakeMotionEvent(self.display, -1, int(x), int(y), 0)
+        self.xlib.XFlush(self.display)
+
+    def button(self, down):
+        self.xtst.XTestFakeButtonEvent(self.display, 1, 1 if down else 0, 0)
+        self.xlib.XFlush(self.display)
+
+
+def shows_photo(patch):
+    """Whether the patch shows a photo: no colour covers half the samples and
+    there are many distinct colours. Black screens, placeholders (flat with a
+    caption) and error pages fail both tests."""
+    if not patch:
+        return False
+    w, h = PATCH[2], PATCH[3]
+    counts = {}
+    samples = 0
+    for row in range(0, h, 10):
+        base = row * w * 4
+        for col in range(0, w, 10):
+            i = base + col * 4
+            key = (patch[i] >> 4, patch[i + 1] >> 4, patch[i + 2] >> 4)
+            counts[key] = counts.get(key, 0) + 1
+            samples += 1
+    return max(counts.values()) < samples // 2 and len(counts) >= 24
+
+
+# ---------------------------------------------------------------- processes
+class Xvfb:
+    def __init__(self):
+        for n in range(89, 60, -1):
+            if not os.path.exists(f"/tmp/.X11-unix/X{n}") and not os.path.exists(f"/tmp/.X{n}-lock"):
+                self.number = n
+                break
+        else:
+            raise RuntimeError("no free X display between :61 and :89")
+        self.name = f":{self.number}"
+        self.process = subprocess.Popen(["Xvfb", self.name, "-screen", "0", f"{WIDTH}x{HEIGHT}x24", "-br",
+                                         "-nolisten", "tcp", "-noreset"],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.time() + 10
+        while not os.path.exists(f"/tmp/.X11-unix/X{self.number}"):
+            if time.time() > deadline or self.process.poll() is not None:
+                raise RuntimeError("Xvfb did not start")
+            time.sleep(0.05)
+        time.sleep(0.2)
+        os.environ["DISPLAY"] = self.name
+        self.x = X(self.name)
+
+    def stop(self):
+        self.process.terminate()
+        try:
+            self.process.wait(5)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+class Viewer:
+    """How to start each viewer on a folder and which key shows the next image."""
+
+    def __init__(self, name, command, next_key, previous_key):
+        self.name = name
+        self.command = command
+        self.next_key = next_key
+        self.previous_key = previous_key
+
+
+def viewers(fourway):
+    return [
+        Viewer("fourway", lambda folder, events=None, extra=(): [fourway, folder, "--layout", "row"]
+               + (["--events", events] if events else []) + list(extra), "Right", "Left"),
+        Viewer("feh", lambda folder, **_: ["feh", "-g", f"{WIDTH}x{HEIGHT}+0+0", "--scale-down", "-N", folder],
+               "Right", "Left"),
+        Viewer("sxiv", lambda folder, **_: ["sxiv", "-r", "-g", f"{WIDTH}x{HEIGHT}+0+0", "-s", "d", folder],
+               "n", "p"),
+        # imv 4.3 has no window-size option; its window opens at 1280x720 here.
+        Viewer("imv", lambda folder, **_: ["imv-x11", folder],
+               "Right", "Left"),
+    ]
+
+
+def stop(process):
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(3)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def peak_rss_mb(pid):
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return None
+
+
+def wait_blank(x):
+    """Waits until the previous window is gone (the detector sees no photo)."""
+    deadline = time.time() + 5
+    while shows_photo(x.patch()) and time.time() < deadline:
+        time.sleep(0.02)
+
+
+def wait_idle(pid, quiet=0.3, limit=20.0):
+    """Waits until `pid` used no CPU for `quiet` s (or `limit` s passed)."""
+    def ticks():
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+                return int(fields[11]) + int(fields[12])
+        except OSError:
+            return None
+    start = time.time()
+    last = ticks()
+    since = time.time()
+    while time.time() - start < limit:
+        time.sleep(0.05)
+        now = ticks()
+        if now is None:
+            return
+        if now != last:
+            last, since = now, time.time()
+        elif time.time() - since >= quiet:
+            return
+
+
+# ---------------------------------------------------------------- corpora
+def make_corpora(cache, sizes):
+    originals = os.path.join(cache, "originals")
+    os.makedirs(originals, exist_ok=True)
+    convert = "/usr/bin/convert" if os.path.exists("/usr/bin/convert") else "convert"
+    pending = []
+    for i in range(ORIGINALS):
+        path = os.path.join(originals, f"photo{i:02d}.jpg")
+        if os.path.exists(path):
+            continue
+        # A blurred plasma scaled up with grain: colour areas, gradients and
+        # detail, so the DCT has real work to do (~3 MB per 12 MP file, like a camera's).
+        tmp = path + ".tmp.jpg"
+        pending.append((subprocess.Popen(
+            [convert, "-size", "1000x750", "-seed", str(17 + i), "plasma:fractal", "-blur", "0x1",
+             "-resize", PHOTO_SIZE + "!", "-attenuate", "0.4", "+noise", "Gaussian",
+             "-sampling-factor", "2x2", "-quality", "90", tmp]), tmp, path))
+        if len(pending) >= 2:
+            wait_convert(pending.pop(0))
+    for item in pending:
+        wait_convert(item)
+    photos = sorted(os.path.join(originals, name) for name in os.listdir(originals) if name.endswith(".jpg")
+                    and not name.endswith(".tmp.jpg"))
+    folders = {}
+    for count in sizes:
+        folder = os.path.join(cache, f"folder-{count}")
+        marker = os.path.join(cache, f"folder-{count}.done")
+        if not os.path.exists(marker):
+            log(f"linking a folder of {count} images")
+            shutil.rmtree(folder, ignore_errors=True)
+            os.makedirs(folder)
+            for i in range(count):
+                os.link(photos[i % len(photos)], os.path.join(folder, f"img{i + 1:06d}.jpg"))
+            open(marker, "w").close()
+        folders[count] = folder
+    return photos, folders
+
+
+def wait_convert(item):
+    process, tmp, path = item
+    if process.wait() != 0:
+        raise RuntimeError("ImageMagick failed to make " + path)
+    os.rename(tmp, path)
+    log("made " + os.path.basename(path))
+
+
+# ---------------------------------------------------------------- figure 1
+def first_image(x, viewer, folder, work):
+    wait_blank(x)
+    events = os.path.join(work, "first.jsonl")
+    command = viewer.command(folder, events=events) if viewer.name == "fourway" else viewer.command(folder)
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    seen = None
+    while time.perf_counter() - start < FIRST_IMAGE_TIMEOUT and process.poll() is None:
+        if shows_photo(x.patch()):
+            seen = time.perf_counter() - start
+            break
+        time.sleep(POLL_INTERVAL)
+    stop(process)
+    return seen
+
+
+# ---------------------------------------------------------------- figure 2
+def read_events(path):
+    events = []
+    try:
+        with open(path) as file:
+            for line in file:
+                try:
+                    events.append(json.loads(line))
+                except ValueError:
+                    pass
+    except OSError:
+        pass
+    return events
+
+
+def start_fourway(x, fourway_bin, folder, events, extra=()):
+    wait_blank(x)
+    process = subprocess.Popen([fourway_bin, folder, "--layout", "row", "--no-hud", "--events", events, *extra],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 15
+    while time.time() < deadline:
+        if any(e.get("event") == "first-frame" for e in read_events(events)):
+            break
+        if process.poll() is not None:
+            raise RuntimeError("fourway exited: " + process.stderr.read())
+        time.sleep(0.02)
+    x.move(WIDTH // 2, HEIGHT // 2)
+    time.sleep(0.5)
+    return process
+
+
+def quit_fourway(x, process):
+    x.key("q")
+    try:
+        process.wait(5)
+    except subprocess.TimeoutExpired:
+        stop(process)
+
+
+def flip_readiness(x, fourway_bin, folder, rate, flips, work):
+    events_path = os.path.join(work, f"flips-{rate}.jsonl")
+    process = start_fourway(x, fourway_bin, folder, events_path)
+    interval = 1.0 / rate
+    next_time = time.perf_counter()
+    for _ in range(flips):
+        x.key("Right")
+        next_time += interval
+        time.sleep(max(0, next_time - time.perf_counter()))
+    time.sleep(1.5)
+    quit_fourway(x, process)
+    events = read_events(events_path)
+    targets = [tuple(e["to"]) for e in events if e.get("event") == "page-will-change"]
+    placeholders = {tuple(e["page"]) for e in events if e.get("event") == "placeholder-shown"}
+    if not targets:
+        return None
+    late = sum(1 for page in targets if page in placeholders)
+    return {"flips": len(targets), "placeholders": late, "share": late / len(targets),
+            "keys": flips}
+
+
+# ---------------------------------------------------------------- figure 3
+def percentile(values, p):
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def frame_stats(events, start, end):
+    frames = [e for e in events if e.get("event") == "frame" and start <= e["t"] <= end]
+    intervals = [(b["t"] - a["t"]) * 1000 for a, b in zip(frames, frames[1:])]
+    work = [f["work"] for f in frames]
+    dropped = sum(max(0, round(i / FRAME_BUDGET_MS) - 1) for i in intervals if i > 1.5 * FRAME_BUDGET_MS)
+    return {"frames": len(frames),
+            "interval_p50_ms": percentile(intervals, 50), "interval_p99_ms": percentile(intervals, 99),
+            "work_p50_ms": percentile(work, 50), "work_p99_ms": percentile(work, 99),
+            "dropped": dropped}
+
+
+def frame_pacing(x, fourway_bin, folder, seconds, work):
+    events_path = os.path.join(work, "pacing.jsonl")
+    process = start_fourway(x, fourway_bin, folder, events_path, extra=["--frame-times"])
+    t0 = time.perf_counter()
+
+    def now_log():
+        events = read_events(events_path)
+        frames = [e["t"] for e in events if e.get("event") == "frame"]
+        return frames[-1] if frames else 0.0
+
+    # Continuous dragging: the pointer stays down and sweeps left and right
+    # at 60 Hz, never far enough to let go of a page.
+    drag_start = now_log()
+    x.move(WIDTH // 2, HEIGHT // 2)
+    x.button(True)
+    step = 1 / 120
+    t = 0.0
+    begin = time.perf_counter()
+    while time.perf_counter() - begin < seconds:
+        t = time.perf_counter() - begin
+        phase = (t % 2.0) / 2.0
+        offset = 300 * (1 - abs(2 * phase - 1) * 2)   # -300 .. 300
+        x.move(WIDTH // 2 + offset, HEIGHT // 2 + 3 * ((int(t * 120)) % 2))
+        time.sleep(step)
+    x.button(False)
+    time.sleep(1.0)
+    drag_end = now_log()
+    # Repeated flings: quick 200 px swipes, alternating direction, 3 per second.
+    fling_start = drag_end
+    begin = time.perf_counter()
+    direction = -1
+    while time.perf_counter() - begin < seconds:
+        x.move(WIDTH // 2 - direction * 100, HEIGHT // 2)
+        x.button(True)
+        for i in range(1, 7):
+            x.move(WIDTH // 2 - direction * 100 + direction * 40 * i, HEIGHT // 2)
+            time.sleep(0.008)
+        x.button(False)
+        direction = -direction
+        time.sleep(0.28)
+    time.sleep(1.0)
+    fling_end = now_log()
+    quit_fourway(x, process)
+    events = read_events(events_path)
+    return {"drag": frame_stats(events, drag_start, drag_end),
+            "fling": frame_stats(events, fling_start, fling_end),
+            "wall_s": time.perf_counter() - t0}
+
+
+# ---------------------------------------------------------------- figure 5
+def memory_after_flips(x, viewer, folder, count, flips, rate, work):
+    """Peak RSS after `flips` keyboard flips at `rate`/s: forward through the
+    folder, bouncing back at its end (so no viewer needs wrapping)."""
+    wait_blank(x)
+    if viewer.name == "fourway":
+        command = viewer.command(folder, extra=["--no-hud"])
+    else:
+        command = viewer.command(folder)
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.perf_counter() + FIRST_IMAGE_TIMEOUT
+    while time.perf_counter() < deadline and not shows_photo(x.patch()):
+        time.sleep(0.02)
+    x.move(WIDTH // 2, HEIGHT // 2)
+    time.sleep(0.3)
+    position = 0
+    direction = 1
+    interval = 1.0 / rate
+    next_time = time.perf_counter()
+    for _ in range(flips):
+        if position + direction >= count or position + direction < 0:
+            direction = -direction
+        x.key(viewer.next_key if direction > 0 else viewer.previous_key)
+        position += direction
+        next_time += interval
+        time.sleep(max(0, next_time - time.perf_counter()))
+    wait_idle(process.pid)
+    rss = peak_rss_mb(process.pid)
+    alive = process.poll() is None
+    stop(process)
+    return rss if alive else None
+
+
+# ---------------------------------------------------------------- figures 4, 6
+def run_benchmarks(root, scratch, photo):
+    """Runs the Benchmarks/ package; returns {name: {"p50_ns":…, "mallocs":…}}."""
+    env = dict(os.environ, FOURWAY_BENCH_JPEG=photo)
+    command = ["swift", "package", "--scratch-path", scratch, "benchmark", "--format", "jmh",
+               "--path", os.path.join(scratch, "bench-out"), "--no-progress"]
+    shutil.rmtree(os.path.join(scratch, "bench-out"), ignore_errors=True)
+    os.makedirs(os.path.join(scratch, "bench-out"), exist_ok=True)
+    log("running the Benchmarks/ package (" + " ".join(command) + ")")
+    result = subprocess.run(command, cwd=os.path.join(root, "Benchmarks"), env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if result.returncode != 0:
+        log("benchmarks failed:\n" + result.stdout[-3000:])
+        return {}
+    figures = {}
+    for dirpath, _, files in os.walk(os.path.join(scratch, "bench-out")):
+        for name in files:
+            if not name.endswith(".json"):
+                continue
+            with open(os.path.join(dirpath, name)) as file:
+                try:
+                    entries = json.load(file)
+                except ValueError:
+                    continue
+            for entry in entries:
+                bench = entry["benchmark"].split(".")[-1]
+                params = entry.get("params", {})
+                bench_name = params.get("name", bench)
+                metric = params.get("metric", "")
+                score = entry["primaryMetric"]["score"]
+                percentiles = entry["primaryMetric"].get("scorePercentiles", {})
+                p50 = percentiles.get("50.0", score)
+                figures.setdefault(bench_name, {})[metric] = p50
+    return figures
+
+
+# ---------------------------------------------------------------- table
+def median(values):
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else None
+
+
+def fmt(value, unit="", digits=0):
+    if value is None:
+        return "—"
+    return f"{value:.{digits}f}{unit}"
+
+
+def ratio(peer, ours):
+    if peer is None or ours is None or ours == 0:
+        return "—"
+    return f"{peer / ours:.1f}×"
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--fourway", required=True)
+    parser.add_argument("--cache", required=True)
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--root", required=True)
+    parser.add_argument("--bench-scratch", required=True)
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--skip-engine", action="store_true")
+    parser.add_argument("--only", default="", help="comma list of figures to run (1-6)")
+    args = parser.parse_args()
+
+    quick = args.quick
+    only = {int(n) for n in args.only.split(",") if n} or {1, 2, 3, 4, 5, 6}
+    sizes = [100, 10000, 100000]
+    runs = 3 if quick else 7
+    flip_counts = {3: 15, 5: 20, 8: 30} if quick else {3: 30, 5: 50, 8: 80}
+    memory_flips = 200
+    memory_runs = 1 if quick else 3
+    pacing_seconds = 10
+
+    photos, folders = make_corpora(args.cache, sizes + [10])
+    work = tempfile.mkdtemp(prefix="fourway-bench-")
+    results = {"quick": quick, "size": [WIDTH, HEIGHT], "runs": runs, "photo": PHOTO_SIZE,
+               "originals": len(photos)}
+    server = Xvfb()
+    all_viewers = viewers(args.fourway)
+    try:
+        if 1 in only:
+            log("figure 1: first image")
+            first = {}
+            for count in sizes:
+                for viewer in all_viewers:
+                    times = [first_image(server.x, viewer, folders[count], work) for _ in range(runs)]
+                    first.setdefault(viewer.name, {})[str(count)] = {"median_s": median(times), "runs": times}
+                    log(f"  {viewer.name} {count}: {fmt(median(times) and median(times) * 1000, ' ms')} {times}")
+            results["first_image"] = first
+        if 2 in only:
+            log("figure 2: flip readiness")
+            readiness = {}
+            for rate, flips in flip_counts.items():
+                outcomes = [flip_readiness(server.x, args.fourway, folders[10000], rate, flips, work)
+                            for _ in range(1 if quick else 3)]
+                shares = [o["share"] for o in outcomes if o]
+                readiness[str(rate)] = {"median_share": median(shares), "runs": outcomes}
+                log(f"  {rate}/s: {shares}")
+            results["flip_readiness"] = readiness
+        if 3 in only:
+            log("figure 3: frame pacing")
+            pacing = frame_pacing(server.x, args.fourway, folders[10000], pacing_seconds, work)
+            results["frame_pacing"] = pacing
+            log(f"  {pacing}")
+        if 5 in only:
+            log("figure 5: memory")
+            memory = {}
+            for count in (10, 10000):
+                for viewer in all_viewers:
+                    values = [memory_after_flips(server.x, viewer, folders[count], count, memory_flips, 10, work)
+                              for _ in range(memory_runs)]
+                    memory.setdefault(viewer.name, {})[str(count)] = {"median_mb": median(values), "runs": values}
+                    log(f"  {viewer.name} {count}: {values}")
+            results["memory"] = memory
+    finally:
+        server.stop()
+        shutil.rmtree(work, ignore_errors=True)
+    if (4 in only or 6 in only) and not args.skip_engine:
+        results["benchmarks"] = run_benchmarks(args.root, args.bench_scratch, photos[0])
+
+    with open(args.out, "w") as file:
+        json.dump(results, file, indent=2)
+    print_table(results)
+
+
+def print_table(results):
+    names = ["fourway", "feh", "sxiv", "imv"]
+    lines = []
+    if "first_image" in results:
+        first = results["first_image"]
+        lines.append("1. First image, ms (median)      " + "".join(f"{n:>10}" for n in names)
+                     + "   peers/fourway")
+        for count in ("100", "10000", "100000"):
+            values = [first.get(n, {}).get(count, {}).get("median_s") for n in names]
+            ours = values[0]
+            lines.append(f"   {int(count):>7,} files                 "
+                         + "".join(f"{fmt(v and v * 1000):>10}" for v in values)
+                         + "   " + "  ".join(f"{n} {ratio(v, ours)}" for n, v in zip(names[1:], values[1:])))
+    if "flip_readiness" in results:
+        lines.append("2. Flip readiness: flips shown as a placeholder (fourway, 10,000 files)")
+        for rate, entry in results["flip_readiness"].items():
+            share = entry["median_share"]
+            runs = entry["runs"]
+            detail = ", ".join(f"{r['placeholders']}/{r['flips']}" for r in runs if r)
+            lines.append(f"   {rate} pages/s: {fmt(share and share * 100, ' %', 1) if share is not None else '—'}"
+                         f"  ({detail})")
+    if "frame_pacing" in results:
+        lines.append("3. Frame pacing (fourway, budget 16.7 ms): interval p50/p99, work p50/p99, dropped")
+        for kind in ("drag", "fling"):
+            s = results["frame_pacing"][kind]
+            lines.append(f"   {kind:<6} {fmt(s['interval_p50_ms'], '', 1)}/{fmt(s['interval_p99_ms'], ' ms', 1)}"
+                         f"  work {fmt(s['work_p50_ms'], '', 2)}/{fmt(s['work_p99_ms'], ' ms', 2)}"
+                         f"  dropped {s['dropped']} of {s['frames']} frames")
+    bench = results.get("benchmarks", {})
+    decode = {k: v for k, v in bench.items() if k.startswith("decode")}
+    if decode:
+        lines.append("4. Decode 12 MP JPEG to 1280x800, ms (p50)")
+        scaled = next((v.get("Time (wall clock)") for k, v in decode.items() if "scaled" in k), None)
+        full = next((v.get("Time (wall clock)") for k, v in decode.items() if "full" in k), None)
+        for k, v in decode.items():
+            lines.append(f"   {k:<45} {fmt(v.get('Time (wall clock)') and v.get('Time (wall clock)') / 1e6, ' ms', 1)}")
+        if scaled and full:
+            lines.append(f"   full / scaled: {full / scaled:.1f}×")
+    if "memory" in results:
+        memory = results["memory"]
+        lines.append("5. Peak RSS after 200 flips, MB   " + "".join(f"{n:>10}" for n in names)
+                     + "   peers/fourway")
+        for count in ("10", "10000"):
+            values = [memory.get(n, {}).get(count, {}).get("median_mb") for n in names]
+            lines.append(f"   {int(count):>7,} files                 "
+                         + "".join(f"{fmt(v, '', 1):>10}" for v in values)
+                         + "   " + "  ".join(f"{n} {ratio(v, values[0])}" for n, v in zip(names[1:], values[1:])))
+        a = memory.get("fourway", {}).get("10", {}).get("median_mb")
+        b = memory.get("fourway", {}).get("10000", {}).get("median_mb")
+        if a and b:
+            lines.append(f"   fourway 10,000 vs 10: {100 * (b - a) / a:+.1f} %")
+    engine = {k: v for k, v in bench.items() if not k.startswith("decode")}
+    if engine:
+        lines.append("6. Engine (Benchmarks/, p50)")
+        for k, v in engine.items():
+            wall = v.get("Time (wall clock)")
+            mallocs = v.get("Malloc (total)")
+            lines.append(f"   {k:<45} {fmt(wall, ' ns', 0)}  mallocs {fmt(mallocs)}")
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
