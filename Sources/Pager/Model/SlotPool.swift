@@ -14,6 +14,24 @@ public struct SlotPool: RandomAccessCollection, Hashable, Sendable {
     public var startIndex: Int { 0 }
     public var endIndex: Int { 9 }
 
+    /// Walks the slots in id order. Its own iterator, because the standard
+    /// `IndexingIterator` allocated on every step when the engine's sources
+    /// are compiled into the host's module (found by `Tests/allocations`).
+    public struct Iterator: IteratorProtocol, Sendable {
+        private let pool: SlotPool
+        private var id = 0
+
+        init(pool: SlotPool) { self.pool = pool }
+
+        public mutating func next() -> Slot? {
+            guard id < 9 else { return nil }
+            defer { id += 1 }
+            return pool.storage[id]
+        }
+    }
+
+    public func makeIterator() -> Iterator { Iterator(pool: self) }
+
     /// The slot with this id.
     public internal(set) subscript(id: Int) -> Slot {
         get { storage[id] }

@@ -1,0 +1,102 @@
+// Drives the engine through a steady-state session (drags, releases, frames,
+// flips, touchpad scrolls, interruptions, free scrolling) and counts the heap
+// allocations it makes. The engine promises none per input or frame.
+//
+// Built and run by Tests/allocations/run together with Sources/Pager and counter.c.
+
+import Glibc
+import Pager
+
+@_silgen_name("allocations_start") func allocationsStart()
+@_silgen_name("allocations_stop") func allocationsStop() -> Int
+
+let frame = 1.0 / 60
+var time = 0.0
+var model = PagerModel(pageWidth: 1280, pageHeight: 800, horizontalPages: nil, verticalPages: 7)
+var scroller = Scroller(limits: Rect(x: 0, y: 0, width: 3000, height: 90_000))
+var inputs = 0
+var frames = 0
+var drained = 0
+let flipOrder: [FlipDirection] = [.right, .down, .left, .up, .right]
+
+func frames(_ count: Int) {
+    for _ in 0..<count {
+        time += frame
+        model.advance(to: time)
+        scroller.advance(to: time)
+        while let event = model.pollEvent() {
+            if case .slotsRecycled(let changes) = event.kind {
+                for change in changes { drained &+= change.slot }
+            }
+            drained &+= 1
+        }
+        for slot in model.slots where slot.visibleFraction > 0 { drained &+= Int(slot.frame.x) & 1 }
+        frames += 1
+    }
+}
+
+func drag(dx: Double, dy: Double, steps: Int) {
+    var x = 640.0, y = 400.0
+    model.pointerDown(x: x, y: y, time: time)
+    scroller.dragBegan(time: time)
+    inputs += 2
+    for _ in 0..<steps {
+        time += 0.008
+        x += dx / Double(steps)
+        y += dy / Double(steps)
+        model.pointerMoved(x: x, y: y, time: time)
+        scroller.drag(by: Point(x: dx / Double(steps), y: dy / Double(steps)), time: time)
+        inputs += 2
+    }
+    model.pointerUp(x: x, y: y, time: time)
+    scroller.dragEnded(time: time)
+    inputs += 2
+}
+
+func session() {
+    drag(dx: -500, dy: 10, steps: 20); frames(40)
+    drag(dx: 5, dy: 600, steps: 20); frames(40)
+    drag(dx: 90, dy: 0, steps: 10); frames(40)       // returns
+    for direction in flipOrder {
+        _ = model.flip(direction, time: time); inputs += 1
+        frames(3)
+    }
+    frames(40)
+    for _ in 0..<12 { time += 0.01; model.scroll(dx: 0, dy: -30, time: time); inputs += 1 }
+    model.scrollEnded(time: time); inputs += 1
+    frames(40)
+    model.pointerDown(x: 100, y: 100, time: time)
+    time += 0.01
+    model.pointerMoved(x: 200, y: 104, time: time)
+    _ = model.interrupt(.focusLost, time: time); inputs += 3
+    frames(40)
+    model.go(to: PageIndex(h: Int(time) % 9, v: 3), animated: true, time: time); inputs += 1
+    frames(40)
+    scroller.scroll(by: Point(x: 0, y: 400), animated: true, time: time); inputs += 1
+    frames(30)
+}
+
+session()   // warm up: the runtime's one-time metadata and lazy state
+session()
+let before = (inputs, frames)
+allocationsStart()
+for _ in 0..<200 { session() }
+let counted = allocationsStop()
+let measured = (inputs: inputs - before.0, frames: frames - before.1)
+
+// The counter must see an allocation when there is one, or zero means nothing.
+allocationsStart()
+var control = [Int](repeating: drained, count: 1000)
+control[0] &+= 1
+let controlCount = allocationsStop()
+
+print("allocations: \(counted) over \(measured.inputs) inputs and \(measured.frames) frames"
+      + " (control array: \(controlCount)); page \(model.currentPage)")
+if controlCount == 0 {
+    print("FAIL: the allocation counter saw nothing for a 1000-element array")
+    exit(2)
+}
+if counted != 0 {
+    print("FAIL: the engine allocated in steady state")
+    exit(1)
+}
