@@ -63,6 +63,14 @@ public struct ScrollAxis: Hashable, Sendable {
     /// The shown position is outside the limits (rubber band or bounce).
     public var isPastLimit: Bool { !limits.contains(position) }
 
+    /// Momentum, a bounce or an animated scroll is under way: keep advancing.
+    public var isMoving: Bool {
+        switch motion {
+        case .decaying, .springing: true
+        case .still, .dragging: false
+        }
+    }
+
     /// A finger is moving the content.
     public var isDragging: Bool {
         if case .dragging = motion { return true }
@@ -83,7 +91,9 @@ public struct ScrollAxis: Hashable, Sendable {
 
     // MARK: - Input
 
-    /// Catches moving content where it is shown and holds it there.
+    /// Catches moving content where it is shown and holds it there, as a
+    /// finger touching it does. Held past a limit, it stays there until
+    /// `release` (the finger lifts).
     public mutating func stop(time: Double) {
         advance(to: time)
         hold()
