@@ -124,6 +124,7 @@ extension PagerModel {
             slots[id] = slot
         }
         emit(.pageChanged(from: from, to: currentPage), at: time)
+        resetZoomForNewPage(at: time)
         refreshSlotPages(at: time, reporting: true)
     }
 

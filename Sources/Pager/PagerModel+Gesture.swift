@@ -64,6 +64,7 @@ extension PagerModel {
     mutating func releaseGesture(at time: Double, velocityTime: Double) {
         guard let ended = gesture else { return }
         gesture = nil
+        if ended.pans && releasePan(ended, at: time, velocityTime: velocityTime) { return }
         guard let axis = ended.lockedAxis else {
             // A tap, or a drag along a disabled axis: nothing moved along it.
             if offset == .zero {

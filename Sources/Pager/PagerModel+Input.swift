@@ -4,7 +4,10 @@ extension PagerModel {
     public mutating func pointerDown(x: Double, y: Double, time: Double) {
         let now = clock(time)
         if gesture?.source == .scroll { releaseGesture(at: now, velocityTime: now) }
-        if gesture == nil { beginGesture(.pointer, at: Point(x: x, y: y), time: now) }
+        if gesture == nil {
+            beginGesture(.pointer, at: Point(x: x, y: y), time: now)
+            if zoom.isZoomed { beginPan(at: now) }
+        }
         updateSlotGeometry()
     }
 
@@ -14,7 +17,9 @@ extension PagerModel {
         let now = clock(time)
         guard let current = gesture, current.source == .pointer else { return }
         let point = Point(x: x, y: y)
-        if !current.isLocked {
+        if current.pans {
+            movePointerPan(to: point, at: now)
+        } else if !current.isLocked {
             let dx = x - current.origin.x
             let dy = y - current.origin.y
             let slop = configuration.dragSlop
@@ -44,7 +49,9 @@ extension PagerModel {
     public mutating func pointerUp(x: Double, y: Double, time: Double) {
         let now = clock(time)
         guard let current = gesture, current.source == .pointer else { return }
-        if let axis = current.lockedAxis {
+        if current.pans {
+            movePointerPan(to: Point(x: x, y: y), at: now)
+        } else if let axis = current.lockedAxis {
             moveGesture(by: Point(x: x, y: y)[axis] - current.last[axis], along: axis, at: now)
         }
         releaseGesture(at: now, velocityTime: now)
@@ -57,6 +64,7 @@ extension PagerModel {
     public mutating func interrupt(_ reason: InterruptionReason, time: Double) -> Bool {
         let now = clock(time)
         guard gesture != nil else { return false }
+        if gesture!.pans { interruptPan(at: now) }
         gesture = nil
         let target = nearestDelta()
         emit(.interrupted(reason, page: currentPage.offsetBy(h: target.h, v: target.v)), at: now)
@@ -70,9 +78,16 @@ extension PagerModel {
     public mutating func scroll(dx: Double, dy: Double, time: Double) {
         let now = clock(time)
         if gesture?.source == .pointer { return }
-        if gesture == nil { beginGesture(.scroll, at: .zero, time: now) }
+        if gesture == nil {
+            beginGesture(.scroll, at: .zero, time: now)
+            if zoom.isZoomed { beginPan(at: now) }
+        }
         guard let current = gesture else { return }
-        if !current.isLocked {
+        if current.pans {
+            // A touchpad pans at once: its slop is for choosing a pager axis.
+            if !current.panning { startPanning(at: now) }
+            movePan(by: Point(x: dx, y: dy), at: now)
+        } else if !current.isLocked {
             let travel = Point(x: current.last.x + dx, y: current.last.y + dy)
             gesture?.last = travel
             let slop = configuration.scrollSlop
@@ -178,6 +193,7 @@ extension PagerModel {
         velocity.y *= ky
         animation?.horizontal.scale(by: kx)
         animation?.vertical.scale(by: ky)
+        resetZoomForNewPage(at: latestTime ?? 0)
         if let axis = gesture?.lockedAxis {
             let k = axis == .horizontal ? kx : ky
             gesture?.rawOffset *= k
@@ -235,6 +251,7 @@ extension PagerModel {
     public mutating func advance(to time: Double) {
         let now = clock(time)
         stepAnimation(to: now)
+        stepZoom(to: now)
         updateSlotGeometry()
     }
 
@@ -256,7 +273,7 @@ extension PagerModel {
     }
 
     mutating func emitSettledIfOwed(at time: Double) {
-        if owesSettledEvent && phase == .idle && offset == .zero {
+        if owesSettledEvent && phase == .idle && offset == .zero && zoom.isSettled {
             owesSettledEvent = false
             emit(.settled(currentPage), at: time)
         }

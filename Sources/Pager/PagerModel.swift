@@ -26,6 +26,8 @@ public struct PagerModel: Sendable {
     public internal(set) var phase: PagerPhase = .idle
     /// The nine slots, indexed by slot id.
     public internal(set) var slots: SlotPool
+    /// The current page's zoom and pan (see `PagerModel+Zoom.swift`).
+    public internal(set) var zoom: PageZoom
     /// The latest time the model has seen, s (0 before any).
     public var time: Double { latestTime ?? 0 }
     var latestTime: Double?
@@ -48,6 +50,7 @@ public struct PagerModel: Sendable {
         self.currentPage = PageIndex(
             h: horizontalBounds.clamp(initialPage.h), v: verticalBounds.clamp(initialPage.v))
         self.slots = SlotPool()
+        self.zoom = PageZoom(viewportWidth: self.pageWidth, viewportHeight: self.pageHeight)
         refreshSlotPages(at: 0, reporting: false)
         updateSlotGeometry()
     }
@@ -66,8 +69,8 @@ public struct PagerModel: Sendable {
         }
     }
 
-    /// At rest on a whole page: no gesture, no animation, offset zero.
-    public var isSettled: Bool { phase == .idle && offset == .zero }
+    /// At rest on a whole page: no gesture, no animation, offset zero, the zoom still.
+    public var isSettled: Bool { phase == .idle && offset == .zero && zoom.isSettled }
 
     /// The next event not yet read, oldest first.
     public mutating func pollEvent() -> PagerEvent? { events.pop() }

@@ -25,6 +25,12 @@ struct Gesture: Sendable {
     /// The page an animation caught by this gesture was heading for, relative.
     var caughtTarget: (h: Int, v: Int) = (0, 0)
     var tracker = VelocityTracker()
+    /// Begun on a zoomed page: the drag pans the image and hands the rest to the pager.
+    var pans = false
+    /// A pan past its slop (or one that caught a displaced pager): it follows.
+    var panning = false
+    /// The pan's position history, per axis, for its momentum.
+    var panTracker = (x: VelocityTracker(), y: VelocityTracker())
 
     init(source: GestureSource, at point: Point, time: Double) {
         self.source = source

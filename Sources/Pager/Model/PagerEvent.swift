@@ -23,8 +23,14 @@ public struct PagerEvent: Hashable, Sendable {
         case bounced(Edge)
         /// A gesture ended abnormally; the pager settles on `page`.
         case interrupted(InterruptionReason, page: PageIndex)
-        /// Nothing moves: no gesture, no animation, offset zero.
+        /// Nothing moves: no gesture, no animation, offset zero, the zoom still.
         case settled(PageIndex)
+        /// The current page's zoom is heading for `scale` (relative to fit);
+        /// `atFit` when that is fit. Also sent when landing or a resize resets a zoom.
+        case zoomChanged(scale: Double, atFit: Bool)
+        /// A pan on a zoomed page reached the image's edge along `axis` and the
+        /// rest of the same drag moves the pager, towards the page `towards`.
+        case panHandedOver(Axis, towards: FlipDirection)
     }
 
     /// Seconds, on the host's clock.

@@ -31,6 +31,11 @@ extension PagerEvent {
             line += ",\"reason\":\"" + reason.rawValue + "\",\"page\":" + ReplayFormat.page(page)
         case .settled(let page):
             line += ",\"page\":" + ReplayFormat.page(page)
+        case .zoomChanged(let scale, let atFit):
+            line += ",\"scale\":" + ReplayFormat.number(scale, decimals: ReplayFormat.scaleDecimals)
+                + ",\"fit\":" + (atFit ? "true" : "false")
+        case .panHandedOver(let axis, let direction):
+            line += ",\"axis\":\"" + axis.replayName + "\",\"direction\":\"" + direction.replayName + "\""
         }
         return line + "}"
     }
@@ -39,7 +44,7 @@ extension PagerEvent {
 extension PagerEvent.Kind {
     /// The stable name used in JSON Lines: `drag-began`, `axis-locked`,
     /// `page-will-change`, `page-changed`, `slots-recycled`, `bounced`,
-    /// `interrupted`, `settled`.
+    /// `interrupted`, `settled`, `zoom-changed`, `pan-handed-over`.
     ///
     /// ```swift
     /// PagerEvent.Kind.bounced(.left).name   // "bounced"
@@ -54,6 +59,8 @@ extension PagerEvent.Kind {
         case .bounced: "bounced"
         case .interrupted: "interrupted"
         case .settled: "settled"
+        case .zoomChanged: "zoom-changed"
+        case .panHandedOver: "pan-handed-over"
         }
     }
 }

@@ -18,6 +18,8 @@ public enum ReplayFormat {
     public static let timeDecimals = 6
     /// Decimals kept for offsets: thousandths of a pixel.
     public static let pixelDecimals = 3
+    /// Decimals kept for zoom scales (relative to fit).
+    public static let scaleDecimals = 4
 
     /// A time in seconds, rounded to microseconds.
     ///
