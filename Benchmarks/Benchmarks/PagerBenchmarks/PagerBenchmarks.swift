@@ -101,6 +101,23 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
         blackHole(pageChanges)
     }
+
+    // Free scrolling (a zoomed image's pan, the overview grid): one frame of
+    // momentum after a flick, in steps that stay inside the glide.
+    Benchmark("Scroller advance during momentum") { benchmark in
+        var scroller = Scroller(limits: Rect(x: 0, y: 0, width: 1e9, height: 1e9))
+        scroller.dragBegan(time: 0)
+        for i in 1...5 { scroller.drag(by: Point(x: 30, y: 50), time: Double(i) * 0.008) }
+        scroller.dragEnded(time: 0.04)
+        var time = 0.04
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            time += animationStep
+            scroller.advance(to: time)
+        }
+        benchmark.stopMeasurement()
+        blackHole(scroller.position)
+    }
 }
 
 /// Flips once, then measures `advance` in small steps that all fall inside
