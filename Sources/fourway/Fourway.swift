@@ -26,7 +26,7 @@ struct Fourway: ParsableCommand {
               PageUp / PageDown                         previous / next row (album)
               Home / End                                first / last page of the row
               Ctrl+Home / Ctrl+End                      first / last image
-              i  HUD    ?  key help    f  fullscreen    q  quit
+              i  HUD    b  backdrop    ?  key help    f  fullscreen    q  quit
               Escape                                    cancel a drag, close help, or quit
 
             Exit codes: 0 quit normally; 1 failed while running; 2 bad option or
@@ -62,12 +62,22 @@ struct Fourway: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Show the HUD at start (i toggles it).")
     var hud = true
 
+    @Flag(inversion: .prefixedNo, help: "Draw a blurred, dimmed copy of each image behind its letterbox (b toggles it).")
+    var backdrop = true
+
+    @Option(help: ArgumentHelp("How far the backdrop moves with the pages, 0 (still) to 1 (with them); default \(BrowserOptions.defaultParallax).",
+                               valueName: "FRACTION"))
+    var parallax: Double = BrowserOptions.defaultParallax
+
     @Flag(help: "With --events: also log each frame's work time (for scripts/bench).")
     var frameTimes = false
 
     func validate() throws {
         if let columns, columns < 1 {
             throw ValidationError("--columns must be at least 1, got \(columns)")
+        }
+        if !(0...1).contains(parallax) {
+            throw ValidationError("--parallax must be between 0 and 1, got \(parallax)")
         }
         if let path, path.isEmpty {
             throw ValidationError("the path is empty; give a folder, an image, or nothing for the demo")
@@ -86,6 +96,8 @@ struct Fourway: ParsableCommand {
         options.renderer = renderer
         options.fullscreen = fullscreen
         options.showHUD = hud
+        options.showBackdrop = backdrop
+        options.parallax = parallax
         options.frameTimes = frameTimes
         return options
     }

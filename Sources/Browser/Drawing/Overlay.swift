@@ -28,6 +28,7 @@ public struct Overlay {
         ("Home / End", "first / last page of the row"),
         ("Ctrl + Home / End", "first / last image"),
         ("i", "show / hide the HUD"),
+        ("b", "show / hide the blurred backdrop"),
         ("f", "fullscreen"),
         ("?", "show / hide this help"),
         ("Escape", "cancel a drag, close the help, or quit"),

@@ -27,18 +27,22 @@ public struct PageRenderer {
     }
 
     /// Clears to the "outside" colour and draws every slot that has a page
-    /// and touches the viewport.
-    public func draw(slots: SlotPool, contents: SlotContents, text: TextRenderer?, viewport: PixelRect) {
+    /// and touches the viewport; with `backdrop`, image pages get their
+    /// blurred backdrop in the letterbox, moving at its parallax fraction.
+    public func draw(slots: SlotPool, contents: SlotContents, text: TextRenderer?, viewport: PixelRect,
+                     backdrop: ParallaxBackdrop? = nil) {
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
         fill(viewport, palette.outside)
         for slot in slots where slot.page != nil {
             let frame = PixelRect(snapping: slot.frame)
             guard frame.intersects(viewport) else { continue }
-            drawPage(contents[slot.id], label: contents.label(slot.id), in: frame, text: text)
+            drawPage(contents[slot.id], label: contents.label(slot.id), in: frame, text: text,
+                     backdrop: backdrop.map { ($0, slot.frame, viewport) })
         }
     }
 
-    private func drawPage(_ content: SlotContent, label: String?, in frame: PixelRect, text: TextRenderer?) {
+    private func drawPage(_ content: SlotContent, label: String?, in frame: PixelRect, text: TextRenderer?,
+                          backdrop: (parallax: ParallaxBackdrop, slotFrame: Rect, viewport: PixelRect)? = nil) {
         let caption = max(Self.minimumTextSize, Int(Double(frame.height) * Self.captionScale))
         let wrap = max(64, frame.width * 3 / 4)
         switch content {
@@ -59,6 +63,11 @@ public struct PageRenderer {
             let target = image.scalable
                 ? Letterbox.fit(sourceWidth: image.width, sourceHeight: image.height, in: frame, upscale: true)
                 : Letterbox.fit(sourceWidth: image.sourceWidth, sourceHeight: image.sourceHeight, in: frame)
+            if let backdrop, let texture = image.backdrop {
+                drawBackdrop(texture, sourceWidth: image.sourceWidth, sourceHeight: image.sourceHeight,
+                             parallax: backdrop.parallax, slotFrame: backdrop.slotFrame, page: frame, image: target,
+                             viewport: backdrop.viewport)
+            }
             var rect = SDL_Rect(x: Int32(target.x), y: Int32(target.y), w: Int32(target.width), h: Int32(target.height))
             SDL_RenderCopy(renderer, image.texture, nil, &rect)
         case .failed(let title, let message):

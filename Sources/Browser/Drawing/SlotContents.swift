@@ -19,6 +19,8 @@ public struct ImageTexture {
     public let format: String
     /// Drawn to fill the page (demo pages), rather than never past its source size.
     public let scalable: Bool
+    /// The image's small blurred backdrop (``BlurredBackdrop``), or nil.
+    public let backdrop: OpaquePointer?
 }
 
 /// What one slot shows.
@@ -89,12 +91,17 @@ public final class SlotContents {
     /// Uploads `image` and shows it in slot `slot`. Returns `false` (and
     /// leaves the slot as it was) when the texture cannot be made.
     @discardableResult
-    public func setImage(_ slot: Int, _ image: DecodedImage, label: String? = nil, scalable: Bool = false) -> Bool {
+    public func setImage(_ slot: Int, _ image: DecodedImage, label: String? = nil, scalable: Bool = false,
+                         backdrop: DecodedImage? = nil) -> Bool {
         guard let texture = Self.makeTexture(renderer, image) else { return false }
+        // A backdrop that cannot be uploaded is only a missing decoration.
+        let backdropTexture = backdrop.flatMap { Self.makeTexture(renderer, $0) }
+        // Backdrops are opaque: copying instead of blending is much cheaper stretched.
+        if let backdropTexture { SDL_SetTextureBlendMode(backdropTexture, SDL_BLENDMODE_NONE) }
         set(slot, to: .image(ImageTexture(
             texture: texture, width: image.width, height: image.height,
             sourceWidth: image.sourceWidth, sourceHeight: image.sourceHeight,
-            format: image.format, scalable: scalable)), label: label)
+            format: image.format, scalable: scalable, backdrop: backdropTexture)), label: label)
         return true
     }
 
@@ -120,6 +127,9 @@ public final class SlotContents {
     }
 
     private static func release(_ content: SlotContent) {
-        if case .image(let image) = content { SDL_DestroyTexture(image.texture) }
+        if case .image(let image) = content {
+            SDL_DestroyTexture(image.texture)
+            if let backdrop = image.backdrop { SDL_DestroyTexture(backdrop) }
+        }
     }
 }

@@ -19,6 +19,8 @@ public enum BrowserKey: Sendable, Hashable {
     case h, j, k, l
     case home, end, pageUp, pageDown
     case i, f, q, question, escape, f1, f11
+    /// Toggles the parallax backdrop.
+    case b
     case other
 }
 
@@ -54,6 +56,8 @@ public enum ShellAction: Sendable, Hashable {
     case toggleFullscreen
     case toggleHUD
     case toggleHelp
+    /// `b`: the blurred parallax backdrop behind letterboxed images on / off.
+    case toggleBackdrop
     /// Escape: interrupt a gesture if one is in progress, else close the
     /// help overlay if it is open, else quit. The shell decides with the
     /// engine's answer to `interrupt(.escape)`.

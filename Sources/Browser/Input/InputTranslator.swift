@@ -7,7 +7,7 @@ import Pager
 /// - Wheel and touchpad: through ``WheelClassifier`` (notch = flip, touchpad = scroll).
 /// - Keys: arrows and h/j/k/l flip; PageUp/PageDown flip a row (an album);
 ///   Home/End go to the first/last page of the row, with Ctrl of the gallery
-///   (see ``PageNavigation``); `i`, `?`/F1, `f`/F11, `q`, Escape for the shell.
+///   (see ``PageNavigation``); `i`, `b`, `?`/F1, `f`/F11, `q`, Escape for the shell.
 ///
 /// ```swift
 /// var input = InputTranslator(pageWidth: 1280, pageHeight: 800, navigation: DemoNavigation())
@@ -77,6 +77,7 @@ public struct InputTranslator: Sendable {
             guard let page = navigation.end(from: currentPage, wholeGallery: ctrl) else { return [] }
             return [.pager(.go(page, animated: true))]
         case .i: return [.shell(.toggleHUD)]
+        case .b: return [.shell(.toggleBackdrop)]
         case .question, .f1: return [.shell(.toggleHelp)]
         case .f, .f11: return [.shell(.toggleFullscreen)]
         case .q: return [.shell(.quit)]

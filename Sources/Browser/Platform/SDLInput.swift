@@ -82,6 +82,7 @@ struct SDLInput {
         case SDLK_PAGEUP.rawValue: .pageUp
         case SDLK_PAGEDOWN.rawValue: .pageDown
         case SDLK_i.rawValue: .i
+        case SDLK_b.rawValue: .b
         case SDLK_f.rawValue: .f
         case SDLK_q.rawValue: .q
         case SDLK_QUESTION.rawValue: .question

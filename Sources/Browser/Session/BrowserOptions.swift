@@ -1,4 +1,5 @@
 import Gallery
+import Pager
 
 /// Which renderer to draw with (`--renderer`).
 ///
@@ -42,6 +43,12 @@ public struct BrowserOptions: Sendable {
     public var fullscreen = false
     /// Start with the HUD shown.
     public var showHUD = true
+    /// Draw the blurred backdrop behind letterboxed images (`b` toggles it).
+    public var showBackdrop = true
+    /// Share of the page motion the backdrop follows, 0…1 (`--parallax`).
+    public var parallax = BrowserOptions.defaultParallax
+    /// The default of `parallax`.
+    public static let defaultParallax = ParallaxBackdrop.defaultFraction
     /// Write a `frame` line (work time) to the event log after every frame (scripts/bench).
     public var frameTimes = false
 

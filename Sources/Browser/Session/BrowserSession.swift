@@ -33,6 +33,8 @@ final class BrowserSession {
     private let pages: PageRenderer
     private let overlay: Overlay
     private let contents: SlotContents
+    /// Album header bars and the parallax backdrop.
+    private let scenery: Scenery
     private var model: PagerModel
     private var input: InputTranslator
     private var sdlInput: SDLInput
@@ -76,6 +78,7 @@ final class BrowserSession {
         self.pages = PageRenderer(renderer: window.renderer)
         self.overlay = Overlay(pages: pages, text: text)
         self.contents = SlotContents(renderer: window.renderer)
+        self.scenery = Scenery(options: options, pixelsPerPoint: window.pixelsPerPoint)
         self.catalog = catalog
         self.scan = scan
         self.layoutOptions = (options.layout, options.columns, options.wrap)
@@ -217,6 +220,8 @@ final class BrowserSession {
                 showHUD.toggle()
             case .shell(.toggleHelp):
                 showHelp.toggle()
+            case .shell(.toggleBackdrop):
+                showNotice(scenery.toggleBackdrop(), at: time)
             case .shell(.captureMouse(let on)):
                 SDL_CaptureMouse(on ? SDL_TRUE : SDL_FALSE)
             case .shell(.escape):
@@ -383,7 +388,10 @@ final class BrowserSession {
             switch result.outcome {
             case .success(let image):
                 let scalable: Bool = if case .demo = result.request.source { true } else { false }
-                if !contents.setImage(id, image, label: label, scalable: scalable) {
+                // The loader's workers make the backdrop; a result from elsewhere
+                // (the early first-image decode) gets it here, once.
+                let backdrop = result.backdrop ?? BlurredBackdrop.make(from: image)
+                if !contents.setImage(id, image, label: label, scalable: scalable, backdrop: backdrop) {
                     contents.set(id, to: .failed(title: Self.title(of: result.request.source),
                                                  message: "cannot make a texture: " + SDLError.last), label: label)
                 }
@@ -414,7 +422,8 @@ final class BrowserSession {
 
     private func render(at time: Double) {
         let viewport = PixelRect(x: 0, y: 0, width: pageSize.width, height: pageSize.height)
-        pages.draw(slots: model.slots, contents: contents, text: text, viewport: viewport)
+        pages.draw(slots: model.slots, contents: contents, text: text, viewport: viewport, backdrop: scenery.backdrop)
+        scenery.drawHeaders(model: model, catalog: catalog, pages: pages, text: text, viewport: viewport)
         let current = model.slots.slot(column: 0, row: 0)
         if case .scanning(let title) = catalog {
             overlay.drawHUD(["Scanning \(title)…", "\(scan?.progress ?? 0) images found"], viewport: viewport)

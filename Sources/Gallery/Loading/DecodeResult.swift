@@ -12,10 +12,14 @@ public struct DecodeResult: Sendable {
     public let request: DecodeRequest
     /// The pixels, or why there are none.
     public let outcome: Result<DecodedImage, DecodeFailure>
+    /// The image's blurred, dimmed backdrop (``BlurredBackdrop``), made by the
+    /// worker right after a successful decode; nil on failure.
+    public let backdrop: DecodedImage?
 
     /// `DecodeResult(request: request, outcome: .failure(failure))`.
-    public init(request: DecodeRequest, outcome: Result<DecodedImage, DecodeFailure>) {
+    public init(request: DecodeRequest, outcome: Result<DecodedImage, DecodeFailure>, backdrop: DecodedImage? = nil) {
         self.request = request
         self.outcome = outcome
+        self.backdrop = backdrop
     }
 }

@@ -10,6 +10,7 @@ import Synchronization
 /// - `cancel(slot:)` drops a queued request. A decode already running
 ///   finishes and is delivered with its old generation; the shell drops it.
 /// - Nothing is cached: memory is what the running decodes hold.
+/// - Each decoded image comes with its ``BlurredBackdrop``, made on the worker.
 /// - `onResult` runs on a worker thread. After `shutdown()` returns no more
 ///   results are delivered.
 ///
@@ -38,8 +39,10 @@ public final class ImageLoader: Sendable {
                 queue.register()
                 while let request = queue.next() {
                     let outcome = ImageDecoder.decode(request.source, maxWidth: request.maxWidth, maxHeight: request.maxHeight)
+                    // Made here, once per image, so the main thread only moves it.
+                    let backdrop = (try? outcome.get()).map(BlurredBackdrop.make(from:))
                     queue.finish()
-                    if queue.isOpen { onResult(DecodeResult(request: request, outcome: outcome)) }
+                    if queue.isOpen { onResult(DecodeResult(request: request, outcome: outcome, backdrop: backdrop)) }
                 }
                 queue.finished.leave()
             }
