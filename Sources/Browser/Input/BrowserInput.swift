@@ -19,6 +19,9 @@ public enum BrowserKey: Sendable, Hashable {
     case h, j, k, l
     case home, end, pageUp, pageDown
     case i, f, q, question, escape, f1, f11
+    /// The overview: Tab or `o` toggles it, Enter opens the highlighted page,
+    /// `+`/`-` change the thumbnail size.
+    case tab, o, enter, plus, minus
     /// Toggles the parallax backdrop.
     case b
     case other
@@ -56,6 +59,8 @@ public enum ShellAction: Sendable, Hashable {
     case toggleFullscreen
     case toggleHUD
     case toggleHelp
+    /// Tab or `o` in the pager: show the overview of every page.
+    case toggleOverview
     /// `b`: the blurred parallax backdrop behind letterboxed images on / off.
     case toggleBackdrop
     /// Escape: interrupt a gesture if one is in progress, else close the

@@ -77,6 +77,8 @@ public struct InputTranslator: Sendable {
             guard let page = navigation.end(from: currentPage, wholeGallery: ctrl) else { return [] }
             return [.pager(.go(page, animated: true))]
         case .i: return [.shell(.toggleHUD)]
+        case .tab, .o: return [.shell(.toggleOverview)]
+        case .enter, .plus, .minus: return []
         case .b: return [.shell(.toggleBackdrop)]
         case .question, .f1: return [.shell(.toggleHelp)]
         case .f, .f11: return [.shell(.toggleFullscreen)]

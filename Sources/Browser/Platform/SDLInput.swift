@@ -82,6 +82,12 @@ struct SDLInput {
         case SDLK_PAGEUP.rawValue: .pageUp
         case SDLK_PAGEDOWN.rawValue: .pageDown
         case SDLK_i.rawValue: .i
+        case SDLK_TAB.rawValue: .tab
+        case SDLK_o.rawValue: .o
+        case SDLK_RETURN.rawValue, SDLK_KP_ENTER.rawValue: .enter
+        // "+" is Shift + "=" on most layouts, and SDL reports the unshifted key.
+        case SDLK_PLUS.rawValue, SDLK_EQUALS.rawValue, SDLK_KP_PLUS.rawValue: .plus
+        case SDLK_MINUS.rawValue, SDLK_KP_MINUS.rawValue: .minus
         case SDLK_b.rawValue: .b
         case SDLK_f.rawValue: .f
         case SDLK_q.rawValue: .q

@@ -65,6 +65,8 @@ final class BrowserSession {
     /// The latest motion of the current batch of SDL events: motion is fed to
     /// the engine once per batch so that samples carry distinct times.
     private var pendingMotion: BrowserInput?
+    /// The thumbnail overview (Tab); while it shows, it gets the input.
+    private let overview: OverviewScreen
     private var running = true
     private var exitCode = BrowserExitCode.success
 
@@ -101,6 +103,10 @@ final class BrowserSession {
             BrowserSession.wake(wakeEventType)
         }
         slotsToLoad = Set(0..<9)
+        overview = OverviewScreen(renderer: window.renderer, text: text, log: log,
+                                  cache: options.thumbnailCache ? ThumbnailCache.standard() : nil) {
+            BrowserSession.wake(wakeEventType)
+        }
     }
 
     /// Wakes the event loop from another thread (SDL_PushEvent is thread-safe).
@@ -126,6 +132,8 @@ final class BrowserSession {
             checkScan(at: now)
             checkSize(at: now)
             perform(input.tick(time: now), at: now)
+            overview.tick(time: now)
+            overview.update(time: now)
             model.advance(to: now)
             drainModelEvents()
             receiveDecodes(at: now)
@@ -140,6 +148,7 @@ final class BrowserSession {
         log?.write("quit", time: clock.now)
         log?.flush()
         loader.shutdown()
+        overview.shutdown()
         // Textures and fonts before the renderer, the renderer before SDL_Quit.
         contents.removeAll()
         text.close()
@@ -150,7 +159,7 @@ final class BrowserSession {
     /// Nothing moves and nothing is due: sleep until an event arrives.
     private var isIdle: Bool {
         model.isSettled && !input.needsTicks && notice == nil && !catalog.isScanning
-            && slotsToLoad.isEmpty && slotsToRefresh.isEmpty && pendingMotion == nil
+            && slotsToLoad.isEmpty && slotsToRefresh.isEmpty && pendingMotion == nil && !overview.needsFrames
     }
 
     // MARK: - Input
@@ -204,6 +213,10 @@ final class BrowserSession {
     }
 
     private func feed(_ browserInput: BrowserInput, at time: Double) {
+        if overview.isInteractive {
+            perform(overview.handle(browserInput, viewport: pageSize, time: time), at: time)
+            return
+        }
         perform(input.translate(browserInput, currentPage: model.currentPage, time: time), at: time)
     }
 
@@ -220,6 +233,9 @@ final class BrowserSession {
                 showHUD.toggle()
             case .shell(.toggleHelp):
                 showHelp.toggle()
+            case .shell(.toggleOverview):
+                overview.open(catalog: catalog, currentPage: model.currentPage,
+                              width: pageSize.width, height: pageSize.height, time: time)
             case .shell(.toggleBackdrop):
                 showNotice(scenery.toggleBackdrop(), at: time)
             case .shell(.captureMouse(let on)):
@@ -319,6 +335,7 @@ final class BrowserSession {
         log?.write("resize", time: time, fields: ["\"size\":[" + String(size.width) + "," + String(size.height) + "]"])
         model.resize(width: Double(size.width), height: Double(size.height), time: time)
         input.resize(width: Double(size.width), height: Double(size.height))
+        overview.resize(width: size.width, height: size.height, time: time)
         sdlInput = SDLInput(pixelWidth: Double(size.width), pixelHeight: Double(size.height),
                             pixelsPerPoint: window.pixelsPerPoint)
         let page = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
@@ -422,6 +439,12 @@ final class BrowserSession {
 
     private func render(at time: Double) {
         let viewport = PixelRect(x: 0, y: 0, width: pageSize.width, height: pageSize.height)
+        if overview.isShowing {
+            overview.draw(viewport: viewport, showHUD: showHUD, time: time)
+            if showHelp { overlay.drawHelp(viewport: viewport) }
+            SDL_RenderPresent(window.renderer)
+            return
+        }
         pages.draw(slots: model.slots, contents: contents, text: text, viewport: viewport, backdrop: scenery.backdrop)
         scenery.drawHeaders(model: model, catalog: catalog, pages: pages, text: text, viewport: viewport)
         let current = model.slots.slot(column: 0, row: 0)

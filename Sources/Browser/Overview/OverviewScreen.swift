@@ -1,0 +1,411 @@
+import Foundation
+import CSDL2
+import Gallery
+import Pager
+
+/// The overview in the window: a virtualised grid of thumbnails of every
+/// page, in the pager's (h, v) arrangement. All behaviour (scrolling, the
+/// highlight, taps, sizes, the flight back into the pager) is the pure
+/// ``OverviewModel`` and ``OverviewTransition``; this class translates input
+/// into their calls, loads thumbnails for the cells they say are needed, and
+/// draws. Only the cells near the viewport have textures; the rest is
+/// arithmetic. Main thread only.
+///
+/// ```swift
+/// let overview = OverviewScreen(renderer: renderer, text: text, log: log, cache: cache) { wake() }
+/// overview.open(catalog: catalog, currentPage: model.currentPage, width: 1280, height: 800, time: now)
+/// let actions = overview.handle(.key(.enter, ctrl: false, shift: false), time: now)   // [.pager(.go(…))]
+/// ```
+final class OverviewScreen {
+    /// Thumbnail worker threads (the machine has 2 cores; the pager's
+    /// loader is idle while the overview is open).
+    static let workerCount = 2
+    /// The highlight's outline, px, and colour.
+    static let highlightWidth = 3
+    static let highlightColour = Colour(255, 196, 64)
+    /// Album names in the title bands, px.
+    static let titleTextSize = 15
+
+    private let renderer: OpaquePointer
+    private let text: TextRenderer
+    private let pages: PageRenderer
+    private let overlay: Overlay
+    private let log: EventLog?
+    private let cache: ThumbnailCache?
+    private let wake: @Sendable () -> Void
+    private let inbox = ThumbnailInbox()
+    private var loader: ThumbnailLoader?
+    private let textures: ThumbnailTextures
+
+    private(set) var model: OverviewModel?
+    private var catalog = PageCatalog.demo
+    private var pointer = PointerRouter()
+    private var wheel: WheelClassifier
+    private var flight: (transition: OverviewTransition, page: PageIndex)?
+    private var lastWanted: (range: OverviewRange, size: Int)?
+    /// The pager's page when the overview opened (Escape goes back to it).
+    private var returnPage = PageIndex(h: 0, v: 0)
+    private var openedAt = 0.0
+    private var firstScreenLogged = false
+    private var made: [ThumbnailOrigin: Int] = [:]
+    private var prunedCache = false
+
+    init(renderer: OpaquePointer, text: TextRenderer, log: EventLog?, cache: ThumbnailCache?,
+         wake: @escaping @Sendable () -> Void) {
+        self.renderer = renderer
+        self.text = text
+        self.pages = PageRenderer(renderer: renderer)
+        self.overlay = Overlay(pages: pages, text: text)
+        self.log = log
+        self.cache = cache
+        self.wake = wake
+        self.textures = ThumbnailTextures(renderer: renderer)
+        wheel = WheelClassifier(pageWidth: 1280, pageHeight: 800, streamEndGap: PagerConfiguration().scrollEndGap)
+    }
+
+    /// The overview is on screen (or flying into the pager).
+    var isShowing: Bool { model != nil }
+
+    /// The overview takes the input: it shows and is not flying into the
+    /// pager (during the flight input goes to the pager, already on its page).
+    var isInteractive: Bool { model != nil && flight == nil }
+
+    /// Something moves, or a wheel notch is held back: keep drawing frames.
+    var needsFrames: Bool {
+        guard let model else { return false }
+        return flight != nil || !model.isSettled || wheel.hasPendingNotch
+    }
+
+    // MARK: - Opening and closing
+
+    /// Shows the overview of `catalog` with `currentPage` highlighted and centred.
+    func open(catalog: PageCatalog, currentPage: PageIndex, width: Int, height: Int, time: Double) {
+        let shape: OverviewShape
+        var focus = currentPage
+        var titles = false
+        switch catalog {
+        case .scanning: return
+        case .demo: shape = .unbounded
+        case .folder(let layout, _):
+            shape = OverviewShape(layout: layout)
+            titles = layout.style == .albums
+            focus = layout.canonicalPage(currentPage) ?? currentPage
+        }
+        self.catalog = catalog
+        let sizeIndex = model?.sizeIndex ?? OverviewModel.defaultSizeIndex
+        model = OverviewModel(shape: shape, titles: titles, focus: focus, width: Double(width), height: Double(height),
+                              sizeIndex: sizeIndex)
+        wheel = WheelClassifier(pageWidth: Double(width), pageHeight: Double(height),
+                                streamEndGap: PagerConfiguration().scrollEndGap)
+        pointer = PointerRouter()
+        flight = nil
+        lastWanted = nil
+        returnPage = currentPage
+        openedAt = time
+        firstScreenLogged = false
+        made = [:]
+        if loader == nil {
+            let inbox = self.inbox, wake = self.wake
+            loader = ThumbnailLoader(workerCount: Self.workerCount, cache: cache) { result in
+                inbox.post(result)
+                wake()
+            }
+        }
+        if let cache, !prunedCache {
+            prunedCache = true
+            // Keeps the cache folder under its cap; off the main thread, it
+            // only ever deletes whole entries (a reader sees all or nothing).
+            let thread = Thread { cache.prune() }
+            thread.start()
+        }
+        guard let model else { return }
+        log?.write("overview-opened", time: time, fields: [
+            "\"page\":" + Self.json(model.focus),
+            "\"thumbnail\":" + String(model.thumbnailSize),
+            "\"cells\":" + (shape.rowCount == nil ? "null" : String(catalogCount)),
+        ])
+    }
+
+    private var catalogCount: Int {
+        if case .folder(let layout, _) = catalog { return layout.count }
+        return 0
+    }
+
+    /// Closes at once (no flight); used when the window goes away.
+    func shutdown() {
+        loader?.shutdown()
+        loader = nil
+        textures.removeAll()
+        model = nil
+    }
+
+    /// Opens `page` in the pager: the pager jumps there now (so its slots
+    /// load during the flight) and the thumbnail flies to full size.
+    private func choose(_ page: PageIndex, how: String, animated: Bool, viewport: (width: Int, height: Int),
+                        time: Double) -> [BrowserAction] {
+        guard let model else { return [] }
+        log?.write("overview-closed", time: time, fields: ["\"page\":" + Self.json(page), "\"how\":\"" + how + "\""])
+        loader?.want([])
+        var from = model.screenFrame(of: page)
+        let full = PixelRect(x: 0, y: 0, width: viewport.width, height: viewport.height)
+        var target = full
+        if let thumbnail = textures[page] {
+            target = Letterbox.fit(sourceWidth: thumbnail.sourceWidth, sourceHeight: thumbnail.sourceHeight, in: full)
+            // From the picture itself, not its square cell.
+            let shown = Letterbox.fit(sourceWidth: thumbnail.width, sourceHeight: thumbnail.height,
+                                      in: PixelRect(snapping: from))
+            from = Rect(x: Double(shown.x), y: Double(shown.y), width: Double(shown.width), height: Double(shown.height))
+        }
+        if animated {
+            flight = (OverviewTransition(from: from, to: Rect(x: Double(target.x), y: Double(target.y),
+                                                               width: Double(target.width), height: Double(target.height)),
+                                         start: time), page)
+        } else {
+            self.model = nil
+        }
+        return [.pager(.go(page, animated: false))]
+    }
+
+    // MARK: - Input
+
+    /// Handles one input while the overview is showing; returns what the
+    /// shell and the pager must do.
+    func handle(_ input: BrowserInput, viewport: (width: Int, height: Int), time: Double) -> [BrowserAction] {
+        guard var model, flight == nil else { return [] }
+        defer { if self.model != nil, flight == nil { self.model = model } }
+        var out: [BrowserAction] = []
+        switch input {
+        case .mouseDown, .mouseMoved, .mouseUp, .fingerDown, .fingerMoved, .fingerUp, .focusLost, .windowHidden:
+            let how: String = if case .fingerUp = input { "tap" } else { "click" }
+            for action in pointer.handle(input) {
+                switch action {
+                case .pager(.pointerDown(let x, let y)): model.pointerDown(x: x, y: y, time: time)
+                case .pager(.pointerMoved(let x, let y)): model.pointerMoved(x: x, y: y, time: time)
+                case .pager(.pointerUp(let x, let y)):
+                    if let page = model.pointerUp(x: x, y: y, time: time) {
+                        self.model = model
+                        out += choose(page, how: how, animated: true, viewport: viewport, time: time)
+                    }
+                case .pager(.interrupt): model.cancelPointer(time: time)
+                case .shell(let shell): out.append(.shell(shell))
+                default: break
+                }
+            }
+            if input == .focusLost { wheel.reset() }
+        case .wheel(let sample):
+            guard !pointer.isTracking else { break }
+            for action in wheel.classify(sample) { apply(action, to: &model, time: time) }
+        case .key(let key, let ctrl, _):
+            switch key {
+            case .left, .h: model.move(.left, time: time)
+            case .right, .l: model.move(.right, time: time)
+            case .up, .k: model.move(.up, time: time)
+            case .down, .j: model.move(.down, time: time)
+            case .pageUp: model.moveRows(-model.rowsPerScreen, time: time)
+            case .pageDown: model.moveRows(model.rowsPerScreen, time: time)
+            case .home: model.moveToEnd(last: false, wholeGallery: ctrl, time: time)
+            case .end: model.moveToEnd(last: true, wholeGallery: ctrl, time: time)
+            case .plus:
+                if model.changeSize(by: 1, time: time) { logSize(model, time: time) }
+            case .minus:
+                if model.changeSize(by: -1, time: time) { logSize(model, time: time) }
+            case .enter, .tab, .o:
+                self.model = model
+                let how = key == .enter ? "enter" : "toggle"
+                out += choose(model.focus, how: how, animated: true, viewport: viewport, time: time)
+            case .escape:
+                if model.isDragging {
+                    model.cancelPointer(time: time)
+                    pointer.abandonGesture()
+                    out.append(.shell(.captureMouse(false)))
+                } else {
+                    self.model = model
+                    let back = returnPage
+                    log?.write("overview-closed", time: time, fields: ["\"page\":" + Self.json(back), "\"how\":\"escape\""])
+                    loader?.want([])
+                    self.model = nil
+                }
+            case .i: out.append(.shell(.toggleHUD))
+            case .b: out.append(.shell(.toggleBackdrop))
+            case .question, .f1: out.append(.shell(.toggleHelp))
+            case .f, .f11: out.append(.shell(.toggleFullscreen))
+            case .q: out.append(.shell(.quit))
+            default: break   // the pager's own keys (e.g. b, the backdrop) do nothing here
+            }
+        }
+        return out
+    }
+
+    /// Once per frame: a held-back wheel notch whose time has come.
+    func tick(time: Double) {
+        guard var model, flight == nil else { return }
+        for action in wheel.tick(time: time) { apply(action, to: &model, time: time) }
+        self.model = model
+    }
+
+    private func apply(_ action: WheelAction, to model: inout OverviewModel, time: Double) {
+        switch action {
+        case .flip(let direction): model.step(direction, time: time)
+        case .scroll(let dx, let dy): model.scroll(dx: dx, dy: dy, time: time)
+        }
+    }
+
+    private func logSize(_ model: OverviewModel, time: Double) {
+        firstScreenLogged = true   // the first-screen timing is about opening only
+        log?.write("thumbnail-size", time: time, fields: ["\"size\":" + String(model.thumbnailSize)])
+    }
+
+    func resize(width: Int, height: Int, time: Double) {
+        wheel.pageWidth = Double(width)
+        wheel.pageHeight = Double(height)
+        model?.resize(width: Double(width), height: Double(height), time: time)
+    }
+
+    // MARK: - Each frame
+
+    /// Advances the motion, takes finished thumbnails, asks for the ones now
+    /// needed (nearest the centre first) and lets go of the far ones.
+    func update(time: Double) {
+        guard var model else { return }
+        if let flight, flight.transition.isFinished(at: time) {
+            self.flight = nil
+            self.model = nil
+            return
+        }
+        model.advance(to: time)
+        self.model = model
+        let results = inbox.take()
+        let prepared = model.preparedRange
+        for result in results where prepared.contains(result.request.page) {
+            textures.store(result)
+            if case .success(let thumbnail) = result.outcome { made[thumbnail.origin, default: 0] += 1 }
+        }
+        textures.evict(keeping: prepared, in: model.shape)
+        if flight == nil, lastWanted?.range != prepared || lastWanted?.size != model.thumbnailSize || !results.isEmpty {
+            requestThumbnails(prepared, model: model)
+        }
+        if !firstScreenLogged {
+            var complete = true
+            model.visibleRange.forEachCell(in: model.shape) { page in
+                if complete && !textures.isFinal(page, size: model.thumbnailSize) { complete = false }
+            }
+            if complete {
+                firstScreenLogged = true
+                log?.write("thumbnails-shown", time: time, fields: [
+                    "\"cells\":" + String(model.visibleRange.cellCount(in: model.shape)),
+                    "\"seconds\":" + ReplayFormat.time(time - openedAt),
+                    "\"cached\":" + String(made[.cache] ?? 0),
+                    "\"decoded\":" + String(made[.decoded] ?? 0),
+                    "\"rendered\":" + String(made[.rendered] ?? 0),
+                ])
+            }
+        }
+    }
+
+    private func requestThumbnails(_ prepared: OverviewRange, model: OverviewModel) {
+        let size = model.thumbnailSize
+        lastWanted = (prepared, size)
+        var requests: [ThumbnailRequest] = []
+        prepared.forEachCell(in: model.shape) { page in
+            guard !textures.isFinal(page, size: size), let source = catalog.source(at: page) else { return }
+            requests.append(ThumbnailRequest(page: page, source: source, size: size, priority: model.priority(of: page)))
+        }
+        loader?.want(requests)
+    }
+
+    // MARK: - Drawing
+
+    /// Draws the grid (placeholders where thumbnails are still coming), the
+    /// highlight, the album names, the HUD, and the flight when one is on.
+    func draw(viewport: PixelRect, showHUD: Bool, time: Double) {
+        guard let model else { return }
+        let palette = pages.palette
+        pages.fill(viewport, palette.outside)
+        let size = model.thumbnailSize
+        let range = model.visibleRange
+        if model.titles {
+            for v in range.rows {
+                guard let title = catalog.rowTitle(v) else { continue }
+                let band = model.screenTitleFrame(ofRow: v)
+                let x = max(Int(band.x), viewport.x + 8)   // the name stays on screen while scrolling sideways
+                text.draw(title, size: Self.titleTextSize, colour: palette.overlayText,
+                          x: x, y: Int(band.y) + max(0, (Int(band.height) - Self.titleTextSize) / 2 - 2))
+            }
+        }
+        range.forEachCell(in: model.shape) { page in
+            let cell = PixelRect(snapping: model.screenFrame(of: page))
+            guard cell.intersects(viewport) else { return }
+            if let thumbnail = textures[page] {
+                var box = Letterbox.fit(sourceWidth: thumbnail.width, sourceHeight: thumbnail.height, in: cell,
+                                        upscale: thumbnail.size != size)
+                if thumbnail.size == size {
+                    box = Letterbox.fit(sourceWidth: thumbnail.width, sourceHeight: thumbnail.height, in: cell)
+                }
+                var rect = SDL_Rect(x: Int32(box.x), y: Int32(box.y), w: Int32(box.width), h: Int32(box.height))
+                SDL_RenderCopy(renderer, thumbnail.texture, nil, &rect)
+            } else if textures.failure(page) != nil {
+                pages.fill(cell, palette.errorPage)
+                text.draw("⚠", size: max(13, cell.height / 4), colour: palette.errorText, centredIn: cell)
+            } else {
+                pages.fill(cell, palette.placeholder)
+            }
+        }
+        if flight == nil { drawHighlight(PixelRect(snapping: model.screenFrame(of: model.focus))) }
+        if let flight {
+            let frame = PixelRect(snapping: flight.transition.frame(at: time))
+            if let thumbnail = textures[flight.page] {
+                var rect = SDL_Rect(x: Int32(frame.x), y: Int32(frame.y), w: Int32(frame.width), h: Int32(frame.height))
+                SDL_RenderCopy(renderer, thumbnail.texture, nil, &rect)
+            } else {
+                pages.fill(frame, palette.placeholder)
+            }
+        } else if showHUD {
+            overlay.drawHUD(hudLines(model), viewport: viewport)
+        }
+    }
+
+    private func drawHighlight(_ cell: PixelRect) {
+        let w = Self.highlightWidth
+        let outer = PixelRect(x: cell.x - w, y: cell.y - w, width: cell.width + 2 * w, height: cell.height + 2 * w)
+        pages.fill(PixelRect(x: outer.x, y: outer.y, width: outer.width, height: w), Self.highlightColour)
+        pages.fill(PixelRect(x: outer.x, y: outer.maxY - w, width: outer.width, height: w), Self.highlightColour)
+        pages.fill(PixelRect(x: outer.x, y: outer.y, width: w, height: outer.height), Self.highlightColour)
+        pages.fill(PixelRect(x: outer.maxX - w, y: outer.y, width: w, height: outer.height), Self.highlightColour)
+    }
+
+    /// Title, "1,234 of 100,000", the file name, the thumbnail size.
+    func hudLines(_ model: OverviewModel) -> [String] {
+        let focus = model.focus
+        let sizeLine = "thumbnails \(model.thumbnailSize) px   Enter opens, Esc returns"
+        switch catalog {
+        case .folder(let layout, let title):
+            let position = layout.ordinal(of: focus).map {
+                Self.grouped($0 + 1) + " of " + Self.grouped(layout.count)
+            } ?? "– of " + Self.grouped(layout.count)
+            return [layout.rowTitle(focus.v) ?? title, position, layout.entry(at: focus)?.name ?? "", sizeLine]
+        default:
+            return ["demo gallery", focus.description, sizeLine]
+        }
+    }
+
+    /// 1234567 → "1,234,567".
+    static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return value < 0 ? "-" + out : out
+    }
+
+    static func json(_ page: PageIndex) -> String { "[" + String(page.h) + "," + String(page.v) + "]" }
+}
+
+extension PageCatalog {
+    /// The album name of row `v` (albums layout only).
+    func rowTitle(_ v: Int) -> String? {
+        if case .folder(let layout, _) = self { return layout.rowTitle(v) }
+        return nil
+    }
+}
