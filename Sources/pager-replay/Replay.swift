@@ -47,6 +47,11 @@ struct Replay {
         case .go(let page, let animated): model.go(to: page, animated: animated, time: time)
         case .resize(let width, let height): model.resize(width: width, height: height, time: time)
         case .bounds(let horizontal, let vertical): model.setBounds(horizontal: horizontal, vertical: vertical, time: time)
+        case .zoom(let scale, let x, let y, let animated):
+            let point = Point(x: x ?? model.pageWidth / 2, y: y ?? model.pageHeight / 2)
+            model.zoom(to: scale, around: point, animated: animated, time: time)
+        case .zoomContent(let width, let height, let pixelScale):
+            model.setZoomContent(width: width, height: height, pixelScale: pixelScale, time: time)
         }
         writeEvents()
         lastInputTime = time

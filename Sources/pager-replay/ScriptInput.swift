@@ -17,6 +17,10 @@ struct ScriptInput: Equatable {
         case go(PageIndex, animated: Bool)
         case resize(width: Double, height: Double)
         case bounds(horizontal: Int?, vertical: Int?)
+        /// Zoom the current page to `scale` around (`x`, `y`), or the page's centre when `nil`.
+        case zoom(scale: Double, x: Double?, y: Double?, animated: Bool)
+        /// The current page's content: fitted size and 1:1 scale.
+        case zoomContent(width: Double, height: Double, pixelScale: Double)
     }
 
     /// Seconds, on the script's clock.

@@ -10,9 +10,10 @@ import Pager
 /// ```
 struct ScriptParser {
     /// The keys that name an input; each line has exactly one.
-    static let inputKeys = ["down", "move", "up", "interrupt", "scroll", "scroll-end", "flip", "go", "resize", "bounds"]
+    static let inputKeys = ["down", "move", "up", "interrupt", "scroll", "scroll-end", "flip", "go", "resize", "bounds",
+                            "zoom", "zoom-content"]
     /// Keys that qualify an input.
-    static let modifierKeys = ["animated"]
+    static let modifierKeys = ["animated", "at"]
 
     /// The time of the last accepted line, s.
     private(set) var lastTime: Double?
@@ -37,10 +38,18 @@ struct ScriptParser {
         guard present.count == 1 else {
             throw ScriptError("more than one input: \(present.map { "\"\($0)\"" }.joined(separator: " and "))")
         }
-        if fields["animated"] != nil && key != "go" {
-            throw ScriptError("\"animated\" only goes with \"go\"")
+        if fields["animated"] != nil && key != "go" && key != "zoom" {
+            throw ScriptError("\"animated\" only goes with \"go\" or \"zoom\"")
         }
-        let action = try Self.action(key, fields[key]!, animated: fields["animated"])
+        if fields["at"] != nil && key != "zoom" {
+            throw ScriptError("\"at\" only goes with \"zoom\"")
+        }
+        let action: ScriptInput.Action
+        if key == "zoom" {
+            action = try Self.zoom(fields[key]!, at: fields["at"], animated: fields["animated"])
+        } else {
+            action = try Self.action(key, fields[key]!, animated: fields["animated"])
+        }
         lastTime = time
         return ScriptInput(time: time, action: action)
     }
@@ -113,9 +122,34 @@ struct ScriptParser {
                 throw ScriptError("\"bounds\" must be [h,v], each null (infinite) or a page count >= 0, not \(describe(value))")
             }
             return .bounds(horizontal: horizontal.count, vertical: vertical.count)
+        case "zoom-content":
+            guard case .array(let items) = value, items.count == 3,
+                  case .number(let width) = items[0], case .number(let height) = items[1],
+                  case .number(let pixelScale) = items[2],
+                  width > 0, height > 0, pixelScale > 0, width.isFinite, height.isFinite, pixelScale.isFinite else {
+                throw ScriptError("\"zoom-content\" must be [width,height,pixelScale], three numbers above 0, not \(describe(value))")
+            }
+            return .zoomContent(width: width, height: height, pixelScale: pixelScale)
         default:
             preconditionFailure("\(key) is in inputKeys but has no parser")
         }
+    }
+
+    /// `{"zoom":2}`, `{"zoom":2,"at":[x,y]}`, `{"zoom":1,"animated":false}`.
+    private static func zoom(_ value: JSONValue, at: JSONValue?, animated: JSONValue?) throws(ScriptError) -> ScriptInput.Action {
+        guard case .number(let scale) = value, scale.isFinite, scale > 0 else {
+            throw ScriptError("\"zoom\" must be a scale above 0 (1 = fit), not \(describe(value))")
+        }
+        var point: (Double, Double)?
+        if let at { point = try numberPair("at", at, naming: "[x,y]") }
+        var isAnimated = true
+        if let animated {
+            guard case .bool(let flag) = animated else {
+                throw ScriptError("\"animated\" must be true or false, not \(describe(animated))")
+            }
+            isAnimated = flag
+        }
+        return .zoom(scale: scale, x: point?.0, y: point?.1, animated: isAnimated)
     }
 
     private static func numberPair(_ key: String, _ value: JSONValue, naming shape: String) throws(ScriptError) -> (Double, Double) {

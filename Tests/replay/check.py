@@ -30,6 +30,8 @@ EVENT_KEYS = {
     "bounced": ["t", "event", "edge"],
     "interrupted": ["t", "event", "reason", "page"],
     "settled": ["t", "event", "page"],
+    "zoom-changed": ["t", "event", "scale", "fit"],
+    "pan-handed-over": ["t", "event", "axis", "direction"],
 }
 PHASES = {"idle", "pressed", "dragging-h", "dragging-v", "dragging-none",
           "scrolling-h", "scrolling-v", "scrolling-none", "animating", "settling"}
@@ -377,6 +379,27 @@ def _(run, framed):
     expect(before < 0 and abs(after - before) < 20, f"jumped from {before} to {after} when caught")
 
 
+@case("zoom-pan-hand-over")
+def _(run, framed):
+    # Issue 4: the pan reaches the image's edge, the rest of the same drag moves the pager.
+    kinds = run.kinds()
+    expect(run.of("zoom-changed")[0]["scale"] == 2 and run.of("zoom-changed")[0]["fit"] is False,
+           f"first zoom-changed {run.of('zoom-changed')[:1]}")
+    handed = run.of("pan-handed-over")
+    expect(len(handed) == 1 and handed[0]["axis"] == "h" and handed[0]["direction"] == "right",
+           f"pan-handed-over {handed}")
+    expect(kinds.index("drag-began") < kinds.index("pan-handed-over") < kinds.index("page-changed"),
+           f"order {kinds}")
+    expect(run.pages_changed() == [[1, 0]], f"changed pages {run.pages_changed()}")
+    landed = kinds.index("page-changed")
+    expect(run.of("zoom-changed")[-1]["fit"] is True and kinds.index("zoom-changed", landed) > landed,
+           "the new page is not shown fitted")
+    expect(run.last_event()["page"] == [1, 0], "did not settle on [1,0]")
+    # No jump at the hand-over: the pager starts from 0 and follows the finger.
+    dragging = [f["frame"]["offset"][0] for f in framed.frames if f["frame"]["phase"] == "dragging-h"]
+    expect(dragging and -30 < dragging[0] <= 0, f"the pager jumped to {dragging[:1]} at the hand-over")
+
+
 def error_case(name, line_number, message, events_before):
     def check(binary):
         run = Run(binary, [script_path(name)], None)
@@ -403,7 +426,7 @@ BAD_LINES = [
     ('{"down":[1,2]}\n', 1, 'missing "t" (seconds)'),
     ('{"t":"0","down":[1,2]}\n', 1, '"t" must be a number of seconds, not "0"'),
     ('{"t":null,"down":[1,2]}\n', 1, '"t" must be a number of seconds, not null'),
-    ('{"t":0}\n', 1, "no input: expected one of down, move, up, interrupt, scroll, scroll-end, flip, go, resize, bounds"),
+    ('{"t":0}\n', 1, "no input: expected one of down, move, up, interrupt, scroll, scroll-end, flip, go, resize, bounds, zoom, zoom-content"),
     ('{"t":0,"down":[1,2],"up":[1,2]}\n', 1, 'more than one input: "down" and "up"'),
     ('{"t":0,"down":[1]}\n', 1, '"down" must be [x,y], two numbers, not [1]'),
     ('{"t":0,"move":[1,true]}\n', 1, '"move" must be [x,y], two numbers, not [1,true]'),
@@ -414,7 +437,10 @@ BAD_LINES = [
     ('{"t":0,"scroll-end":false}\n', 1, '"scroll-end" must be true, not false'),
     ('{"t":0,"go":[1.5,0]}\n', 1, '"go" must be [h,v], two whole numbers, not [1.5,0]'),
     ('{"t":0,"go":[1,0],"animated":1}\n', 1, '"animated" must be true or false, not 1'),
-    ('{"t":0,"flip":"up","animated":false}\n', 1, '"animated" only goes with "go"'),
+    ('{"t":0,"flip":"up","animated":false}\n', 1, '"animated" only goes with "go" or "zoom"'),
+    ('{"t":0,"flip":"up","at":[1,2]}\n', 1, '"at" only goes with "zoom"'),
+    ('{"t":0,"zoom":0}\n', 1, '"zoom" must be a scale above 0 (1 = fit), not 0'),
+    ('{"t":0,"zoom-content":[10,10]}\n', 1, '"zoom-content" must be [width,height,pixelScale], three numbers above 0, not [10,10]'),
     ('{"t":0,"resize":[0,768]}\n', 1, '"resize" must be [width,height] above 0, not [0,768]'),
     ('{"t":0,"bounds":[null,-2]}\n', 1,
      '"bounds" must be [h,v], each null (infinite) or a page count >= 0, not [null,-2]'),
