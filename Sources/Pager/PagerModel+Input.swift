@@ -149,7 +149,7 @@ extension PagerModel {
     public mutating func go(to page: PageIndex, animated: Bool, time: Double) {
         let now = clock(time)
         let target = PageIndex(h: horizontalBounds.clamp(page.h), v: verticalBounds.clamp(page.v))
-        gesture = nil
+        dropGesture(at: now)
         var dh = target.h - currentPage.h
         var dv = target.v - currentPage.v
         if !animated {
@@ -194,6 +194,7 @@ extension PagerModel {
         animation?.horizontal.scale(by: kx)
         animation?.vertical.scale(by: ky)
         resetZoomForNewPage(at: latestTime ?? 0)
+        emitSettledIfOwed(at: latestTime ?? 0)
         if let axis = gesture?.lockedAxis {
             let k = axis == .horizontal ? kx : ky
             gesture?.rawOffset *= k
@@ -211,7 +212,7 @@ extension PagerModel {
         let clamped = PageIndex(
             h: horizontalBounds.clamp(currentPage.h), v: verticalBounds.clamp(currentPage.v))
         if clamped != currentPage {
-            gesture = nil
+            dropGesture(at: now)
             animation = nil
             velocity = .zero
             offset = .zero
@@ -229,7 +230,7 @@ extension PagerModel {
                 animation?[axis] = .resting(0)
             }
             if let axis = gesture?.lockedAxis, !bounds(axis).isEnabled {
-                gesture = nil
+                dropGesture(at: now)
                 startAnimation(to: nearestDelta(), velocity: .zero, bouncing: false, at: now)
             } else if let axis = gesture?.lockedAxis {
                 // New neighbours may exist now: land on pages the drag already reached, re-band.

@@ -132,7 +132,17 @@ extension PagerModel {
     mutating func resetZoomForNewPage(at time: Double) {
         let wasZoomed = zoom.isZoomed
         zoom.setViewport(width: pageWidth, height: pageHeight)
-        if wasZoomed { emitZoomChanged(at: time) }
+        if wasZoomed {
+            owesSettledEvent = true
+            emitZoomChanged(at: time)
+        }
+    }
+
+    /// Forgets the gesture in progress without a release decision (a jump,
+    /// new bounds): a pan stops where it is, springing back from any rubber band.
+    mutating func dropGesture(at time: Double) {
+        if gesture?.pans == true { interruptPan(at: time) }
+        gesture = nil
     }
 
     /// The gesture just begun is on a zoomed page: it pans. A running zoom

@@ -21,6 +21,8 @@ enum HostInput: Sendable, Hashable, CustomStringConvertible {
     case go(PageIndex, animated: Bool)
     case resize(width: Double, height: Double)
     case setBounds(horizontal: Int?, vertical: Int?)
+    /// Zoom the current page (issue 4); a zoomed page's drags pan and hand over.
+    case zoom(scale: Double, x: Double, y: Double, animated: Bool)
     /// Only an `advance(to:)` at the step's time.
     case advance
 
@@ -39,6 +41,7 @@ enum HostInput: Sendable, Hashable, CustomStringConvertible {
         case .go(let target, let animated): return "go(\(target), animated: \(animated))"
         case .resize(let w, let h): return "resize(\(r(w)), \(r(h)))"
         case .setBounds(let h, let v): return "bounds(\(b(h)), \(b(v)))"
+        case .zoom(let s, let x, let y, let animated): return "zoom(\(r(s)), at: \(r(x)), \(r(y)), animated: \(animated))"
         case .advance: return "advance"
         }
     }
@@ -94,6 +97,7 @@ enum RandomSessions {
         (8, 3),  // resize
         (9, 4),  // set bounds
         (10, 10),  // advance
+        (11, 5),  // zoom
     ]
     private static let totalWeight = kindWeights.reduce(0) { $0 + $1.weight }
 
@@ -128,6 +132,7 @@ enum RandomSessions {
             input = .setBounds(
                 horizontal: sessionBoundsChoices[choice % 5],
                 vertical: sessionBoundsChoices[(choice / 5) % 5])
+        case 11: input = .zoom(scale: 0.5 + a * 4, x: b * 1000, y: a * 800, animated: choice % 3 != 0)
         default: input = .advance
         }
         return TimedInput(delay: delay, framesPass: framesPass, input: input)
@@ -248,6 +253,8 @@ struct SessionPlayer {
                 model.resize(width: width, height: height, time: time)
             case .setBounds(let horizontal, let vertical):
                 model.setBounds(horizontal: horizontal, vertical: vertical, time: time)
+            case .zoom(let scale, let x, let y, let animated):
+                model.zoom(to: scale, around: Point(x: x, y: y), animated: animated, time: time)
             case .advance:
                 model.advance(to: time)
             }
