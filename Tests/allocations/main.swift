@@ -1,5 +1,5 @@
 // Drives the engine through a steady-state session (drags, releases, frames,
-// flips, touchpad scrolls, interruptions, free scrolling) and counts the heap
+// flips, touchpad scrolls, interruptions, free scrolling, zoom and pan) and counts the heap
 // allocations it makes. The engine promises none per input or frame.
 //
 // Built and run by Tests/allocations/run together with Sources/Pager and counter.c.
@@ -73,6 +73,18 @@ func session() {
     model.go(to: PageIndex(h: Int(time) % 9, v: 3), animated: true, time: time); inputs += 1
     frames(40)
     scroller.scroll(by: Point(x: 0, y: 400), animated: true, time: time); inputs += 1
+    frames(30)
+    // Zoom: in around a point, a pan that runs into the edge and hands over, back to fit.
+    model.setZoomContent(width: 1067, height: 800, pixelScale: 3.75, time: time)
+    _ = model.zoomIn(around: Point(x: 900, y: 300), time: time); inputs += 2
+    frames(30)
+    drag(dx: -1400, dy: 30, steps: 30); frames(60)
+    model.setZoomContent(width: 1280, height: 720, pixelScale: 3, time: time)
+    _ = model.toggleZoom(around: Point(x: 200, y: 600), time: time); inputs += 2
+    frames(30)
+    drag(dx: 300, dy: -200, steps: 10); frames(30)
+    _ = model.zoom(by: 0.8, around: Point(x: 640, y: 400), animated: true, time: time)
+    _ = model.resetZoom(animated: true, time: time); inputs += 2
     frames(30)
 }
 
