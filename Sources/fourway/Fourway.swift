@@ -123,7 +123,13 @@ struct Fourway: ParsableCommand {
     /// a 10-minute soak plateaued at ~130 MB RSS, ~52 MB with a fixed threshold.
     static func keepDecodeBuffersOutOfTheHeap() {
         _ = mallopt(M_MMAP_THRESHOLD, mmapThreshold)
+        _ = mallopt(M_ARENA_MAX, mallocArenas)
     }
+
+    /// glibc malloc arenas, count: by default each decoding thread gets its
+    /// own, and every arena keeps its own freed memory; two keep that small
+    /// (the big pixel buffers are mmapped anyway).
+    static let mallocArenas: Int32 = 2
 
     /// Like ArgumentParser's `main()`, but a bad argument gets one line on
     /// stderr (not the usage block) and exit code 2; `--help` is unchanged.

@@ -119,7 +119,9 @@ public final class SlotContents {
             SDL_DestroyTexture(texture)
             return nil
         }
-        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        // An opaque image is copied, not blended: on the software renderer a
+        // blended 1280×800 copy costs several times a plain one, every frame.
+        SDL_SetTextureBlendMode(texture, image.isOpaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
         // Downscaled at decode time to the window size, the texture is drawn
         // close to 1:1; linear filtering smooths the rest.
         SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)

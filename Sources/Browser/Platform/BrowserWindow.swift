@@ -46,7 +46,10 @@ final class BrowserWindow {
         self.window = window
         self.renderer = created
         self.kind = kind
-        self.hasVSync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+        // SDL's software renderer reports PRESENTVSYNC but presents at once:
+        // taken at its word, the loop ran at the 240 fps cap (frames 4.2 ms
+        // apart under Xvfb), burning the CPU the decoders need.
+        self.hasVSync = kind == .gpu && info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
         self.isFullscreen = fullscreen
     }
 

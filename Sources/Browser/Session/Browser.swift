@@ -35,20 +35,25 @@ public enum Browser {
         }
 
         // Scan on its own thread: a big folder scans while the window opens.
+        // The first image decodes on another, as soon as it is known.
         var scan: FolderScan?
         var initialImage: String?
         var catalog = PageCatalog.demo
+        var firstImage: FirstImageDecode?
         if let path = options.path {
             var isFolder: ObjCBool = false
+            let first = FirstImageDecode(maxWidth: options.width, maxHeight: options.height) { wakeMainLoop() }
+            firstImage = first
             if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue {
                 initialImage = path
+                first.start(path: LexicalPath.absolute(path))
             }
             catalog = .scanning(title: folderName(path, isFolder: isFolder.boolValue))
-            scan = FolderScan(path: path) { wakeMainLoop() }
+            scan = FolderScan(path: path, onFirstImage: { first.start(path: $0) }) { wakeMainLoop() }
         }
 
         // A wrong path is answered before SDL starts (and prints its own noise).
-        if let scan, let result = scan.wait(upTo: effectiveScanGrace) {
+        if let scan, let result = scan.waitForFirstImage(upTo: effectiveScanGrace) {
             switch result {
             case .failure(let error):
                 StandardError.line(error.description)
@@ -93,7 +98,7 @@ public enum Browser {
         ])
 
         let session = BrowserSession(options: options, clock: clock, log: log, window: window, text: text,
-                                     catalog: catalog, scan: scan, initialImage: initialImage,
+                                     catalog: catalog, scan: scan, initialImage: initialImage, firstImage: firstImage,
                                      wakeEventType: wakeEventType.withLock { $0 })
         return session.run()
     }

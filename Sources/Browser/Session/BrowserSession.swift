@@ -43,6 +43,8 @@ final class BrowserSession {
     private let layoutOptions: (style: LayoutStyle, columns: Int?, wrap: Bool)
     private let initialImage: String?
     private let loader: ImageLoader
+    /// The first page's decode, started before the window opened (or nil).
+    private let firstImage: FirstImageDecode?
     private let inbox: DecodeInbox
     private let wakeEventType: UInt32
 
@@ -52,6 +54,12 @@ final class BrowserSession {
     private var slotsToLoad = Set<Int>()
     /// Slots to decode again at a new size, keeping what they show meanwhile.
     private var slotsToRefresh = Set<Int>()
+    /// Corner slots whose decode waits until they can be seen.
+    private var corners = CornerDeferral()
+    /// The pages beyond the pool in the direction of motion, decoded ahead.
+    private var prefetch = PagePrefetch()
+    /// The first image, shown while the folder is still being scanned.
+    private let scanPreview: ScanPreview
     /// The last step the pager took or is taking, for decode priorities.
     private var heading = (h: 0, v: 0)
     private var pageSize: (width: Int, height: Int)
@@ -72,7 +80,7 @@ final class BrowserSession {
 
     init(options: BrowserOptions, clock: SessionClock, log: EventLog?, window: BrowserWindow,
          text: TextRenderer, catalog: PageCatalog, scan: FolderScan?, initialImage: String?,
-         wakeEventType: UInt32) {
+         firstImage: FirstImageDecode? = nil, wakeEventType: UInt32) {
         self.clock = clock
         self.log = log
         self.window = window
@@ -80,11 +88,13 @@ final class BrowserSession {
         self.pages = PageRenderer(renderer: window.renderer)
         self.overlay = Overlay(pages: pages, text: text)
         self.contents = SlotContents(renderer: window.renderer)
+        self.scanPreview = ScanPreview(renderer: window.renderer)
         self.scenery = Scenery(options: options, pixelsPerPoint: window.pixelsPerPoint)
         self.catalog = catalog
         self.scan = scan
         self.layoutOptions = (options.layout, options.columns, options.wrap)
         self.initialImage = initialImage
+        self.firstImage = firstImage
         self.showHUD = options.showHUD
         self.wakeEventType = wakeEventType
         self.readiness = ReadinessLog(frameTimes: options.frameTimes)
@@ -151,6 +161,7 @@ final class BrowserSession {
         overview.shutdown()
         // Textures and fonts before the renderer, the renderer before SDL_Quit.
         contents.removeAll()
+        scanPreview.release()
         text.close()
         window.close()
         return exitCode
@@ -359,11 +370,23 @@ final class BrowserSession {
     // MARK: - Decoding
 
     private func submitDecodes() {
+        // After the pool's slots have taken what the prefetch holds for them.
+        defer { planPrefetch() }
+        slotsToLoad.formUnion(corners.due(in: model.slots))
         guard !slotsToLoad.isEmpty || !slotsToRefresh.isEmpty else { return }
-        let all = slotsToLoad.union(slotsToRefresh)
+        // The page on screen first: it may claim the first-image decode.
+        let current = model.slots.slot(column: 0, row: 0).id
+        let all = slotsToLoad.union(slotsToRefresh).sorted { ($0 == current ? 0 : 1, $0) < ($1 == current ? 0 : 1, $1) }
+        // The other pages wait while the first image decodes (FirstImageDecode).
+        var postponed = Set<Int>()
         for id in all {
             let slot = model.slots[id]
             let keep = !slotsToLoad.contains(id)
+            if firstImage?.isDecodingClaim == true, slotsToLoad.contains(id) {
+                postponed.insert(id)
+                continue
+            }
+            corners.remove(id)
             guard let page = slot.page else {
                 generations[id] += 1
                 loader.cancel(slot: id)
@@ -381,13 +404,24 @@ final class BrowserSession {
             if !keep {
                 contents.set(id, to: .loading(title: catalog.caption(at: page)), label: label)
             }
-            loader.submit(DecodeRequest(
+            if !keep && corners.shouldDefer(slot) {
+                loader.cancel(slot: id)
+                corners.insert(id)
+                continue
+            }
+            let request = DecodeRequest(
                 slot: id, generation: generations[id], source: source,
                 maxWidth: pageSize.width, maxHeight: pageSize.height,
-                priority: DecodePriority.of(column: slot.column, row: slot.row, heading: heading)))
+                priority: DecodePriority.of(column: slot.column, row: slot.row, heading: heading))
+            // The page on screen may already be decoding since start-up.
+            if slot.column == 0 && slot.row == 0, firstImage?.claim(request) == true { continue }
+            if prefetch.hit(request) { continue }
+            loader.submit(request)
         }
-        slotsToLoad.removeAll()
+        slotsToLoad = postponed
         slotsToRefresh.removeAll()
+        // Pages answered from the prefetch are shown in this very frame.
+        if prefetch.hasHits { receiveDecodes(at: clock.now) }
     }
 
     private var holeCaption: String? {
@@ -397,8 +431,21 @@ final class BrowserSession {
         }
     }
 
+    /// Decodes the pages beyond the pool that the motion heads to (PagePrefetch).
+    private func planPrefetch() {
+        guard case .folder = catalog, let plan = prefetch.plan(
+            current: model.currentPage, heading: heading, width: pageSize.width, height: pageSize.height,
+            source: { catalog.source(at: $0) }) else { return }
+        for slot in plan.cancel { loader.cancel(slot: slot) }
+        for request in plan.requests { loader.submit(request) }
+    }
+
     private func receiveDecodes(at time: Double) {
-        for result in inbox.take() {
+        for result in inbox.take() + (firstImage?.take().map { [$0] } ?? []) + prefetch.takeHits() {
+            if PagePrefetch.isPrefetch(result.request.slot) {
+                prefetch.store(result)
+                continue
+            }
             let id = result.request.slot
             guard result.request.generation == generations[id] else { continue }   // stale
             let label = contents.label(id)
@@ -448,6 +495,11 @@ final class BrowserSession {
         pages.draw(slots: model.slots, contents: contents, text: text, viewport: viewport, backdrop: scenery.backdrop)
         scenery.drawHeaders(model: model, catalog: catalog, pages: pages, text: text, viewport: viewport)
         let current = model.slots.slot(column: 0, row: 0)
+        if catalog.isScanning, let image = firstImage?.preview {
+            scanPreview.draw(image, pages: pages, viewport: viewport)
+        } else {
+            scanPreview.release()
+        }
         if case .scanning(let title) = catalog {
             overlay.drawHUD(["Scanning \(title)…", "\(scan?.progress ?? 0) images found"], viewport: viewport)
         } else if showHUD {

@@ -17,16 +17,23 @@ final class FolderScan: Sendable {
 
     private let state = Mutex(State())
     private let done = DispatchSemaphore(value: 0)
+    /// Signalled when the first image is known or the scan is done.
+    private let firstOrDone = DispatchSemaphore(value: 0)
 
     /// Starts scanning `path`; `onFinish` runs on the scanning thread when
-    /// it is done (to wake the main loop).
-    init(path: String, onFinish: @escaping @Sendable () -> Void) {
+    /// it is done (to wake the main loop). `onFirstImage` runs on it with the
+    /// root's first image as soon as the root is listed (see
+    /// ``FolderScanner/scan(_:progress:firstImage:)``).
+    init(path: String, onFirstImage: (@Sendable (String) -> Void)? = nil, onFinish: @escaping @Sendable () -> Void) {
         let thread = Thread { [self] in
             let result: Result<FolderContents, GalleryError>
             do throws(GalleryError) {
-                result = .success(try FolderScanner.scan(path) { [self] count in
+                result = .success(try FolderScanner.scan(path, progress: { [self] count in
                     state.withLock { $0.progress = count }
-                })
+                }, firstImage: { [self] path in
+                    onFirstImage?(path)
+                    firstOrDone.signal()
+                }))
             } catch {
                 result = .failure(error)
             }
@@ -39,6 +46,7 @@ final class FolderScan: Sendable {
             }
             state.withLock { $0.result = result }
             done.signal()
+            firstOrDone.signal()
             onFinish()
         }
         thread.name = "fourway-scan"
@@ -50,6 +58,15 @@ final class FolderScan: Sendable {
 
     /// The outcome, once the scan is done.
     var result: Result<FolderContents, GalleryError>? { state.withLock { $0.result } }
+
+    /// Waits up to `seconds` for the scan to finish or to find the root's
+    /// first image (then the folder surely has an image to show, so a window
+    /// can open); returns the scan's result if it is done.
+    func waitForFirstImage(upTo seconds: Double) -> Result<FolderContents, GalleryError>? {
+        if let result { return result }
+        _ = firstOrDone.wait(timeout: .now() + seconds)
+        return result
+    }
 
     /// Waits up to `seconds` for the scan to finish; returns its result if it did.
     func wait(upTo seconds: Double) -> Result<FolderContents, GalleryError>? {

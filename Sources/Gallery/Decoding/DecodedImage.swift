@@ -21,10 +21,14 @@ public struct DecodedImage: Sendable {
     public let sourceHeight: Int
     /// "JPEG", "PNG", "WebP", "GIF", … or "demo".
     public let format: String
+    /// Every pixel's alpha is 255 (a JPEG): the shell draws it without
+    /// blending, which the software renderer does several times faster.
+    public let isOpaque: Bool
 
     /// `pixels.count` must be `width × height × 4`:
     /// `DecodedImage(width: 1, height: 1, pixels: [255, 0, 0, 255], sourceWidth: 1, sourceHeight: 1, format: "PNG")`.
-    public init(width: Int, height: Int, pixels: [UInt8], sourceWidth: Int, sourceHeight: Int, format: String) {
+    public init(width: Int, height: Int, pixels: [UInt8], sourceWidth: Int, sourceHeight: Int, format: String,
+                isOpaque: Bool = false) {
         precondition(pixels.count == width * height * 4, "pixels must hold width × height RGBA pixels")
         self.width = width
         self.height = height
@@ -32,6 +36,7 @@ public struct DecodedImage: Sendable {
         self.sourceWidth = sourceWidth
         self.sourceHeight = sourceHeight
         self.format = format
+        self.isOpaque = isOpaque
     }
 
     /// Bytes per row.

@@ -90,7 +90,7 @@ enum JPEGDecoder {
         if isCMYK { image = convertInvertedCMYK(image) }
         image = image.downscaled(toWidth: target.w, height: target.h).oriented(orientation)
         return DecodedImage(width: image.width, height: image.height, pixels: image.pixels,
-                            sourceWidth: upright.w, sourceHeight: upright.h, format: "JPEG")
+                            sourceWidth: upright.w, sourceHeight: upright.h, format: "JPEG", isOpaque: true)
     }
 
     /// Adobe writes CMYK JPEGs inverted (0 = full ink), which is what nearly

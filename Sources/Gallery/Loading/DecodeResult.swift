@@ -9,7 +9,7 @@
 /// ```
 public struct DecodeResult: Sendable {
     /// The request exactly as submitted (slot, generation, source).
-    public let request: DecodeRequest
+    public var request: DecodeRequest
     /// The pixels, or why there are none.
     public let outcome: Result<DecodedImage, DecodeFailure>
     /// The image's blurred, dimmed backdrop (``BlurredBackdrop``), made by the

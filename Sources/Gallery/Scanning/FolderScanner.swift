@@ -42,9 +42,15 @@ public enum FolderScanner {
     ///
     /// - Parameter progress: called on the scanning thread with the number of
     ///   entries looked at so far, every ``progressInterval`` entries.
+    /// - Parameter firstImage: called once on the scanning thread, as soon as
+    ///   the root folder is listed and before anything is sorted, with the path
+    ///   of the first image directly in it (natural order), so a viewer can
+    ///   start decoding what is most likely its first page while a big folder
+    ///   is still being sorted. Not called when the root holds no images.
     /// - Throws: ``GalleryError`` when the path does not exist, cannot be read,
     ///   is not a folder or an image, or holds no images.
-    public static func scan(_ path: String, progress: (@Sendable (Int) -> Void)? = nil) throws(GalleryError) -> FolderContents {
+    public static func scan(_ path: String, progress: (@Sendable (Int) -> Void)? = nil,
+                            firstImage: (@Sendable (String) -> Void)? = nil) throws(GalleryError) -> FolderContents {
         guard !path.isEmpty else { throw GalleryError.notFound(path: path) }
         let absolute = LexicalPath.absolute(path)
         var info = stat()
@@ -53,7 +59,7 @@ public enum FolderScanner {
         }
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
-            let contents = try scanFolder(absolute, shownAs: path, progress: progress)
+            let contents = try scanFolder(absolute, shownAs: path, progress: progress, firstImage: firstImage)
             if contents.count == 0 { throw GalleryError.noImages(path: path, skipped: contents.skipped) }
             return contents
         case S_IFREG:
@@ -95,7 +101,7 @@ public enum FolderScanner {
         let named = ImageEntry(path: absolute, name: name, album: nil)
         let contents: FolderContents
         do {
-            contents = try scanFolder(folder, shownAs: folder, progress: progress)
+            contents = try scanFolder(folder, shownAs: folder, progress: progress, firstImage: nil)
         } catch {
             // The folder cannot be listed (e.g. execute-only permission): show the one image.
             return FolderContents(root: folder, title: LexicalPath.lastComponent(folder), looseImages: [named], albums: [], skipped: 0)
@@ -121,6 +127,8 @@ public enum FolderScanner {
         var unnamable: [String] = []
         var seen = 0
         let progress: (@Sendable (Int) -> Void)?
+        /// The root's first image (full path) goes here once the root is listed.
+        let firstImage: ((String) -> Void)?
 
         mutating func saw() {
             seen += 1
@@ -133,11 +141,11 @@ public enum FolderScanner {
         let inode: UInt64
     }
 
-    private static func scanFolder(_ absolute: String, shownAs path: String,
-                                   progress: (@Sendable (Int) -> Void)?) throws(GalleryError) -> FolderContents {
+    private static func scanFolder(_ absolute: String, shownAs path: String, progress: (@Sendable (Int) -> Void)?,
+                                   firstImage: (@Sendable (String) -> Void)?) throws(GalleryError) -> FolderContents {
         let fd = open(absolute, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if fd < 0 { throw statError(path: path, code: errno) }
-        var walk = Walk(progress: progress)
+        var walk = Walk(progress: progress, firstImage: firstImage.map { report in { report(LexicalPath.joined(absolute, $0)) } })
         readDirectory(fd: fd, relative: "", depth: 0, walk: &walk)
         if walk.seen % progressInterval != 0 { progress?(walk.seen) }
 
@@ -216,6 +224,11 @@ public enum FolderScanner {
         }
 
         if depth == 0 {
+            // One linear pass for the minimum; the full sort comes later.
+            if let report = walk.firstImage, var first = images.first {
+                for name in images.dropFirst() where NaturalOrder.precedes(name, first) { first = name }
+                report(first)
+            }
             walk.loose.append(contentsOf: images)
         } else if !images.isEmpty {
             walk.albums.append((name: relative, files: images))

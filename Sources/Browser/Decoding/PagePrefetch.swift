@@ -1,0 +1,127 @@
+import Gallery
+import Pager
+
+/// Decodes the pages beyond the 3×3 pool in the direction of motion, so a
+/// flip that follows another one finds its page already decoded.
+///
+/// The pool only learns of page P+2 when the pager lands on P+1; with a key
+/// held or tapped faster than a flip animation, the next flip starts at that
+/// very moment, too early for any decode. So while the pager heads right,
+/// pages P+2 … P+1+``depth`` decode on the loader at the lowest priority
+/// (after every pool slot), each under its own request slot id (9, 10, …,
+/// which the loader keys its queue by, so a newer target replaces a queued
+/// older one). When a pool slot then asks for one of them, the decoded image
+/// is handed over instead of decoding again (``hit(_:)``).
+///
+/// Memory: at most ``depth`` decoded images (about 3.4 MB each at 1280×800).
+///
+/// ```swift
+/// var prefetch = PagePrefetch()
+/// if let plan = prefetch.plan(current: page, heading: (1, 0), width: 1280, height: 800,
+///                             source: catalog.source(at:)) {
+///     plan.requests.forEach(loader.submit)
+///     plan.cancel.forEach(loader.cancel(slot:))
+/// }
+/// if PagePrefetch.isPrefetch(result.request.slot) { prefetch.store(result) }
+/// if prefetch.hit(request) { /* the result is in prefetch.takeHits() */ }
+/// ```
+struct PagePrefetch {
+    /// Pages decoded beyond the pool's neighbour, count.
+    static let depth = 2
+    /// The first request slot id; pool slots are 0…8.
+    static let firstSlot = 9
+    /// Below every pool slot (``DecodePriority/diagonal`` is 0).
+    static let priority = -1
+    /// Where to look ahead before anything moved: reading order, rightwards.
+    static let restingHeading = (h: 1, v: 0)
+
+    private struct Entry {
+        var request: DecodeRequest
+        var result: DecodeResult?
+    }
+
+    /// Per prefetch slot (index = slot - firstSlot).
+    private var entries: [Entry?] = Array(repeating: nil, count: depth)
+    private var generation = 0
+    private var planned: (page: PageIndex, heading: (h: Int, v: Int), width: Int, height: Int)?
+    private var hits: [DecodeResult] = []
+
+    static func isPrefetch(_ slot: Int) -> Bool { slot >= firstSlot }
+
+    /// The requests to submit for the pages ahead of `current` along
+    /// `heading`, and the request slots to cancel (no target any more); nil
+    /// when nothing changed since the last call. Targets already decoded or
+    /// decoding stay; a slot whose target changed gets a new request (its
+    /// stale result, if any, is dropped).
+    mutating func plan(current: PageIndex, heading: (h: Int, v: Int), width: Int, height: Int,
+                       source: (PageIndex) -> PageSource?) -> (requests: [DecodeRequest], cancel: [Int])? {
+        if let planned, planned.page == current, planned.heading == heading,
+           planned.width == width, planned.height == height {
+            return nil
+        }
+        planned = (current, heading, width, height)
+        let heading = heading == (0, 0) ? Self.restingHeading : heading
+        var requests: [DecodeRequest] = []
+        for index in 0..<Self.depth {
+            let steps = index + 2
+            let page = PageIndex(h: current.h + heading.h * steps, v: current.v + heading.v * steps)
+            guard let target = source(page), case .file = target else {
+                entries[index] = nil
+                continue
+            }
+            if let entry = entries[index], entry.request.source == target,
+               entry.request.maxWidth == width, entry.request.maxHeight == height {
+                continue
+            }
+            // Another slot may already hold this target (the pager moved one page on).
+            if let other = entries.firstIndex(where: { $0?.request.source == target && $0?.request.maxWidth == width
+                                                       && $0?.request.maxHeight == height }),
+               other != index, let moved = entries[other] {
+                entries[index] = moved
+                entries[other] = nil
+                continue
+            }
+            generation += 1
+            let request = DecodeRequest(slot: Self.firstSlot + index, generation: generation, source: target,
+                                        maxWidth: width, maxHeight: height, priority: Self.priority)
+            entries[index] = Entry(request: request, result: nil)
+            requests.append(request)
+        }
+        let cancel = entries.indices.filter { entries[$0] == nil }.map { Self.firstSlot + $0 }
+        return (requests, cancel)
+    }
+
+    /// Keeps a finished prefetch decode, if it is still wanted.
+    mutating func store(_ result: DecodeResult) {
+        for index in entries.indices {
+            guard let entry = entries[index], entry.request.generation == result.request.generation else { continue }
+            entries[index]?.result = result
+            return
+        }
+    }
+
+    /// Whether a finished prefetch answers `request`; if so its result, re-addressed
+    /// to `request`'s slot and generation, waits in ``takeHits()``.
+    mutating func hit(_ request: DecodeRequest) -> Bool {
+        for index in entries.indices {
+            guard let entry = entries[index], let result = entry.result, entry.request.source == request.source,
+                  entry.request.maxWidth == request.maxWidth, entry.request.maxHeight == request.maxHeight else { continue }
+            entries[index] = nil
+            // The target is in the pool now; plan again next time.
+            planned = nil
+            var answer = result
+            answer.request = request
+            hits.append(answer)
+            return true
+        }
+        return false
+    }
+
+    var hasHits: Bool { !hits.isEmpty }
+
+    /// The results answered from the prefetch since the last call.
+    mutating func takeHits() -> [DecodeResult] {
+        defer { hits.removeAll() }
+        return hits
+    }
+}

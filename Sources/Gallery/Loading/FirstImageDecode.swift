@@ -1,0 +1,113 @@
+import Foundation
+import Synchronization
+
+/// Decodes the image that is most likely the first page on its own thread
+/// while the rest of the start-up runs (SDL, the window, the font, sorting a
+/// big folder), so the first image is there as soon as the window can show it.
+///
+/// The browser starts it with the image the user named, or with the first
+/// image the folder scan finds. When the pages are known, the request for the
+/// page on screen is offered to ``claim(_:)``: if it asks for the same file in
+/// the same box, the decode already running (or done) answers it and the
+/// request does not go to the ``ImageLoader``. Otherwise the early decode was
+/// a guess that did not pay, and is dropped.
+///
+/// ```swift
+/// let first = FirstImageDecode(maxWidth: 1280, maxHeight: 800) { wakeMainLoop() }
+/// first.start(path: "/photos/img1.jpg")
+/// // later, on the main thread:
+/// if first.claim(request) { /* do not submit it to the loader */ }
+/// if let result = first.take() { show(result) }
+/// ```
+public final class FirstImageDecode: Sendable {
+    private struct State {
+        var path: String?
+        var outcome: Result<DecodedImage, DecodeFailure>?
+        var claimed: DecodeRequest?
+        var delivered = false
+        /// A request for another file or box came first: the guess is dropped.
+        var abandoned = false
+    }
+
+    private let state = Mutex(State())
+    private let maxWidth: Int
+    private let maxHeight: Int
+    private let onFinish: @Sendable () -> Void
+
+    /// `onFinish` runs on the decoding thread when a claimed result is ready
+    /// (to wake the main loop).
+    public init(maxWidth: Int, maxHeight: Int, onFinish: @escaping @Sendable () -> Void) {
+        self.maxWidth = maxWidth
+        self.maxHeight = maxHeight
+        self.onFinish = onFinish
+    }
+
+    /// Starts decoding `path` (only the first call does anything).
+    public func start(path: String) {
+        let isFirst: Bool = state.withLock { state in
+            guard state.path == nil else { return false }
+            state.path = path
+            return true
+        }
+        guard isFirst else { return }
+        let thread = Thread { [self] in
+            let outcome = Result { () throws(DecodeFailure) in
+                try ImageDecoder.decodeFile(path, maxWidth: maxWidth, maxHeight: maxHeight)
+            }
+            let claimed: Bool = state.withLock { state in
+                guard !state.abandoned else { return false }
+                state.outcome = outcome
+                return state.claimed != nil
+            }
+            if claimed { onFinish() }
+        }
+        thread.name = "fourway-first-image"
+        thread.start()
+    }
+
+    /// Whether this decode answers `request` (same file, same box, nothing
+    /// claimed yet). The first request offered decides: any other request
+    /// drops the early decode for good.
+    public func claim(_ request: DecodeRequest) -> Bool {
+        let (answers, ready): (Bool, Bool) = state.withLock { state in
+            guard !state.abandoned, state.claimed == nil, let path = state.path else { return (false, false) }
+            guard case .file(let entry) = request.source, entry.path == path,
+                  request.maxWidth == maxWidth, request.maxHeight == maxHeight else {
+                state.abandoned = true
+                state.outcome = nil
+                return (false, false)
+            }
+            state.claimed = request
+            return (true, state.outcome != nil)
+        }
+        if ready { onFinish() }
+        return answers
+    }
+
+    /// The decoded image while nothing claimed it yet (nil before it is done,
+    /// after a failure, or once the guess was dropped): the shell shows it
+    /// while the folder is still being scanned.
+    public var preview: DecodedImage? {
+        state.withLock { state in
+            guard !state.abandoned, state.claimed == nil, case .success(let image)? = state.outcome else { return nil }
+            return image
+        }
+    }
+
+    /// Whether a claimed decode is still running: the shell holds the other
+    /// pages back meanwhile, so the first image gets a whole core (and the
+    /// start-up's peak memory holds one decode, not three).
+    public var isDecodingClaim: Bool {
+        state.withLock { $0.claimed != nil && $0.outcome == nil && !$0.delivered }
+    }
+
+    /// The claimed request's result, once, when it is ready.
+    public func take() -> DecodeResult? {
+        state.withLock { state in
+            guard !state.delivered, let request = state.claimed, let outcome = state.outcome else { return nil }
+            state.delivered = true
+            state.outcome = nil
+            return DecodeResult(request: request, outcome: outcome)
+        }
+    }
+}
