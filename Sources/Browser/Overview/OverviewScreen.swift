@@ -122,7 +122,7 @@ final class OverviewScreen {
         log?.write("overview-opened", time: time, fields: [
             "\"page\":" + Self.json(model.focus),
             "\"thumbnail\":" + String(model.thumbnailSize),
-            "\"cells\":" + (shape.rowCount == nil ? "null" : String(catalogCount)),
+            "\"images\":" + (shape.rowCount == nil ? "null" : String(catalogCount)),
         ])
     }
 

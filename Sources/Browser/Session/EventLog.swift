@@ -13,6 +13,12 @@ import Pager
 ///   final content (an image, or an error page), not a placeholder;
 /// - `{"t":…,"event":"decode-error","file":…,"message":…}` for a bad file;
 /// - `{"t":…,"event":"notice","text":…}` for each on-screen notice;
+/// - `{"t":…,"event":"overview-opened","page":[H,V],"thumbnail":160,"images":N}` on Tab
+///   (`images` null in the demo), `{"t":…,"event":"overview-closed","page":[H,V],"how":…}`
+///   when it closes on a page (`how`: enter, toggle, click, tap, or escape back to where
+///   it opened), `{"t":…,"event":"thumbnails-shown","cells":N,"seconds":S,"cached":N,
+///   "decoded":N,"rendered":N}` when the first screen of thumbnails is complete, and
+///   `{"t":…,"event":"thumbnail-size","size":PX}` after `+`/`-`;
 /// - `{"t":…,"event":"quit"}` at the end.
 ///
 /// Lines are buffered and flushed once per frame, so a test can tail the file.
