@@ -1,0 +1,110 @@
+import Gallery
+import Pager
+import Testing
+@testable import Browser
+
+/// What decodes when: corner slots wait, and the pages the motion heads to
+/// decode ahead of the pool.
+@Suite struct DecodeSchedulingTests {
+    static func file(_ h: Int) -> PageSource {
+        .file(ImageEntry(path: "/photos/img\(h).jpg", name: "img\(h).jpg", album: nil))
+    }
+
+    /// A row of 100 files, page (h, 0) is img<h>.jpg.
+    static func row(_ page: PageIndex) -> PageSource? {
+        page.v == 0 && (0..<100).contains(page.h) ? file(page.h) : nil
+    }
+
+    static func decoded(_ request: DecodeRequest) -> DecodeResult {
+        DecodeResult(request: request, outcome: .success(DecodedImage(
+            width: 1, height: 1, pixels: [1, 2, 3, 255], sourceWidth: 1, sourceHeight: 1, format: "JPEG", isOpaque: true)))
+    }
+
+    @Test func cornersAtRestWaitAndEdgeNeighboursDoNot() {
+        let model = PagerModel(pageWidth: 1280, pageHeight: 800)
+        let corners = CornerDeferral()
+        for slot in model.slots {
+            #expect(corners.shouldDefer(slot) == (slot.column != 0 && slot.row != 0))
+        }
+    }
+
+    @Test func aWaitingCornerIsDueOnceAFlipMakesItAnEdgeNeighbour() {
+        var model = PagerModel(pageWidth: 1280, pageHeight: 800)
+        var corners = CornerDeferral()
+        let upRight = model.slots.slot(column: 1, row: -1).id
+        corners.insert(upRight)
+        let dueAtRest = corners.due(in: model.slots)
+        #expect(dueAtRest.isEmpty)
+        model.go(to: PageIndex(h: 1, v: 0), animated: false, time: 0)
+        #expect(model.slots[upRight].column == 0)
+        let dueAfterFlip = corners.due(in: model.slots)
+        #expect(dueAfterFlip == [upRight])
+        #expect(corners.waiting.isEmpty)
+    }
+
+    @Test func thePrefetchDecodesTheTwoPagesBeyondTheNeighbourInTheHeading() throws {
+        var prefetch = PagePrefetch()
+        let planned = prefetch.plan(current: PageIndex(h: 5, v: 0), heading: (1, 0), width: 1280, height: 800,
+                                      source: Self.row)
+        let plan = try #require(planned)
+        #expect(plan.requests.map(\.source) == [Self.file(7), Self.file(8)])
+        #expect(plan.requests.allSatisfy { PagePrefetch.isPrefetch($0.slot) && $0.priority < DecodePriority.diagonal })
+        let again = prefetch.plan(current: PageIndex(h: 5, v: 0), heading: (1, 0), width: 1280, height: 800,
+                                  source: Self.row)
+        #expect(again == nil)
+    }
+
+    @Test func atRestThePrefetchLooksRightwards() throws {
+        var prefetch = PagePrefetch()
+        let planned = prefetch.plan(current: PageIndex(h: 0, v: 0), heading: (0, 0), width: 1280, height: 800,
+                                      source: Self.row)
+        let plan = try #require(planned)
+        #expect(plan.requests.map(\.source) == [Self.file(2), Self.file(3)])
+    }
+
+    @Test func aPrefetchedPageAnswersThePoolSlotThatAsksForIt() throws {
+        var prefetch = PagePrefetch()
+        let planned = prefetch.plan(current: PageIndex(h: 5, v: 0), heading: (1, 0), width: 1280, height: 800,
+                                      source: Self.row)
+        let plan = try #require(planned)
+        for request in plan.requests { prefetch.store(Self.decoded(request)) }
+        let poolRequest = DecodeRequest(slot: 3, generation: 12, source: Self.file(7), maxWidth: 1280, maxHeight: 800, priority: 3)
+        let answered1 = prefetch.hit(poolRequest)
+        #expect(answered1)
+        let hits = prefetch.takeHits()
+        #expect(hits.map(\.request) == [poolRequest])
+        #expect(!prefetch.hasHits)
+        // Handed over: the same page is not answered twice.
+        let answered2 = prefetch.hit(poolRequest)
+        #expect(!answered2)
+    }
+
+    @Test func aPrefetchForAnotherBoxOrAStaleGenerationAnswersNothing() throws {
+        var prefetch = PagePrefetch()
+        let firstPlanned = prefetch.plan(current: PageIndex(h: 5, v: 0), heading: (1, 0), width: 1280, height: 800,
+                                           source: Self.row)
+        let first = try #require(firstPlanned)
+        // The motion turned: pages 3 and 2 are wanted now; 7's late result is dropped.
+        let turnedPlanned = prefetch.plan(current: PageIndex(h: 5, v: 0), heading: (-1, 0), width: 1280, height: 800,
+                                            source: Self.row)
+        let turned = try #require(turnedPlanned)
+        #expect(turned.requests.map(\.source) == [Self.file(3), Self.file(2)])
+        prefetch.store(Self.decoded(first.requests[0]))
+        let answered3 = prefetch.hit(DecodeRequest(slot: 3, generation: 1, source: Self.file(7), maxWidth: 1280, maxHeight: 800))
+        #expect(!answered3)
+        prefetch.store(Self.decoded(turned.requests[0]))
+        let answered4 = prefetch.hit(DecodeRequest(slot: 3, generation: 1, source: Self.file(3), maxWidth: 640, maxHeight: 400))
+        #expect(!answered4)
+        let answered5 = prefetch.hit(DecodeRequest(slot: 3, generation: 1, source: Self.file(3), maxWidth: 1280, maxHeight: 800))
+        #expect(answered5)
+    }
+
+    @Test func thePrefetchStopsAtTheEndOfTheRow() throws {
+        var prefetch = PagePrefetch()
+        let planned = prefetch.plan(current: PageIndex(h: 98, v: 0), heading: (1, 0), width: 1280, height: 800,
+                                      source: Self.row)
+        let plan = try #require(planned)
+        #expect(plan.requests.isEmpty)
+        #expect(plan.cancel == [PagePrefetch.firstSlot, PagePrefetch.firstSlot + 1])
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import Gallery
+
+/// The start-up path: the scan names its first image before sorting, and the
+/// first image decodes on its own thread while the window opens.
+@Suite struct FirstImageTests {
+    /// A 64×48 JPEG, fitted into a 32×32 box in the tests below.
+    static let jpeg = ImageFixtures.jpeg(width: 64, height: 48, pixels: ImageFixtures.quadrants(width: 64, height: 48))
+
+    /// Waits (bounded, for a hung thread) until `condition` holds.
+    static func eventually(_ condition: () -> Bool) -> Bool {
+        for _ in 0..<500 {
+            if condition() { return true }
+            usleep(10_000)
+        }
+        return condition()
+    }
+
+    @Test func theScanReportsTheRootsFirstImageInNaturalOrderOnce() throws {
+        let folder = try TemporaryFolder()
+        for name in ["img10.jpg", "img2.jpg", "img1.jpg", ".hidden0.jpg", "a.txt"] {
+            try folder.write(name, Self.jpeg)
+        }
+        let reported = Mutex<[String]>([])
+        _ = try FolderScanner.scan(folder.path, firstImage: { path in reported.withLock { $0.append(path) } })
+        #expect(reported.withLock { $0 } == [folder.path + "/img1.jpg"])
+    }
+
+    @Test func theScanReportsNoFirstImageWhenOnlySubfoldersHoldImages() throws {
+        let folder = try TemporaryFolder()
+        try folder.makeFolder("trip")
+        try folder.write("trip/a.jpg", Self.jpeg)
+        let reported = Mutex<[String]>([])
+        let contents = try FolderScanner.scan(folder.path, firstImage: { path in reported.withLock { $0.append(path) } })
+        #expect(contents.albums.count == 1)
+        #expect(reported.withLock { $0 }.isEmpty)
+    }
+
+    @Test func aClaimedFirstImageIsDeliveredOnceToTheClaimingRequest() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("a.jpg", Self.jpeg)
+        let first = FirstImageDecode(maxWidth: 32, maxHeight: 32) {}
+        first.start(path: path)
+        let request = DecodeRequest(slot: 4, generation: 7, source: .file(ImageEntry(path: path, name: "a.jpg", album: nil)),
+                                    maxWidth: 32, maxHeight: 32)
+        #expect(first.claim(request))
+        var result: DecodeResult?
+        #expect(Self.eventually { result = first.take(); return result != nil })
+        #expect(result?.request == request)
+        let image = try #require(try result?.outcome.get())
+        #expect((image.width, image.height) == (32, 24))
+        #expect(first.take()?.request == nil)
+    }
+
+    @Test func aRequestForAnotherFileDropsTheFirstImage() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("a.jpg", Self.jpeg)
+        let other = try folder.write("b.jpg", Self.jpeg)
+        let first = FirstImageDecode(maxWidth: 32, maxHeight: 32) {}
+        first.start(path: path)
+        let request = DecodeRequest(slot: 4, generation: 1, source: .file(ImageEntry(path: other, name: "b.jpg", album: nil)),
+                                    maxWidth: 32, maxHeight: 32)
+        #expect(!first.claim(request))
+        usleep(200_000)
+        #expect(first.take()?.request == nil)
+        #expect(first.preview == nil)
+    }
+
+    @Test func theFirstImageIsAPreviewUntilClaimed() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("a.jpg", Self.jpeg)
+        let first = FirstImageDecode(maxWidth: 32, maxHeight: 32) {}
+        first.start(path: path)
+        #expect(Self.eventually { first.preview != nil })
+        #expect(first.preview?.width == 32)
+        let request = DecodeRequest(slot: 4, generation: 1, source: .file(ImageEntry(path: path, name: "a.jpg", album: nil)),
+                                    maxWidth: 32, maxHeight: 32)
+        #expect(first.claim(request))
+        #expect(first.preview == nil)
+        #expect(!first.isDecodingClaim)
+        #expect(first.take()?.request == request)
+    }
+
+    @Test func aFullSizeJPEGDecodeEndsAtTheSameSizeAsAScaledOne() throws {
+        let folder = try TemporaryFolder()
+        let big = ImageFixtures.jpeg(width: 640, height: 480, pixels: ImageFixtures.quadrants(width: 640, height: 480))
+        let path = try folder.write("big.jpg", big)
+        let scaled = try ImageDecoder.decodeFile(path, maxWidth: 100, maxHeight: 100)
+        let full = try ImageDecoder.decodeFile(path, maxWidth: 100, maxHeight: 100, jpegFullSize: true)
+        #expect((scaled.width, scaled.height) == (100, 75))
+        #expect((full.width, full.height) == (100, 75))
+    }
+
+    @Test func aDecodedJPEGIsOpaque() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("a.jpg", Self.jpeg)
+        #expect(try ImageDecoder.decodeFile(path, maxWidth: 32, maxHeight: 32).isOpaque)
+    }
+}
