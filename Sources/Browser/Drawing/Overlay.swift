@@ -27,6 +27,8 @@ public struct Overlay {
         ("PageUp / PageDown", "previous / next row (album)"),
         ("Home / End", "first / last page of the row"),
         ("Ctrl + Home / End", "first / last image"),
+        ("+ / -, Ctrl + wheel, pinch", "zoom in / out (drag pans, then pages)"),
+        ("double-click / 0", "fit ↔ 1:1 pixels / back to fit"),
         ("Tab or o", "overview of every page (thumbnails)"),
         ("  Enter, click / + - / Esc", "  open a page / thumbnail size / back"),
         ("i", "show / hide the HUD"),

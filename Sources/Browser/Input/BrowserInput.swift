@@ -22,6 +22,8 @@ public enum BrowserKey: Sendable, Hashable {
     /// The overview: Tab or `o` toggles it, Enter opens the highlighted page,
     /// `+`/`-` change the thumbnail size.
     case tab, o, enter, plus, minus
+    /// `0`: the current page back to fit.
+    case zero
     /// Toggles the parallax backdrop.
     case b
     case other

@@ -78,7 +78,8 @@ public struct InputTranslator: Sendable {
             return [.pager(.go(page, animated: true))]
         case .i: return [.shell(.toggleHUD)]
         case .tab, .o: return [.shell(.toggleOverview)]
-        case .enter, .plus, .minus: return []
+        case .enter: return []
+        case .plus, .minus, .zero: return zoomKeyActions(key)
         case .b: return [.shell(.toggleBackdrop)]
         case .question, .f1: return [.shell(.toggleHelp)]
         case .f, .f11: return [.shell(.toggleFullscreen)]

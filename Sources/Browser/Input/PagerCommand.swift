@@ -15,6 +15,8 @@ public enum PagerCommand: Sendable, Hashable {
     case scroll(dx: Double, dy: Double)
     case flip(FlipDirection)
     case go(PageIndex, animated: Bool)
+    /// Zoom the current page (see ``ZoomCommand``).
+    case zoom(ZoomCommand)
 }
 
 extension PagerModel {
@@ -34,6 +36,7 @@ extension PagerModel {
         case .scroll(let dx, let dy): scroll(dx: dx, dy: dy, time: time)
         case .flip(let direction): return flip(direction, time: time)
         case .go(let page, let animated): go(to: page, animated: animated, time: time)
+        case .zoom(let zoom): return apply(zoom, time: time)
         }
         return true
     }

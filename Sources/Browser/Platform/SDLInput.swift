@@ -89,6 +89,7 @@ struct SDLInput {
         case SDLK_PLUS.rawValue, SDLK_EQUALS.rawValue, SDLK_KP_PLUS.rawValue: .plus
         case SDLK_MINUS.rawValue, SDLK_KP_MINUS.rawValue: .minus
         case SDLK_b.rawValue: .b
+        case SDLK_0.rawValue, SDLK_KP_0.rawValue: .zero
         case SDLK_f.rawValue: .f
         case SDLK_q.rawValue: .q
         case SDLK_QUESTION.rawValue: .question

@@ -33,6 +33,8 @@ final class BrowserSession {
     private let pages: PageRenderer
     private let overlay: Overlay
     private let contents: SlotContents
+    /// The current page drawn zoomed and panned (issue 4).
+    private let zoomedPage: ZoomedPage
     /// Album header bars and the parallax backdrop.
     private let scenery: Scenery
     private var model: PagerModel
@@ -89,6 +91,7 @@ final class BrowserSession {
         self.overlay = Overlay(pages: pages, text: text)
         self.contents = SlotContents(renderer: window.renderer)
         self.scanPreview = ScanPreview(renderer: window.renderer)
+        self.zoomedPage = ZoomedPage(renderer: window.renderer, log: log, wake: { BrowserSession.wake(wakeEventType) })
         self.scenery = Scenery(options: options, pixelsPerPoint: window.pixelsPerPoint)
         self.catalog = catalog
         self.scan = scan
@@ -148,6 +151,8 @@ final class BrowserSession {
             drainModelEvents()
             receiveDecodes(at: now)
             submitDecodes()
+            zoomedPage.updateContent(model: &model, contents: contents, pageSize: pageSize,
+                                     source: catalog.source(at: model.currentPage), time: now)
             render(at: now)
             log?.flush()
             let interval = window.hasVSync ? Self.vsyncFrameInterval : Self.frameInterval
@@ -160,6 +165,7 @@ final class BrowserSession {
         loader.shutdown()
         overview.shutdown()
         // Textures and fonts before the renderer, the renderer before SDL_Quit.
+        zoomedPage.shutdown()
         contents.removeAll()
         scanPreview.release()
         text.close()
@@ -193,6 +199,13 @@ final class BrowserSession {
         case wakeEventType:
             break   // decode results are collected once per frame
         default:
+            if !overview.isShowing, let zoom = ZoomGesture(event, pixelsPerPoint: window.pixelsPerPoint,
+                                                           pageWidth: Double(pageSize.width),
+                                                           pageHeight: Double(pageSize.height)) {
+                flushMotion()
+                perform(input.zoomActions(zoom), at: now)
+                return
+            }
             guard let translated = sdlInput.translate(event, time: now) else { return }
             switch translated {
             case .mouseMoved, .fingerMoved:
@@ -493,6 +506,7 @@ final class BrowserSession {
             return
         }
         pages.draw(slots: model.slots, contents: contents, text: text, viewport: viewport, backdrop: scenery.backdrop)
+        zoomedPage.draw(model: model, contents: contents, viewport: viewport)
         scenery.drawHeaders(model: model, catalog: catalog, pages: pages, text: text, viewport: viewport)
         let current = model.slots.slot(column: 0, row: 0)
         if catalog.isScanning, let image = firstImage?.preview {
@@ -507,7 +521,8 @@ final class BrowserSession {
             if case .image(let image) = contents[current.id] {
                 size = (image.sourceWidth, image.sourceHeight, image.format)
             }
-            overlay.drawHUD(catalog.hudLines(at: model.currentPage, image: size), viewport: viewport)
+            overlay.drawHUD(catalog.hudLines(at: model.currentPage, image: size)
+                            + (ZoomedPage.hudLine(model.zoom).map { [$0] } ?? []), viewport: viewport)
         }
         if let notice {
             let left = notice.until - time
