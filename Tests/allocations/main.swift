@@ -1,5 +1,6 @@
 // Drives the engine through a steady-state session (drags, releases, frames,
-// flips, touchpad scrolls, interruptions, free scrolling, zoom and pan) and counts the heap
+// flips, touchpad scrolls, interruptions, free scrolling, zoom and pan; every frame also
+// computes the sticky album headers and the backdrop rectangles) and counts the heap
 // allocations it makes. The engine promises none per input or frame.
 //
 // Built and run by Tests/allocations/run together with Sources/Pager and counter.c.
@@ -15,6 +16,8 @@ var time = 0.0
 var model = PagerModel(pageWidth: 1280, pageHeight: 800, horizontalPages: nil, verticalPages: 7)
 var scroller = Scroller(limits: Rect(x: 0, y: 0, width: 3000, height: 90_000))
 var inputs = 0
+let headerLayout = StickyHeaderLayout(headerHeight: 30)
+let parallax = ParallaxBackdrop()
 var frames = 0
 var drained = 0
 let flipOrder: [FlipDirection] = [.right, .down, .left, .up, .right]
@@ -31,6 +34,10 @@ func frames(_ count: Int) {
             drained &+= 1
         }
         for slot in model.slots where slot.visibleFraction > 0 { drained &+= Int(slot.frame.x) & 1 }
+        for header in headerLayout.headers(for: model) { drained &+= Int(header.y) & 1 }
+        for slot in model.slots where slot.visibleFraction > 0 {
+            drained &+= Int(parallax.rect(slotFrame: slot.frame, imageWidth: 3000, imageHeight: 4000).x) & 1
+        }
         frames += 1
     }
 }

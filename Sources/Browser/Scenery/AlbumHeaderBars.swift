@@ -28,7 +28,6 @@ public final class AlbumHeaderBars {
     private let textSize: Int
     /// Labels by canonical row, built on first use.
     private var labels: [Int: String] = [:]
-    private var labelledGallery: ObjectIdentifier?
 
     /// Bars scaled for `pixelsPerPoint` output pixels per window point.
     public init(pixelsPerPoint: Double = 1) {
