@@ -72,7 +72,7 @@ struct Fourway: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Draw a blurred, dimmed copy of each image behind its letterbox (b toggles it).")
     var backdrop = true
 
-    @Option(help: ArgumentHelp("How far the backdrop moves with the pages, 0 (still) to 1 (with them); default \(BrowserOptions.defaultParallax).",
+    @Option(help: ArgumentHelp("How far the backdrop moves with the pages, 0 (still) to 1 (with them).",
                                valueName: "FRACTION"))
     var parallax: Double = BrowserOptions.defaultParallax
 
