@@ -146,8 +146,7 @@ import Testing
 
     @Test func loaderMakesTheMostWantedFirstAndDropsWhatIsNoLongerWanted() throws {
         let folder = try TemporaryFolder("thumbloader")
-        let results = Mutex<[ThumbnailResult]>([])
-        let loader = ThumbnailLoader(workerCount: 1, cache: nil) { result in results.withLock { $0.append(result) } }
+        let loader = ThumbnailLoader(workerCount: 1, cache: nil) {}
         defer { loader.shutdown() }
         _ = folder
         let block = (0..<40).map { i in
@@ -159,16 +158,44 @@ import Testing
                    ThumbnailRequest(page: PageIndex(h: 1, v: 9), source: .demo(PageIndex(h: 1, v: 9)), size: 64, priority: 9)]
         loader.want(now)
         let deadline = Date().addingTimeInterval(20)
-        while results.withLock({ r in !r.contains { $0.request.page == PageIndex(h: 0, v: 9) } }) && Date() < deadline {
+        var made: [PageIndex] = []
+        while !made.contains(PageIndex(h: 0, v: 9)) && Date() < deadline {
             usleep(2_000)
+            made += loader.take().map(\.request.page)
         }
-        let made = results.withLock { $0.map(\.request.page) }
         #expect(made.contains(PageIndex(h: 1, v: 9)) && made.contains(PageIndex(h: 0, v: 9)))
         // At most the one or two already running from the first list got made.
         #expect(made.filter { $0.v == 0 }.count <= 2)
         let i1 = made.firstIndex(of: PageIndex(h: 1, v: 9)), i0 = made.firstIndex(of: PageIndex(h: 0, v: 9))
         #expect(i1! < i0!)
     }
+
+    @Test func aFinishedThumbnailWaitingToBeTakenIsNotMadeAgain() throws {
+        let ready = ReadyCount()
+        let loader = ThumbnailLoader(workerCount: 1, cache: nil) { ready.add() }
+        defer { loader.shutdown() }
+        let request = ThumbnailRequest(page: PageIndex(h: 2, v: 2), source: .demo(PageIndex(h: 2, v: 2)), size: 48, priority: 0)
+        loader.want([request])
+        let deadline = Date().addingTimeInterval(20)
+        while ready.value == 0 && Date() < deadline { usleep(1_000) }
+        loader.want([request])   // the shell has not taken it yet: still wanted, not queued again
+        #expect(loader.pendingCount == 0)
+        #expect(loader.take().map(\.request.page) == [PageIndex(h: 2, v: 2)])
+        loader.want([request])   // taken (and, say, evicted later): made again when wanted
+        var again: [ThumbnailResult] = []
+        while again.isEmpty && Date() < deadline {
+            usleep(1_000)
+            again = loader.take()
+        }
+        #expect(again.count == 1)
+    }
+}
+
+/// How many times a loader said a thumbnail is ready.
+final class ReadyCount: Sendable {
+    private let count = Mutex(0)
+    func add() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
 }
 
 import Synchronization

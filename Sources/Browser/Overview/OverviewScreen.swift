@@ -33,7 +33,6 @@ final class OverviewScreen {
     private let log: EventLog?
     private let cache: ThumbnailCache?
     private let wake: @Sendable () -> Void
-    private let inbox = ThumbnailInbox()
     private var loader: ThumbnailLoader?
     private let textures: ThumbnailTextures
 
@@ -105,11 +104,7 @@ final class OverviewScreen {
         firstScreenLogged = false
         made = [:]
         if loader == nil {
-            let inbox = self.inbox, wake = self.wake
-            loader = ThumbnailLoader(workerCount: Self.workerCount, cache: cache) { result in
-                inbox.post(result)
-                wake()
-            }
+            loader = ThumbnailLoader(workerCount: Self.workerCount, cache: cache, onReady: wake)
         }
         if let cache, !prunedCache {
             prunedCache = true
@@ -274,7 +269,7 @@ final class OverviewScreen {
         }
         model.advance(to: time)
         self.model = model
-        let results = inbox.take()
+        let results = loader?.take() ?? []
         let prepared = model.preparedRange
         for result in results where prepared.contains(result.request.page) {
             textures.store(result)

@@ -10,14 +10,21 @@ import Synchronization
 /// scrolled away is never made. A request already running finishes and is
 /// delivered; the shell drops what it no longer needs.
 ///
+/// Finished thumbnails wait in the loader until ``take()``; `want` skips
+/// the pages that are running or waiting there, so a thumbnail finished
+/// between the shell's `take` and its next `want` is not made twice.
+///
 /// ```swift
-/// let loader = ThumbnailLoader(workerCount: 2, cache: cache) { result in inbox.post(result); wake() }
+/// let loader = ThumbnailLoader(workerCount: 2, cache: cache) { wake() }   // on a worker: results are ready
 /// loader.want([ThumbnailRequest(page: PageIndex(h: 0, v: 0), source: .file(entry), size: 160, priority: 100)])
+/// for result in loader.take() { show(result) }                           // on the main thread, each frame
 /// ```
 public final class ThumbnailLoader: Sendable {
     private struct State: Sendable {
         var pending: [PageIndex: ThumbnailRequest] = [:]
         var running: Set<PageIndex> = []
+        var finished: [ThumbnailResult] = []
+        var finishedPages: Set<PageIndex> = []
         var isOpen = true
     }
 
@@ -26,8 +33,8 @@ public final class ThumbnailLoader: Sendable {
     private let finished = DispatchGroup()
     private let workerCount: Int
 
-    public init(workerCount: Int = 2, cache: ThumbnailCache?,
-                onResult: @escaping @Sendable (ThumbnailResult) -> Void) {
+    /// `onReady` runs on a worker thread after each thumbnail is finished.
+    public init(workerCount: Int = 2, cache: ThumbnailCache?, onReady: @escaping @Sendable () -> Void) {
         self.workerCount = max(1, workerCount)
         for _ in 0..<self.workerCount {
             finished.enter()
@@ -36,9 +43,13 @@ public final class ThumbnailLoader: Sendable {
                     let outcome = ThumbnailMaker.make(request.source, size: request.size, cache: cache)
                     let open = state.withLock { state in
                         state.running.remove(request.page)
+                        if state.isOpen {
+                            state.finished.append(ThumbnailResult(request: request, outcome: outcome))
+                            state.finishedPages.insert(request.page)
+                        }
                         return state.isOpen
                     }
-                    if open { onResult(ThumbnailResult(request: request, outcome: outcome)) }
+                    if open { onReady() }
                 }
                 finished.leave()
             }
@@ -55,13 +66,25 @@ public final class ThumbnailLoader: Sendable {
             guard state.isOpen else { return 0 }
             let before = state.pending.count
             state.pending.removeAll(keepingCapacity: true)
-            for request in requests where !state.running.contains(request.page) {
+            for request in requests
+            where !state.running.contains(request.page) && !state.finishedPages.contains(request.page) {
                 state.pending[request.page] = request
             }
             return max(0, state.pending.count - before)
         }
         for _ in 0..<min(added, workerCount) { wake.signal() }
         if added == 0 && !requests.isEmpty { wake.signal() }
+    }
+
+    /// The thumbnails finished since the last call, oldest first.
+    public func take() -> [ThumbnailResult] {
+        state.withLock { state in
+            defer {
+                state.finished.removeAll(keepingCapacity: true)
+                state.finishedPages.removeAll(keepingCapacity: true)
+            }
+            return state.finished
+        }
     }
 
     /// Number of requests queued and not started.
@@ -72,7 +95,11 @@ public final class ThumbnailLoader: Sendable {
 
     private func close(wait: Bool) {
         let wasOpen = state.withLock { state in
-            defer { state.isOpen = false; state.pending.removeAll() }
+            defer {
+                state.isOpen = false
+                state.pending.removeAll()
+                state.finished.removeAll()
+            }
             return state.isOpen
         }
         if wasOpen { for _ in 0..<workerCount { wake.signal() } }
