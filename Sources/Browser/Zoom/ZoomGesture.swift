@@ -7,7 +7,8 @@ import Pager
 /// double-click (`button.clicks == 2`).
 ///
 /// ```swift
-/// if let gesture = ZoomGesture(event, pixelsPerPoint: 1, pageWidth: 1280, pageHeight: 800) {
+/// var reader = ZoomGestureReader()
+/// if let gesture = reader.read(event, pixelsPerPoint: 1, pageWidth: 1280, pageHeight: 800) {
 ///     actions = input.zoomActions(gesture)
 /// }
 /// ```
@@ -21,18 +22,15 @@ public enum ZoomGesture: Sendable, Hashable {
     /// translation also ends the pointer gesture with it.
     case doubleClickReleased(x: Double, y: Double)
 
-    /// The zoom gesture `event` is, if any.
-    init?(_ event: SDL_Event, pixelsPerPoint: Double, pageWidth: Double, pageHeight: Double) {
+    /// The zoom gesture `event` is, if any; `ctrlHeld` is Ctrl's state when it happened.
+    init?(_ event: SDL_Event, ctrlHeld: Bool, pixelsPerPoint: Double, pageWidth: Double, pageHeight: Double) {
         switch event.type {
         case SDL_MOUSEWHEEL.rawValue:
             let wheel = event.wheel
-            guard wheel.which != SDLInput.touchMouseID,
-                  SDL_GetModState().rawValue & KMOD_CTRL.rawValue != 0 else { return nil }
+            guard wheel.which != SDLInput.touchMouseID, ctrlHeld else { return nil }
             var notches = Double(wheel.preciseY)
             if wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue { notches = -notches }
-            var mouseX: Int32 = 0, mouseY: Int32 = 0
-            SDL_GetMouseState(&mouseX, &mouseY)
-            self = .wheel(notches: notches, x: Double(mouseX) * pixelsPerPoint, y: Double(mouseY) * pixelsPerPoint)
+            self = .wheel(notches: notches, x: Double(wheel.mouseX) * pixelsPerPoint, y: Double(wheel.mouseY) * pixelsPerPoint)
         case SDL_MULTIGESTURE.rawValue:
             let gesture = event.mgesture
             guard gesture.numFingers >= 2, gesture.dDist != 0 else { return nil }
@@ -45,6 +43,26 @@ public enum ZoomGesture: Sendable, Hashable {
             self = .doubleClickReleased(x: Double(button.x) * pixelsPerPoint, y: Double(button.y) * pixelsPerPoint)
         default:
             return nil
+        }
+    }
+}
+
+/// Reads zoom gestures from SDL events in the order they are handled, keeping
+/// Ctrl's state from the key events themselves: `SDL_GetModState()` is the state
+/// after every queued event was pumped, so a quick Ctrl+wheel whose Ctrl release is
+/// already queued would read as a plain wheel notch (a page flip). (On focus loss
+/// SDL releases the keys it saw pressed, with key-up events, so Ctrl does not stick.)
+struct ZoomGestureReader {
+    private(set) var ctrlHeld = false
+
+    mutating func read(_ event: SDL_Event, pixelsPerPoint: Double, pageWidth: Double, pageHeight: Double) -> ZoomGesture? {
+        switch event.type {
+        case SDL_KEYDOWN.rawValue, SDL_KEYUP.rawValue:
+            ctrlHeld = UInt32(event.key.keysym.mod) & KMOD_CTRL.rawValue != 0
+            return nil
+        default:
+            return ZoomGesture(event, ctrlHeld: ctrlHeld, pixelsPerPoint: pixelsPerPoint,
+                               pageWidth: pageWidth, pageHeight: pageHeight)
         }
     }
 }
