@@ -91,4 +91,18 @@ import Testing
         #expect(actions.isEmpty)
         #expect(!overview.isShowing)
     }
+
+    @Test func aWrappedRowOpensOnTheLapThePagerWasOn() throws {
+        let canvas = try OffscreenCanvas(width: 640, height: 400)
+        let overview = OverviewScreen(renderer: canvas.renderer, text: canvas.text, log: nil, cache: nil, wake: {})
+        defer { overview.shutdown() }
+        let entries = (0..<30).map { ImageEntry(path: "/nowhere/img\($0).jpg", name: "img\($0).jpg", album: nil) }
+        let contents = FolderContents(root: "/nowhere", title: "nowhere", looseImages: entries, albums: [], skipped: 0)
+        let catalog = PageCatalog.folder(GalleryLayout(contents: contents, style: .row, wrap: true), title: "nowhere")
+        overview.open(catalog: catalog, currentPage: PageIndex(h: -2, v: 0), width: 640, height: 400, time: 0)
+        #expect(overview.model?.focus == PageIndex(h: 28, v: 0))
+        _ = overview.handle(.key(.left, ctrl: false, shift: false), viewport: (640, 400), time: 0.1)
+        let actions = overview.handle(.key(.enter, ctrl: false, shift: false), viewport: (640, 400), time: 0.2)
+        #expect(actions == [.pager(.go(PageIndex(h: -3, v: 0), animated: false))])
+    }
 }

@@ -139,7 +139,8 @@ final class OverviewScreen {
     private func choose(_ page: PageIndex, how: String, animated: Bool, viewport: (width: Int, height: Int),
                         time: Double) -> [BrowserAction] {
         guard let model else { return [] }
-        log?.write("overview-closed", time: time, fields: ["\"page\":" + Self.json(page), "\"how\":\"" + how + "\""])
+        let destination = pagerPage(for: page)
+        log?.write("overview-closed", time: time, fields: ["\"page\":" + Self.json(destination), "\"how\":\"" + how + "\""])
         loader?.want([])
         var from = model.screenFrame(of: page)
         let full = PixelRect(x: 0, y: 0, width: viewport.width, height: viewport.height)
@@ -158,7 +159,16 @@ final class OverviewScreen {
         } else {
             self.model = nil
         }
-        return [.pager(.go(page, animated: false))]
+        return [.pager(.go(destination, animated: false))]
+    }
+
+    /// The pager's page for an overview cell: with `--wrap`, on the lap the
+    /// pager was on (the same row's copy next to it), not back at lap zero.
+    private func pagerPage(for page: PageIndex) -> PageIndex {
+        guard case .folder(let layout, _) = catalog, layout.wrap,
+              let home = layout.canonicalPage(returnPage) else { return page }
+        let dh = page.v == home.v ? returnPage.h - home.h : 0
+        return PageIndex(h: page.h + dh, v: page.v + returnPage.v - home.v)
     }
 
     // MARK: - Input
