@@ -95,9 +95,7 @@ public final class SlotContents {
                          backdrop: DecodedImage? = nil) -> Bool {
         guard let texture = Self.makeTexture(renderer, image) else { return false }
         // A backdrop that cannot be uploaded is only a missing decoration.
-        let backdropTexture = backdrop.flatMap { Self.makeTexture(renderer, $0) }
-        // Backdrops are opaque: copying instead of blending is much cheaper stretched.
-        if let backdropTexture { SDL_SetTextureBlendMode(backdropTexture, SDL_BLENDMODE_NONE) }
+        let backdropTexture = backdrop.flatMap { BackdropTexture.make(renderer, $0) }
         set(slot, to: .image(ImageTexture(
             texture: texture, width: image.width, height: image.height,
             sourceWidth: image.sourceWidth, sourceHeight: image.sourceHeight,
