@@ -1,3 +1,4 @@
+import Foundation
 import Gallery
 import Pager
 import Testing
@@ -6,8 +7,17 @@ import Testing
 /// What decodes when: corner slots wait, and the pages the motion heads to
 /// decode ahead of the pool.
 @Suite struct DecodeSchedulingTests {
+    /// A folder of 100 small files, img0.jpg … img99.jpg: the prefetch looks
+    /// at the files (to tell whether they changed), not at their content.
+    static let folder: String = {
+        let path = NSTemporaryDirectory() + "fourway-prefetch-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        for h in 0..<100 { FileManager.default.createFile(atPath: path + "/img\(h).jpg", contents: Data([UInt8(h)])) }
+        return path
+    }()
+
     static func file(_ h: Int) -> PageSource {
-        .file(ImageEntry(path: "/photos/img\(h).jpg", name: "img\(h).jpg", album: nil))
+        .file(ImageEntry(path: folder + "/img\(h).jpg", name: "img\(h).jpg", album: nil))
     }
 
     /// A row of 100 files, page (h, 0) is img<h>.jpg.
@@ -97,6 +107,21 @@ import Testing
         #expect(!answered4)
         let answered5 = prefetch.hit(DecodeRequest(slot: 3, generation: 1, source: Self.file(3), maxWidth: 1280, maxHeight: 800))
         #expect(answered5)
+    }
+
+    @Test func aFileChangedAfterItsPrefetchWasPlannedIsNotHandedOver() throws {
+        var prefetch = PagePrefetch()
+        let planned = prefetch.plan(current: PageIndex(h: 40, v: 0), heading: (1, 0), width: 1280, height: 800,
+                                    source: Self.row)
+        let plan = try #require(planned)
+        for request in plan.requests { prefetch.store(Self.decoded(request)) }
+        let path = Self.folder + "/img42.jpg"
+        try Data([1, 2, 3, 4, 5]).write(to: URL(fileURLWithPath: path))   // replaced: another size
+        let changed = prefetch.hit(DecodeRequest(slot: 3, generation: 1, source: Self.file(42), maxWidth: 1280, maxHeight: 800))
+        #expect(!changed)
+        try FileManager.default.removeItem(atPath: Self.folder + "/img43.jpg")
+        let vanished = prefetch.hit(DecodeRequest(slot: 3, generation: 1, source: Self.file(43), maxWidth: 1280, maxHeight: 800))
+        #expect(!vanished)
     }
 
     @Test func thePrefetchStopsAtTheEndOfTheRow() throws {

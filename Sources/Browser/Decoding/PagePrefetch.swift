@@ -1,4 +1,5 @@
 import Gallery
+import Glibc
 import Pager
 
 /// Decodes the pages beyond the 3×3 pool in the direction of motion, so a
@@ -12,6 +13,11 @@ import Pager
 /// which the loader keys its queue by, so a newer target replaces a queued
 /// older one). When a pool slot then asks for one of them, the decoded image
 /// is handed over instead of decoding again (``hit(_:)``).
+///
+/// A file that changed (or vanished) since its prefetch was planned is not
+/// handed over: its page decodes afresh, as if never prefetched, so a
+/// prefetch never shows an older picture than a plain decode would
+/// (``FileStamp``: device, inode, size and modification time).
 ///
 /// Memory: at most ``depth`` decoded images (about 3.4 MB each at 1280×800).
 ///
@@ -38,6 +44,8 @@ struct PagePrefetch {
     private struct Entry {
         var request: DecodeRequest
         var result: DecodeResult?
+        /// The file as it was before its decode started.
+        var stamp: FileStamp?
     }
 
     /// Per prefetch slot (index = slot - firstSlot).
@@ -84,7 +92,7 @@ struct PagePrefetch {
             generation += 1
             let request = DecodeRequest(slot: Self.firstSlot + index, generation: generation, source: target,
                                         maxWidth: width, maxHeight: height, priority: Self.priority)
-            entries[index] = Entry(request: request, result: nil)
+            entries[index] = Entry(request: request, result: nil, stamp: FileStamp(target))
             requests.append(request)
         }
         let cancel = entries.indices.filter { entries[$0] == nil }.map { Self.firstSlot + $0 }
@@ -109,6 +117,7 @@ struct PagePrefetch {
             entries[index] = nil
             // The target is in the pool now; plan again next time.
             planned = nil
+            guard let stamp = entry.stamp, FileStamp(request.source) == stamp else { return false }
             var answer = result
             answer.request = request
             hits.append(answer)
@@ -123,5 +132,32 @@ struct PagePrefetch {
     mutating func takeHits() -> [DecodeResult] {
         defer { hits.removeAll() }
         return hits
+    }
+}
+
+/// What a file looked like, to tell whether it changed: device, inode, size
+/// and modification time (ns). `nil` for a file that cannot be looked at.
+///
+/// ```swift
+/// let before = FileStamp(.file(entry))
+/// // … later
+/// if FileStamp(.file(entry)) != before { /* changed, replaced or gone */ }
+/// ```
+struct FileStamp: Equatable {
+    let device: UInt64
+    let inode: UInt64
+    let size: Int64
+    let seconds: Int
+    let nanoseconds: Int
+
+    init?(_ source: PageSource) {
+        guard case .file(let entry) = source else { return nil }
+        var info = stat()
+        guard stat(entry.path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        seconds = info.st_mtim.tv_sec
+        nanoseconds = info.st_mtim.tv_nsec
     }
 }

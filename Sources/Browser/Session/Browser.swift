@@ -53,7 +53,7 @@ public enum Browser {
         }
 
         // A wrong path is answered before SDL starts (and prints its own noise).
-        if let scan, let result = scan.waitForFirstImage(upTo: effectiveScanGrace) {
+        if let scan, let result = scan.wait(upTo: effectiveScanGrace) {
             switch result {
             case .failure(let error):
                 StandardError.line(error.description)

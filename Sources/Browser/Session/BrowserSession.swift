@@ -157,8 +157,7 @@ final class BrowserSession {
             log?.flush()
             let interval = window.hasVSync ? Self.vsyncFrameInterval : Self.frameInterval
             nextFrame = max(nextFrame + interval, clock.now)
-            let wait = nextFrame - clock.now
-            if wait > 0.0005 { usleep(UInt32(wait * 1_000_000)) }
+            waitForNextFrame(nextFrame)
         }
         log?.write("quit", time: clock.now)
         log?.flush()
@@ -171,6 +170,20 @@ final class BrowserSession {
         text.close()
         window.close()
         return exitCode
+    }
+
+    /// Sleeps until `deadline`, but takes input as it arrives meanwhile: each
+    /// motion reaches the engine at its own time, not coalesced with the
+    /// rest of a 16 ms frame (a quick fling would lose its velocity).
+    private func waitForNextFrame(_ deadline: Double) {
+        var event = SDL_Event()
+        while running {
+            let left = deadline - clock.now
+            guard left > 0.0005 else { return }
+            guard SDL_WaitEventTimeout(&event, Int32(max(1, (left * 1000).rounded(.up)))) != 0 else { return }
+            handle(event)
+            flushMotion()
+        }
     }
 
     /// Nothing moves and nothing is due: sleep until an event arrives.
@@ -199,9 +212,9 @@ final class BrowserSession {
         case wakeEventType:
             break   // decode results are collected once per frame
         default:
-            if let zoom = zoomedPage.reader.read(event, pixelsPerPoint: window.pixelsPerPoint,
-                                                 pageWidth: Double(pageSize.width), pageHeight: Double(pageSize.height)),
-               !overview.isShowing {
+            if !overview.isShowing, let zoom = ZoomGesture(event, pixelsPerPoint: window.pixelsPerPoint,
+                                                           pageWidth: Double(pageSize.width),
+                                                           pageHeight: Double(pageSize.height)) {
                 flushMotion()
                 perform(input.zoomActions(zoom), at: now)
                 return

@@ -17,8 +17,6 @@ final class FolderScan: Sendable {
 
     private let state = Mutex(State())
     private let done = DispatchSemaphore(value: 0)
-    /// Signalled when the first image is known or the scan is done.
-    private let firstOrDone = DispatchSemaphore(value: 0)
 
     /// Starts scanning `path`; `onFinish` runs on the scanning thread when
     /// it is done (to wake the main loop). `onFirstImage` runs on it with the
@@ -30,10 +28,7 @@ final class FolderScan: Sendable {
             do throws(GalleryError) {
                 result = .success(try FolderScanner.scan(path, progress: { [self] count in
                     state.withLock { $0.progress = count }
-                }, firstImage: { [self] path in
-                    onFirstImage?(path)
-                    firstOrDone.signal()
-                }))
+                }, firstImage: onFirstImage))
             } catch {
                 result = .failure(error)
             }
@@ -46,7 +41,6 @@ final class FolderScan: Sendable {
             }
             state.withLock { $0.result = result }
             done.signal()
-            firstOrDone.signal()
             onFinish()
         }
         thread.name = "fourway-scan"
@@ -58,15 +52,6 @@ final class FolderScan: Sendable {
 
     /// The outcome, once the scan is done.
     var result: Result<FolderContents, GalleryError>? { state.withLock { $0.result } }
-
-    /// Waits up to `seconds` for the scan to finish or to find the root's
-    /// first image (then the folder surely has an image to show, so a window
-    /// can open); returns the scan's result if it is done.
-    func waitForFirstImage(upTo seconds: Double) -> Result<FolderContents, GalleryError>? {
-        if let result { return result }
-        _ = firstOrDone.wait(timeout: .now() + seconds)
-        return result
-    }
 
     /// Waits up to `seconds` for the scan to finish; returns its result if it did.
     func wait(upTo seconds: Double) -> Result<FolderContents, GalleryError>? {
