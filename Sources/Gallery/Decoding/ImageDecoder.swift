@@ -43,7 +43,7 @@ public enum ImageDecoder {
         // 30000×30000 is refused without reading the whole file.
         var format: ImageFormat?
         var unknown: String?
-        let bytes = try FileReader.read(path, inspectingHead: headLength) { head throws(DecodeFailure) in
+        var bytes = try FileReader.read(path, inspectingHead: headLength) { head throws(DecodeFailure) in
             switch ContentSniffer.identify(head) {
             case .image(let found):
                 format = found
@@ -65,7 +65,7 @@ public enum ImageDecoder {
             }
         }
         if format == .jpeg {
-            return try JPEGDecoder.decode(bytes, path: path, maxWidth: maxWidth, maxHeight: maxHeight,
+            return try JPEGDecoder.decode(releasing: &bytes, path: path, maxWidth: maxWidth, maxHeight: maxHeight,
                                           fullSize: jpegFullSize)
         }
         return try SDLImageDecoder.decode(bytes, format: format, path: path, maxWidth: maxWidth, maxHeight: maxHeight)
