@@ -181,6 +181,8 @@ final class BrowserSession {
             let left = deadline - clock.now
             guard left > 0.0005 else { return }
             guard SDL_WaitEventTimeout(&event, Int32(max(1, (left * 1000).rounded(.up)))) != 0 else { return }
+            // A decode finished: draw it now, not up to a frame later.
+            if event.type == wakeEventType { return }
             handle(event)
             flushMotion()
         }
