@@ -74,6 +74,19 @@ import Testing
         #expect(result?.backdrop?.format == "backdrop")
     }
 
+    @Test func theEarlyFirstImageDecodeComesWithItsBackdropToo() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("a.jpg", FirstImageTests.jpeg)
+        let first = FirstImageDecode(maxWidth: 32, maxHeight: 32) {}
+        first.start(path: path)
+        #expect(first.claim(DecodeRequest(slot: 4, generation: 1, source: .file(ImageEntry(path: path, name: "a.jpg", album: nil)),
+                                          maxWidth: 32, maxHeight: 32)))
+        var result: DecodeResult?
+        #expect(FirstImageTests.eventually { result = first.take(); return result != nil })
+        #expect(result?.backdrop?.width == 32 && result?.backdrop?.height == 24)
+        #expect(result?.backdrop?.format == "backdrop")
+    }
+
     @Test func aFailedDecodeHasNoBackdrop() {
         let inbox = ResultInbox()
         let loader = ImageLoader(workerCount: 1) { inbox.receive($0) }

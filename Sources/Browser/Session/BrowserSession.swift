@@ -480,8 +480,8 @@ final class BrowserSession {
             switch result.outcome {
             case .success(let image):
                 let scalable: Bool = if case .demo = result.request.source { true } else { false }
-                // The loader's workers make the backdrop; a result from elsewhere
-                // (the early first-image decode) gets it here, once.
+                // The decoding threads make the backdrop (ImageLoader, FirstImageDecode);
+                // a result that comes without one still gets it, here.
                 let backdrop = result.backdrop ?? BlurredBackdrop.make(from: image)
                 if !contents.setImage(id, image, label: label, scalable: scalable, backdrop: backdrop) {
                     contents.set(id, to: .failed(title: Self.title(of: result.request.source),

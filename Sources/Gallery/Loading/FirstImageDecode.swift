@@ -23,6 +23,8 @@ public final class FirstImageDecode: Sendable {
     private struct State {
         var path: String?
         var outcome: Result<DecodedImage, DecodeFailure>?
+        /// The decoded image's backdrop (``BlurredBackdrop``), made on this thread too.
+        var backdrop: DecodedImage?
         var claimed: DecodeRequest?
         var delivered = false
         /// A request for another file or box came first: the guess is dropped.
@@ -54,9 +56,11 @@ public final class FirstImageDecode: Sendable {
             let outcome = Result { () throws(DecodeFailure) in
                 try ImageDecoder.decodeFile(path, maxWidth: maxWidth, maxHeight: maxHeight)
             }
+            let backdrop = (try? outcome.get()).map(BlurredBackdrop.make(from:))
             let claimed: Bool = state.withLock { state in
                 guard !state.abandoned else { return false }
                 state.outcome = outcome
+                state.backdrop = backdrop
                 return state.claimed != nil
             }
             if claimed { onFinish() }
@@ -107,7 +111,8 @@ public final class FirstImageDecode: Sendable {
             guard !state.delivered, let request = state.claimed, let outcome = state.outcome else { return nil }
             state.delivered = true
             state.outcome = nil
-            return DecodeResult(request: request, outcome: outcome)
+            defer { state.backdrop = nil }
+            return DecodeResult(request: request, outcome: outcome, backdrop: state.backdrop)
         }
     }
 }
