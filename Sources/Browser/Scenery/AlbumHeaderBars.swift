@@ -36,17 +36,18 @@ public final class AlbumHeaderBars {
         textSize = Int((Self.textSize * scale).rounded())
     }
 
-    /// Bar height in output pixels.
+    /// Bar height in output pixels: `AlbumHeaderBars(pixelsPerPoint: 2).height` is 60.
     public var height: Int { Int(headers.headerHeight) }
 
-    /// The label of row `v`: the album name and its image count.
+    /// The label of row `v`: the album name and its image count,
+    /// `AlbumHeaderBars.label(row: 0, in: layout)` → "Summer 2024 · 38 images".
     public static func label(row v: Int, in gallery: GalleryLayout) -> String {
         let count = gallery.rowLength(v)
         return (gallery.rowTitle(v) ?? "") + " · " + String(count) + (count == 1 ? " image" : " images")
     }
 
     /// Draws the bars for `model`'s current frame; nothing unless `gallery`
-    /// is an albums layout.
+    /// is an albums layout (see the type's example).
     public func draw(model: PagerModel, gallery: GalleryLayout, pages: PageRenderer, text: TextRenderer,
                      viewport: PixelRect) {
         guard gallery.style == .albums else { return }

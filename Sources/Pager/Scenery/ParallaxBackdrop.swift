@@ -31,6 +31,11 @@ public struct ParallaxBackdrop: Hashable, Sendable {
     /// (the engine's slot frame; its size is the viewport's) showing an image
     /// of `imageWidth × imageHeight` (any unit: only the aspect matters; a
     /// non-positive size fills the page exactly).
+    ///
+    /// ```swift
+    /// ParallaxBackdrop(fraction: 0.3).rect(slotFrame: Rect(x: -200, y: 0, width: 1000, height: 800),
+    ///                                      imageWidth: 1000, imageHeight: 800)   // x -60: 0.3 of the page's -200
+    /// ```
     public func rect(slotFrame: Rect, imageWidth: Double, imageHeight: Double) -> Rect {
         let pageWidth = slotFrame.width, pageHeight = slotFrame.height
         var width = pageWidth, height = pageHeight

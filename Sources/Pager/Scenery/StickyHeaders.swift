@@ -36,6 +36,11 @@ public struct StickyHeaderLayout: Hashable, Sendable {
     /// `offsetY` px (the model's `offset.y`) and pages are `pageHeight` px
     /// tall; rows outside `verticalBounds` have none. At most three, no
     /// allocation.
+    ///
+    /// ```swift
+    /// layout.headers(offsetY: -790, currentRow: 2, pageHeight: 800, verticalBounds: AxisBounds(pageCount: 5))
+    /// // row 2 at y -20 (pushed), row 3 at y 10 (arriving)
+    /// ```
     public func headers(offsetY: Double, currentRow: Int, pageHeight: Double,
                         verticalBounds: AxisBounds) -> StickyHeaders {
         var result = StickyHeaders()
@@ -119,7 +124,7 @@ public struct StickyHeaders: RandomAccessCollection, Hashable, Sendable {
         return storage[position]
     }
 
-    /// The header of `row`, if it is visible.
+    /// The header of `row`, if it is visible: `headers.header(ofRow: 3)?.y`.
     public func header(ofRow row: Int) -> StickyHeader? {
         first { $0.row == row }
     }
