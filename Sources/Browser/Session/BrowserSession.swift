@@ -214,9 +214,9 @@ final class BrowserSession {
         case wakeEventType:
             break   // decode results are collected once per frame
         default:
-            if !overview.isShowing, let zoom = ZoomGesture(event, pixelsPerPoint: window.pixelsPerPoint,
-                                                           pageWidth: Double(pageSize.width),
-                                                           pageHeight: Double(pageSize.height)) {
+            if let zoom = zoomedPage.reader.read(event, pixelsPerPoint: window.pixelsPerPoint,
+                                                 pageWidth: Double(pageSize.width), pageHeight: Double(pageSize.height)),
+               !overview.isShowing {
                 flushMotion()
                 perform(input.zoomActions(zoom), at: now)
                 return
