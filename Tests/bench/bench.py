@@ -465,38 +465,50 @@ def memory_after_flips(x, viewer, folder, count, flips, rate, work):
 
 # ---------------------------------------------------------------- figures 4, 6
 def run_benchmarks(root, scratch, photo):
-    """Runs the Benchmarks/ package; returns {name: {"p50_ns":…, "mallocs":…}}."""
+    """Runs the Benchmarks/ package; returns {name: {metric: p50}} from its
+    text tables, per call ("*" rows are already divided by the scaling
+    factor), times as "Time (wall clock) ns"."""
     env = dict(os.environ, FOURWAY_BENCH_JPEG=photo)
-    command = ["swift", "package", "--scratch-path", scratch, "benchmark", "--format", "jmh",
-               "--path", os.path.join(scratch, "bench-out"), "--no-progress"]
-    shutil.rmtree(os.path.join(scratch, "bench-out"), ignore_errors=True)
-    os.makedirs(os.path.join(scratch, "bench-out"), exist_ok=True)
+    command = ["swift", "package", "--scratch-path", scratch, "benchmark", "--no-progress"]
     log("running the Benchmarks/ package (" + " ".join(command) + ")")
     result = subprocess.run(command, cwd=os.path.join(root, "Benchmarks"), env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     if result.returncode != 0:
         log("benchmarks failed:\n" + result.stdout[-3000:])
         return {}
+    return parse_benchmark_tables(result.stdout)
+
+
+TIME_UNITS_NS = {"ns": 1, "μs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9}
+COUNT_UNITS = {"#": 1, "K": 1e3, "M": 1e6, "G": 1e9}
+
+
+def parse_benchmark_tables(text):
     figures = {}
-    for dirpath, _, files in os.walk(os.path.join(scratch, "bench-out")):
-        for name in files:
-            if not name.endswith(".json"):
-                continue
-            with open(os.path.join(dirpath, name)) as file:
-                try:
-                    entries = json.load(file)
-                except ValueError:
-                    continue
-            # JMH export: one entry per benchmark, its metrics under
-            # secondaryMetrics with percentiles; times are in µs.
-            for entry in entries:
-                bench_name = entry["benchmark"].split(".")[-1].replace("_", " ")
-                for metric, values in entry.get("secondaryMetrics", {}).items():
-                    p50 = values.get("scorePercentiles", {}).get("50.0", values.get("score"))
-                    if values.get("scoreUnit") == "μs":
-                        figures.setdefault(bench_name, {})[metric + " ns"] = p50 * 1000
-                    else:
-                        figures.setdefault(bench_name, {})[metric] = p50
+    lines = text.splitlines()
+    name = None
+    for i, line in enumerate(lines):
+        if line.startswith("╒") and i > 0 and lines[i - 1].strip():
+            name = lines[i - 1].strip()
+            continue
+        if name is None or not line.startswith("│") or line.startswith("│ Metric"):
+            continue
+        cells = [c.strip() for c in line.strip().strip("│").split("│")]
+        if len(cells) < 4:
+            continue
+        label = cells[0].rstrip(" *")
+        try:
+            p50 = float(cells[3])
+        except ValueError:
+            continue
+        unit = re.search(r"\(([^()]*)\)$", label)
+        base = label[:unit.start()].strip() if unit else label
+        if unit and unit.group(1) in TIME_UNITS_NS:
+            figures.setdefault(name, {})[base + " ns"] = p50 * TIME_UNITS_NS[unit.group(1)]
+        elif unit and unit.group(1) in COUNT_UNITS:
+            figures.setdefault(name, {})[base] = p50 * COUNT_UNITS[unit.group(1)]
+        else:
+            figures.setdefault(name, {})[label] = p50
     return figures
 
 
