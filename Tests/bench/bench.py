@@ -370,9 +370,28 @@ def percentile(values, p):
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
+def idle_spans(events):
+    """When the pager rested: from `settled` to the next input that moves it.
+    The loop sleeps then and draws nothing, which is no dropped frame."""
+    spans = []
+    rest = None
+    for e in events:
+        kind = e.get("event")
+        if kind == "settled" and rest is None:
+            rest = e["t"]
+        elif kind in ("drag-began", "page-will-change", "axis-locked") and rest is not None:
+            spans.append((rest, e["t"]))
+            rest = None
+    if rest is not None:
+        spans.append((rest, float("inf")))
+    return spans
+
+
 def frame_stats(events, start, end):
     frames = [e for e in events if e.get("event") == "frame" and start <= e["t"] <= end]
-    intervals = [(b["t"] - a["t"]) * 1000 for a, b in zip(frames, frames[1:])]
+    idle = idle_spans(events)
+    intervals = [(b["t"] - a["t"]) * 1000 for a, b in zip(frames, frames[1:])
+                 if not any(a["t"] < rest_end and b["t"] > rest_start for rest_start, rest_end in idle)]
     work = [f["work"] for f in frames]
     dropped = sum(max(0, round(i / FRAME_BUDGET_MS) - 1) for i in intervals if i > 1.5 * FRAME_BUDGET_MS)
     return {"frames": len(frames),
