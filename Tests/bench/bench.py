@@ -614,7 +614,9 @@ def main():
     finally:
         server.stop()
         log("event logs of the last runs kept in " + work)
-    if (4 in only or 6 in only) and not args.skip_engine:
+    # --quick leaves the Benchmarks/ package out unless --only names figure 4 or 6.
+    wants_engine = (4 in only or 6 in only) if args.only else not quick
+    if wants_engine and not args.skip_engine:
         results["benchmarks"] = run_benchmarks(args.root, args.bench_scratch, photos[0])
 
     with open(args.out, "w") as file:
