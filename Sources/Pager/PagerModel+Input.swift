@@ -187,8 +187,10 @@ extension PagerModel {
         let ky = height / pageHeight
         pageWidth = width
         pageHeight = height
-        offset.x *= kx
-        offset.y *= ky
+        // Scaled, an offset a hair under a page can round to exactly one page
+        // (the fuzzer found 100·(1 − 2⁻⁵³) × 2.95 = 295): keep it under.
+        offset.x = Self.underAPage(offset.x * kx, pageSize: width)
+        offset.y = Self.underAPage(offset.y * ky, pageSize: height)
         velocity.x *= kx
         velocity.y *= ky
         animation?.horizontal.scale(by: kx)
@@ -201,6 +203,11 @@ extension PagerModel {
             gesture?.tracker.scale(by: k)
         }
         updateSlotGeometry()
+    }
+
+    /// `value` with its magnitude kept strictly below `pageSize`.
+    static func underAPage(_ value: Double, pageSize: Double) -> Double {
+        min(max(value, -pageSize.nextDown), pageSize.nextDown)
     }
 
     /// Changes the bounds (`nil` infinite, 0 disabled, N pages). The current

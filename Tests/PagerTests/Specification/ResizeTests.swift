@@ -82,4 +82,26 @@ struct ResizeTests {
         pager.settle()
         #expect(pager.model.currentPage == page(0, 0) && pager.model.isSettled)
     }
+
+    /// Fuzz finding: an offset a hair under a page, scaled to the new size,
+    /// rounded to exactly one page (100 px − 1 ulp times 295/100 is 295).
+    @Test func resizeNeverRoundsTheOffsetUpToAWholePage() {
+        var model = PagerModel(pageWidth: 100, pageHeight: 100)
+        model.pointerDown(x: 150, y: 50, time: 0)
+        model.pointerMoved(x: 120, y: 50, time: 0.01)
+        let lock = 120 - model.offset.x   // the offset follows the pointer 1:1 from here
+        model.pointerMoved(x: lock - Double(100).nextDown, y: 50, time: 0.02)
+        try? #require(model.offset.x == -Double(100).nextDown, "the drag reached a hair under a page")
+        model.resize(width: 295, height: 100, time: 0.03)
+        #expect(model.offset.x > -295)
+        #expect(model.slots.slot(column: 1, row: 0).frame.x > 0, "the next page still starts right of the edge")
+        model.pointerUp(x: lock - Double(100).nextDown, y: 50, time: 0.5)   // held still: no fling
+        var time = 0.5
+        while !model.isSettled && time < 5 {
+            time += 1.0 / 60
+            model.advance(to: time)
+        }
+        #expect(model.isSettled)
+        #expect(model.currentPage == PageIndex(h: 1, v: 0))
+    }
 }
