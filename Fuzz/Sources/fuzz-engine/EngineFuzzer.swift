@@ -190,9 +190,42 @@ struct FuzzSession {
             let horizontal = bytes.pick(Self.boundsChoices), vertical = bytes.pick(Self.boundsChoices)
             record("bounds(\(describe(horizontal)), \(describe(vertical)))")
             model.setBounds(horizontal: horizontal, vertical: vertical, time: time)
+        case 14:
+            applyZoom(bytes.u8())
         default:
             record("advance")
             model.advance(to: time)
+        }
+    }
+
+    /// A zoom call: the content size, in and out around a point, the fit ↔ 1:1
+    /// toggle, a reset; a drag on a zoomed page then pans and hands over.
+    mutating func applyZoom(_ kind: UInt8) {
+        let point = Point(x: bytes.pixels(), y: bytes.pixels())
+        switch kind % 6 {
+        case 0:
+            let width = Double(1 + bytes.u16() % 4000), height = Double(1 + bytes.u16() % 4000)
+            let pixelScale = (Double(bytes.u8()) + 1) / 32
+            record("zoomContent(\(width), \(height), pixelScale: \(pixelScale))")
+            model.setZoomContent(width: width, height: height, pixelScale: pixelScale, time: time)
+        case 1:
+            record("zoomIn(\(point))")
+            _ = model.zoomIn(around: point, time: time)
+        case 2:
+            record("zoomOut(\(point))")
+            _ = model.zoomOut(around: point, time: time)
+        case 3:
+            record("toggleZoom(\(point))")
+            _ = model.toggleZoom(around: point, time: time)
+        case 4:
+            let scale = Double(bytes.u8()) / 16
+            let animated = bytes.u8() & 1 == 0
+            record("zoom(to: \(scale), around: \(point), animated: \(animated))")
+            _ = model.zoom(to: scale, around: point, animated: animated, time: time)
+        default:
+            let animated = bytes.u8() & 1 == 0
+            record("resetZoom(animated: \(animated))")
+            _ = model.resetZoom(animated: animated, time: time)
         }
     }
 

@@ -31,6 +31,13 @@ enum EngineInvariants {
             return "offset \(offset) is a whole page or more (page \(width)×\(height))"
         }
         if model.phase == .idle && offset != .zero { return "idle with offset \(offset)" }
+        let zoom = model.zoom
+        guard zoom.scale.isFinite, zoom.translation.x.isFinite, zoom.translation.y.isFinite else {
+            return "zoom scale \(zoom.scale) or pan \(zoom.translation) is not finite"
+        }
+        guard zoom.targetScale >= 1 - tolerance, zoom.targetScale <= zoom.maximumScale * (1 + tolerance) else {
+            return "zoom heads for \(zoom.targetScale), outside 1…\(zoom.maximumScale)"
+        }
         if model.horizontalPages == 0 && offset.x != 0 { return "offset.x \(offset.x) on a disabled horizontal axis" }
         if model.verticalPages == 0 && offset.y != 0 { return "offset.y \(offset.y) on a disabled vertical axis" }
 
