@@ -9,7 +9,7 @@ struct ZoomInputTests {
         InputTranslator(pageWidth: 900, pageHeight: 600, navigation: DemoNavigation())
     }
 
-    @Test func plusMinusAndZeroZoomAroundTheCentre() {
+    @Test func plusMinusAndZeroZoomAroundTheCentreBeforeThePointerIsInTheWindow() {
         var input = translator()
         let centre = Point(x: 450, y: 300)
         #expect(input.translate(.key(.plus, ctrl: false, shift: false), currentPage: PageIndex(h: 0, v: 0), time: 0)
@@ -18,6 +18,18 @@ struct ZoomInputTests {
                 == [.pager(.zoom(.zoomOut(around: centre)))])
         #expect(input.translate(.key(.zero, ctrl: false, shift: false), currentPage: PageIndex(h: 0, v: 0), time: 0)
                 == [.pager(.zoom(.reset))])
+    }
+
+    @Test func plusAndMinusZoomAroundThePointerWhileItIsInTheWindow() {
+        var input = translator()
+        _ = input.translate(.mouseMoved(x: 120, y: 80, leftHeld: false), currentPage: PageIndex(h: 0, v: 0), time: 0)
+        #expect(input.translate(.key(.plus, ctrl: false, shift: false), currentPage: PageIndex(h: 0, v: 0), time: 0.1)
+                == [.pager(.zoom(.zoomIn(around: Point(x: 120, y: 80))))])
+        #expect(input.translate(.key(.minus, ctrl: false, shift: false), currentPage: PageIndex(h: 0, v: 0), time: 0.2)
+                == [.pager(.zoom(.zoomOut(around: Point(x: 120, y: 80))))])
+        input.hoverPoint = nil   // the pointer left the window
+        #expect(input.translate(.key(.plus, ctrl: false, shift: false), currentPage: PageIndex(h: 0, v: 0), time: 0.3)
+                == [.pager(.zoom(.zoomIn(around: Point(x: 450, y: 300))))])
     }
 
     @Test func ctrlWheelZoomsAroundThePointerByAFactorPerNotch() {

@@ -18,6 +18,9 @@ public struct InputTranslator: Sendable {
     public var pointer = PointerRouter()
     public var wheel: WheelClassifier
     public var navigation: any PageNavigation
+    /// Where the mouse pointer last was inside the window, px; nil before it
+    /// moved there and after it left. The zoom keys zoom around it.
+    public var hoverPoint: Point?
 
     public init(pageWidth: Double, pageHeight: Double, navigation: any PageNavigation,
                 configuration: PagerConfiguration = PagerConfiguration()) {
@@ -38,7 +41,10 @@ public struct InputTranslator: Sendable {
     /// Translates one input handled at `time`.
     public mutating func translate(_ input: BrowserInput, currentPage: PageIndex, time: Double) -> [BrowserAction] {
         switch input {
-        case .mouseDown, .mouseMoved, .mouseUp, .fingerDown, .fingerMoved, .fingerUp:
+        case .mouseDown(_, let x, let y), .mouseMoved(let x, let y, _), .mouseUp(_, let x, let y):
+            hoverPoint = Point(x: x, y: y)
+            return pointer.handle(input)
+        case .fingerDown, .fingerMoved, .fingerUp:
             return pointer.handle(input)
         case .focusLost, .windowHidden:
             wheel.reset()

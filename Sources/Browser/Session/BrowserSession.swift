@@ -208,6 +208,8 @@ final class BrowserSession {
                 process(.focusLost, at: now)
             case SDL_WINDOWEVENT_HIDDEN.rawValue, SDL_WINDOWEVENT_MINIMIZED.rawValue:
                 process(.windowHidden, at: now)
+            case SDL_WINDOWEVENT_LEAVE.rawValue:
+                input.hoverPoint = nil   // the zoom keys go back to the centre
             default:
                 break
             }

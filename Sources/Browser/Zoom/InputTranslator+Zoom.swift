@@ -11,7 +11,7 @@ extension InputTranslator {
     /// A pinch step never scales by less than this (a wild `dDist` sample).
     static let smallestPinchFactor = 0.5
 
-    /// The viewport's centre: where the keys zoom around.
+    /// The viewport's centre: where the keys zoom around when the pointer is not in the window.
     var zoomCentre: Point { Point(x: wheel.pageWidth / 2, y: wheel.pageHeight / 2) }
 
     /// Translates a zoom gesture. The release that ends a double-click also
@@ -39,11 +39,13 @@ extension InputTranslator {
         }
     }
 
-    /// The zoom keys in the pager: `+`/`=` in, `-` out, `0` back to fit, around the centre.
+    /// The zoom keys in the pager: `+`/`=` in, `-` out, `0` back to fit,
+    /// around the mouse pointer when it is in the window, else the centre.
     func zoomKeyActions(_ key: BrowserKey) -> [BrowserAction] {
-        switch key {
-        case .plus: [.pager(.zoom(.zoomIn(around: zoomCentre)))]
-        case .minus: [.pager(.zoom(.zoomOut(around: zoomCentre)))]
+        let around = hoverPoint ?? zoomCentre
+        return switch key {
+        case .plus: [.pager(.zoom(.zoomIn(around: around)))]
+        case .minus: [.pager(.zoom(.zoomOut(around: around)))]
         case .zero: [.pager(.zoom(.reset))]
         default: []
         }
