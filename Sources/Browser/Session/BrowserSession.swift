@@ -275,8 +275,12 @@ final class BrowserSession {
             case .shell(.toggleHelp):
                 showHelp.toggle()
             case .shell(.toggleOverview):
-                overview.open(catalog: catalog, currentPage: model.currentPage,
-                              width: pageSize.width, height: pageSize.height, time: time)
+                if catalog.isScanning {
+                    showNotice("The overview opens once the folder is scanned", at: time)
+                } else {
+                    overview.open(catalog: catalog, currentPage: model.currentPage,
+                                  width: pageSize.width, height: pageSize.height, time: time)
+                }
             case .shell(.toggleBackdrop):
                 showNotice(scenery.toggleBackdrop(), at: time)
             case .shell(.captureMouse(let on)):
