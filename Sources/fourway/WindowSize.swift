@@ -20,8 +20,8 @@ struct WindowSize: Hashable {
     }
 
     init?(argument: String) {
-        let parts = argument.lowercased().replacingOccurrences(of: "×", with: "x")
-            .split(separator: "x", omittingEmptySubsequences: false)
+        let parts = argument.lowercased()
+            .split(omittingEmptySubsequences: false) { $0 == "x" || $0 == "×" }
         guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
               Self.sides.contains(width), Self.sides.contains(height) else { return nil }
         self.init(width: width, height: height)

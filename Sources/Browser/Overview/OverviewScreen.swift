@@ -1,4 +1,3 @@
-import Foundation
 import CSDL2
 import Gallery
 import Pager
@@ -110,8 +109,7 @@ final class OverviewScreen {
             prunedCache = true
             // Keeps the cache folder under its cap; off the main thread, it
             // only ever deletes whole entries (a reader sees all or nothing).
-            let thread = Thread { cache.prune() }
-            thread.start()
+            WorkerThread.start { cache.prune() }
         }
         guard let model else { return }
         log?.write("overview-opened", time: time, fields: [

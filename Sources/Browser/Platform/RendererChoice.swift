@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Picks the renderer for `--renderer auto`.
 ///
@@ -44,11 +44,11 @@ public enum RendererChoice {
     /// Looks at this machine. `videoDriver` is SDL's current video driver.
     public static func facts(videoDriver: String) -> Facts {
         Facts(videoDriver: videoDriver, hasGPUDevice: hasRenderNode(),
-              displayIsXvfb: videoDriver == "x11" && isXvfb(display: ProcessInfo.processInfo.environment["DISPLAY"]))
+              displayIsXvfb: videoDriver == "x11" && isXvfb(display: Browser.environment("DISPLAY")))
     }
 
     static func hasRenderNode() -> Bool {
-        let nodes = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []
+        let nodes = entryNames("/dev/dri")
         return nodes.contains { $0.hasPrefix("renderD") }
     }
 
@@ -66,14 +66,46 @@ public enum RendererChoice {
     /// names `:N` (or none, which means `:0`).
     static func isXvfb(display: String?) -> Bool {
         guard let number = displayNumber(display) else { return false }
-        let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        let processes = entryNames("/proc")
         for pid in processes where pid.allSatisfy(\.isNumber) {
-            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"), !data.isEmpty else { continue }
+            let data = contents("/proc/" + pid + "/cmdline")
+            guard !data.isEmpty else { continue }
             let arguments = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
             guard let program = arguments.first, program.split(separator: "/").last == "Xvfb" else { continue }
             let displays = arguments.dropFirst().filter { $0.hasPrefix(":") }.compactMap { Int($0.dropFirst()) }
             if displays.contains(number) || (displays.isEmpty && number == 0) { return true }
         }
         return false
+    }
+
+    /// The names in folder `path` (without `.` and `..`); empty when it cannot be read.
+    static func entryNames(_ path: String) -> [String] {
+        guard let folder = opendir(path) else { return [] }
+        defer { closedir(folder) }
+        var names: [String] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// The bytes of file `path` (read to its end, as `/proc` files report no
+    /// size); empty when it cannot be read.
+    static func contents(_ path: String) -> [UInt8] {
+        let file = open(path, O_RDONLY | O_CLOEXEC)
+        guard file >= 0 else { return [] }
+        defer { close(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(file, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += chunk[0..<count]
+        }
+        return bytes
     }
 }

@@ -1,5 +1,5 @@
 import CSDL2
-import Foundation
+import Glibc
 import Gallery
 
 /// The image browser: opens the window and runs until the user quits.
@@ -18,7 +18,7 @@ public enum Browser {
     /// `scanGrace`, or `FOURWAY_SCAN_GRACE` (seconds) when set: the
     /// end-to-end test sets 0 to see the window open while a folder scans.
     static var effectiveScanGrace: Double {
-        ProcessInfo.processInfo.environment["FOURWAY_SCAN_GRACE"].flatMap(Double.init) ?? scanGrace
+        environment("FOURWAY_SCAN_GRACE").flatMap(Double.init) ?? scanGrace
     }
 
     /// Runs the browser; returns the process exit code (``BrowserExitCode``).
@@ -41,14 +41,17 @@ public enum Browser {
         var catalog = PageCatalog.demo
         var firstImage: FirstImageDecode?
         if let path = options.path {
-            var isFolder: ObjCBool = false
+            // Follows symbolic links, as the scan does.
+            var status = stat()
+            let exists = stat(path, &status) == 0
+            let isFolder = exists && (status.st_mode & S_IFMT) == S_IFDIR
             let first = FirstImageDecode(maxWidth: options.width, maxHeight: options.height) { wakeMainLoop() }
             firstImage = first
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue {
+            if exists, !isFolder {
                 initialImage = path
                 first.start(path: LexicalPath.absolute(path))
             }
-            catalog = .scanning(title: folderName(path, isFolder: isFolder.boolValue))
+            catalog = .scanning(title: folderName(path, isFolder: isFolder))
             scan = FolderScan(path: path, onFirstImage: { first.start(path: $0) }) { wakeMainLoop() }
         }
 
@@ -106,10 +109,13 @@ public enum Browser {
     /// The folder's name for the title before the scan says it: the
     /// folder's own, or an image's folder's.
     static func folderName(_ path: String, isFolder: Bool) -> String {
-        let url = URL(fileURLWithPath: path).standardizedFileURL
-        let folder = isFolder ? url : url.deletingLastPathComponent()
-        let name = folder.lastPathComponent
-        return name.isEmpty ? "/" : name
+        let absolute = LexicalPath.absolute(path)
+        return LexicalPath.lastComponent(isFolder ? absolute : LexicalPath.parent(absolute))
+    }
+
+    /// The environment variable `name`, or nil when it is not set.
+    static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
     }
 
     // MARK: - SDL start and stop
@@ -125,11 +131,10 @@ public enum Browser {
 
     /// Starts SDL's video (once per process); `nil` on success.
     static func startSDL() -> BrowserFailure? {
-        let environment = ProcessInfo.processInfo.environment
-        let asked = environment["SDL_VIDEODRIVER"] ?? ""
+        let asked = environment("SDL_VIDEODRIVER") ?? ""
         // Without a display SDL's probes print their own noise before failing;
         // answer with one line instead.
-        if asked.isEmpty && (environment["DISPLAY"] ?? "").isEmpty && (environment["WAYLAND_DISPLAY"] ?? "").isEmpty {
+        if asked.isEmpty && (environment("DISPLAY") ?? "").isEmpty && (environment("WAYLAND_DISPLAY") ?? "").isEmpty {
             return .noDisplay("neither DISPLAY nor WAYLAND_DISPLAY is set")
         }
         SDL_SetHint(SDL_HINT_APP_NAME, "fourway")

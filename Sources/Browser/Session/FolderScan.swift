@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 import Gallery
 import Synchronization
 
@@ -23,7 +23,7 @@ final class FolderScan: Sendable {
     /// root's first image as soon as the root is listed (see
     /// ``FolderScanner/scan(_:progress:firstImage:)``).
     init(path: String, onFirstImage: (@Sendable (String) -> Void)? = nil, onFinish: @escaping @Sendable () -> Void) {
-        let thread = Thread { [self] in
+        WorkerThread.start(name: "fourway-scan") { [self] in
             let result: Result<FolderContents, GalleryError>
             do throws(GalleryError) {
                 result = .success(try FolderScanner.scan(path, progress: { [self] count in
@@ -43,8 +43,6 @@ final class FolderScan: Sendable {
             done.signal()
             onFinish()
         }
-        thread.name = "fourway-scan"
-        thread.start()
     }
 
     /// Images found so far.

@@ -1,7 +1,8 @@
 import CSDL2
-import Foundation
+import Dispatch
 import Gallery
 import Pager
+import Synchronization
 
 /// A sharper decode of part of the current page's image, uploaded as a texture.
 struct RegionTexture {
@@ -113,69 +114,76 @@ struct RegionResult: Sendable {
 }
 
 /// One thread that decodes regions; a new request replaces one not yet started.
-final class RegionWorker: @unchecked Sendable {
+final class RegionWorker: Sendable {
     /// Stack size of the worker thread, bytes.
     static let stackBytes = 4 << 20
-    private let condition = NSCondition()
-    // Guarded by `condition`.
-    private var pending: RegionRequest?
-    private var finished: RegionResult?
-    private var open = true
+
+    private struct State {
+        var pending: RegionRequest?
+        var finished: RegionResult?
+        var open = true
+    }
+
+    private let state = Mutex(State())
+    /// Counts wake-ups; it may run ahead of the work (a request replaced
+    /// before the worker woke), and a worker that finds nothing waits again.
+    private let wake = DispatchSemaphore(value: 0)
     private let done = DispatchSemaphore(value: 0)
 
     init(onResult: @escaping @Sendable () -> Void) {
-        let thread = Thread { [self] in
+        WorkerThread.start(stackBytes: Self.stackBytes) { [self] in
             while let request = next() {
                 let outcome = RegionDecoder.decode(path: request.path, region: request.plan.region,
                                                    scale: request.plan.scale, maximumPixels: request.maximumPixels)
-                condition.lock()
-                let deliver = open
-                if deliver { finished = RegionResult(number: request.number, outcome: outcome) }
-                condition.unlock()
+                let deliver: Bool = state.withLock { state in
+                    if state.open { state.finished = RegionResult(number: request.number, outcome: outcome) }
+                    return state.open
+                }
                 if deliver { onResult() }
             }
             done.signal()
         }
-        thread.stackSize = Self.stackBytes
-        thread.start()
     }
 
     func submit(_ request: RegionRequest) {
-        condition.lock()
-        pending = request
-        condition.signal()
-        condition.unlock()
+        state.withLock { $0.pending = request }
+        wake.signal()
     }
 
     /// The latest finished result, once.
     func take() -> RegionResult? {
-        condition.lock()
-        defer { condition.unlock() }
-        let result = finished
-        finished = nil
-        return result
+        state.withLock { state in
+            let result = state.finished
+            state.finished = nil
+            return result
+        }
     }
 
     /// Drops what is queued, waits for a running decode to finish, ends the thread.
     func shutdown() {
-        condition.lock()
-        guard open else {
-            condition.unlock()
-            return
+        let wasOpen: Bool = state.withLock { state in
+            let wasOpen = state.open
+            state.open = false
+            state.pending = nil
+            return wasOpen
         }
-        open = false
-        pending = nil
-        condition.signal()
-        condition.unlock()
+        guard wasOpen else { return }
+        wake.signal()
         done.wait()
     }
 
+    /// Blocks until there is a request; nil once shut down.
     private func next() -> RegionRequest? {
-        condition.lock()
-        defer { condition.unlock() }
-        while open && pending == nil { condition.wait() }
-        guard open, let request = pending else { return nil }
-        pending = nil
-        return request
+        while true {
+            wake.wait()
+            let (request, open): (RegionRequest?, Bool) = state.withLock { state in
+                guard state.open else { return (nil, false) }
+                let request = state.pending
+                state.pending = nil
+                return (request, true)
+            }
+            if !open { return nil }
+            if let request { return request }
+        }
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reads an image's pixel dimensions from its header, before anything large
 /// is allocated, so a file claiming 30000×30000 is refused in microseconds.
 ///
@@ -135,10 +133,10 @@ public enum ImageHeader {
     /// as pixels) or else its `viewBox` size; best effort, for the size limit.
     private static func svg(_ view: ByteView) -> (width: Int, height: Int)? {
         let text = String(decoding: UnsafeBufferPointer(rebasing: view.bytes.prefix(4096)), as: UTF8.self)
-        guard let open = text.range(of: "<svg") else { return nil }
+        guard let open = text.firstRange(of: "<svg") else { return nil }
         let tag = text[open.upperBound...].prefix { $0 != ">" }
         func attribute(_ name: String) -> Substring? {
-            guard let found = tag.range(of: " " + name + "=") ?? tag.range(of: "\n" + name + "=") else { return nil }
+            guard let found = tag.firstRange(of: " " + name + "=") ?? tag.firstRange(of: "\n" + name + "=") else { return nil }
             let rest = tag[found.upperBound...]
             guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
             return rest.dropFirst().prefix { $0 != quote }

@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 
 /// Decodes the image that is most likely the first page on its own thread
@@ -52,7 +51,7 @@ public final class FirstImageDecode: Sendable {
             return true
         }
         guard isFirst else { return }
-        let thread = Thread { [self] in
+        WorkerThread.start(name: "fourway-first-image") { [self] in
             let outcome = Result { () throws(DecodeFailure) in
                 try ImageDecoder.decodeFile(path, maxWidth: maxWidth, maxHeight: maxHeight)
             }
@@ -65,8 +64,6 @@ public final class FirstImageDecode: Sendable {
             }
             if claimed { onFinish() }
         }
-        thread.name = "fourway-first-image"
-        thread.start()
     }
 
     /// Whether this decode answers `request` (same file, same box, nothing

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import Glibc
 import Synchronization
 
 /// Decodes on a small fixed pool of worker threads, downscaled at decode time
@@ -35,7 +36,7 @@ public final class ImageLoader: Sendable {
         self.queue = queue
         for _ in 0..<count {
             queue.finished.enter()
-            let thread = Thread {
+            WorkerThread.start(stackBytes: Self.workerStackBytes) {
                 queue.register()
                 while let request = queue.next() {
                     let outcome = ImageDecoder.decode(request.source, maxWidth: request.maxWidth, maxHeight: request.maxHeight)
@@ -46,8 +47,6 @@ public final class ImageLoader: Sendable {
                 }
                 queue.finished.leave()
             }
-            thread.stackSize = Self.workerStackBytes
-            thread.start()
         }
     }
 

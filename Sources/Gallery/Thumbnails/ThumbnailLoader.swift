@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 import Pager
 import Synchronization
 
@@ -38,7 +38,7 @@ public final class ThumbnailLoader: Sendable {
         self.workerCount = max(1, workerCount)
         for _ in 0..<self.workerCount {
             finished.enter()
-            let thread = Thread { [self] in
+            WorkerThread.start(stackBytes: 4 << 20) { [self] in
                 while let request = next() {
                     let outcome = ThumbnailMaker.make(request.source, size: request.size, cache: cache)
                     let open = state.withLock { state in
@@ -53,8 +53,6 @@ public final class ThumbnailLoader: Sendable {
                 }
                 finished.leave()
             }
-            thread.stackSize = 4 << 20
-            thread.start()
         }
     }
 
