@@ -63,4 +63,22 @@ struct SessionPartsTests {
         #expect(Browser.folderName("/photos/2024/img.jpg", isFolder: false) == "2024")
         #expect(Browser.folderName("/", isFolder: true) == "/")
     }
+
+    @Test("The title ignores `.` and `..` in the path")
+    func folderNamesAreLexicallyNormalised() {
+        #expect(Browser.folderName("/photos/./2024/../trip/img.jpg", isFolder: false) == "trip")
+        #expect(Browser.folderName("/photos/trip/..", isFolder: true) == "photos")
+    }
+
+    @Test("A folder's entries are listed without . and ..; a missing folder has none")
+    func folderEntriesAreListed() {
+        #expect(RendererChoice.entryNames("/proc").contains("self"))
+        #expect(!RendererChoice.entryNames("/proc").contains("."))
+        #expect(RendererChoice.entryNames("/nonexistent-dir").isEmpty)
+    }
+
+    @Test("A /proc file, which reports no size, is read to its end")
+    func procFileIsReadWhole() {
+        #expect(RendererChoice.contents("/proc/self/cmdline").count > 1)
+    }
 }
