@@ -3,8 +3,8 @@ import Glibc
 #endif
 
 /// Starts a detached POSIX thread that runs a closure once, optionally
-/// named for `top -H` and debuggers. It stands in for Foundation's `Thread`, so the browser
-/// need not load Foundation (about 6 MB resident with its ICU data).
+/// named for `top -H` and debuggers. It stands in for Foundation's `Thread`,
+/// so the browser need not load Foundation (about 6 MB resident with its ICU).
 ///
 /// ```swift
 /// WorkerThread.start(name: "fourway-scan", stackBytes: 4 << 20) {
