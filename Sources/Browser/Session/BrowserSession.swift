@@ -486,10 +486,9 @@ final class BrowserSession {
             switch result.outcome {
             case .success(let image):
                 let scalable: Bool = if case .demo = result.request.source { true } else { false }
-                // The decoding threads make the backdrop (ImageLoader, FirstImageDecode);
-                // a result that comes without one still gets it, here.
-                let backdrop = result.backdrop ?? BlurredBackdrop.make(from: image)
-                if !contents.setImage(id, image, label: label, scalable: scalable, backdrop: backdrop) {
+                // The decoding threads made the backdrop (ImageLoader, FirstImageDecode):
+                // nothing heavy happens here, on the main thread.
+                if !contents.setImage(id, image, label: label, scalable: scalable, backdrop: result.backdrop) {
                     contents.set(id, to: .failed(title: Self.title(of: result.request.source),
                                                  message: "cannot make a texture: " + SDLError.last), label: label)
                 }
