@@ -71,12 +71,6 @@ public struct Scroller: Sendable {
         y.release(velocity: historyY.velocity(at: time, window: window), time: time)
     }
 
-    /// The velocity the finger has at `time`, px/s (what a release would use).
-    public func fingerVelocity(at time: Double) -> Point {
-        let window = x.configuration.velocityWindow
-        return Point(x: historyX.velocity(at: time, window: window), y: historyY.velocity(at: time, window: window))
-    }
-
     /// New limits for both axes.
     public mutating func setLimits(_ limits: Rect, time: Double) {
         x.setLimits(limits.x...(limits.x + limits.width), time: time)
