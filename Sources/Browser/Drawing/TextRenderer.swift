@@ -44,7 +44,7 @@ public final class TextRenderer {
         guard access(fontPath, R_OK) == 0 else {
             throw BrowserFailure.fontMissing(path: fontPath)
         }
-        if TTF_WasInit() == 0 && TTF_Init() != 0 {
+        if fw_TTF_WasInit() == 0 && fw_TTF_Init() != 0 {
             throw BrowserFailure.sdl("SDL2_ttf", SDLError.last)
         }
         self.renderer = renderer
@@ -61,7 +61,7 @@ public final class TextRenderer {
     /// goes away and before `TTF_Quit`. Drawing afterwards draws nothing.
     public func close() {
         purge()
-        for font in fonts.values { TTF_CloseFont(font) }
+        for font in fonts.values { fw_TTF_CloseFont(font) }
         fonts.removeAll()
         isClosed = true
     }
@@ -85,8 +85,8 @@ public final class TextRenderer {
         guard let font = font(size: size) else { return nil }
         let sdlColour = SDL_Color(r: colour.r, g: colour.g, b: colour.b, a: colour.a)
         let surface: UnsafeMutablePointer<SDL_Surface>? = key.wrapWidth > 0
-            ? TTF_RenderUTF8_Blended_Wrapped(font, text, sdlColour, UInt32(key.wrapWidth))
-            : TTF_RenderUTF8_Blended(font, text, sdlColour)
+            ? fw_TTF_RenderUTF8_Blended_Wrapped(font, text, sdlColour, UInt32(key.wrapWidth))
+            : fw_TTF_RenderUTF8_Blended(font, text, sdlColour)
         guard let surface else { return nil }
         defer { SDL_FreeSurface(surface) }
         guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
@@ -128,7 +128,7 @@ public final class TextRenderer {
         guard !isClosed else { return nil }
         let size = min(max(size, 6), 512)
         if let font = fonts[size] { return font }
-        guard let font = TTF_OpenFont(fontPath, Int32(size)) else { return nil }
+        guard let font = fw_TTF_OpenFont(fontPath, Int32(size)) else { return nil }
         fonts[size] = font
         return font
     }

@@ -13,7 +13,7 @@ enum SDLImageDecoder {
     private static let initFlags: Int32 = {
         let wanted = IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_TIF.rawValue
             | IMG_INIT_WEBP.rawValue | IMG_INIT_JXL.rawValue | IMG_INIT_AVIF.rawValue
-        return IMG_Init(Int32(wanted))
+        return fw_IMG_Init(Int32(wanted))
     }()
 
     /// Names of the optional SDL_image codecs that initialised here
@@ -50,7 +50,7 @@ enum SDLImageDecoder {
             }
             // Only magic-less TGA needs the hint; the rest SDL_image detects itself.
             let surface: UnsafeMutablePointer<SDL_Surface>? =
-                format == .tga ? IMG_LoadTyped_RW(rw, 1, "TGA") : IMG_Load_RW(rw, 1)
+                format == .tga ? fw_IMG_LoadTyped_RW(rw, 1, "TGA") : fw_IMG_Load_RW(rw, 1)
             guard let surface else {
                 return .failure(DecodeFailure(path: path, message: loadFailureMessage(format: format)))
             }

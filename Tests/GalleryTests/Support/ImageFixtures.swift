@@ -118,7 +118,7 @@ enum ImageFixtures {
     static func writePNG(_ path: String, width: Int, height: Int, pixels: [UInt8]) {
         let s = surface(width: width, height: height, pixels: pixels)
         defer { SDL_FreeSurface(s) }
-        precondition(IMG_SavePNG(s, path) == 0, String(cString: SDL_GetError()))
+        precondition(fw_IMG_SavePNG(s, path) == 0, String(cString: SDL_GetError()))
     }
 
     /// A BMP written by SDL's `SDL_SaveBMP_RW`.
