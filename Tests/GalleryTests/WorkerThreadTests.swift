@@ -36,4 +36,15 @@ import Testing
         #expect(Self.eventually { name.withLock { $0 } != nil })
         #expect(name.withLock { $0 } == "fourway-first-i")
     }
+
+    @Test func aNicenessLowersOnlyTheWorkersPriority() {
+        let callerBefore = WorkerThread.currentThreadNiceness()
+        let seen = Mutex<Int32?>(nil)
+        WorkerThread.start(niceness: callerBefore + 5) {
+            seen.withLock { $0 = WorkerThread.currentThreadNiceness() }
+        }
+        #expect(Self.eventually { seen.withLock { $0 } != nil })
+        #expect(seen.withLock { $0 } == callerBefore + 5)
+        #expect(WorkerThread.currentThreadNiceness() == callerBefore)
+    }
 }

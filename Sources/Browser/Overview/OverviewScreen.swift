@@ -109,7 +109,7 @@ final class OverviewScreen {
             prunedCache = true
             // Keeps the cache folder under its cap; off the main thread, it
             // only ever deletes whole entries (a reader sees all or nothing).
-            WorkerThread.start { cache.prune() }
+            WorkerThread.start(niceness: WorkerThread.backgroundNiceness) { cache.prune() }
         }
         guard let model else { return }
         log?.write("overview-opened", time: time, fields: [

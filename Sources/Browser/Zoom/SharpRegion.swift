@@ -131,7 +131,7 @@ final class RegionWorker: Sendable {
     private let done = DispatchSemaphore(value: 0)
 
     init(onResult: @escaping @Sendable () -> Void) {
-        WorkerThread.start(stackBytes: Self.stackBytes) { [self] in
+        WorkerThread.start(stackBytes: Self.stackBytes, niceness: WorkerThread.backgroundNiceness) { [self] in
             while let request = next() {
                 let outcome = RegionDecoder.decode(path: request.path, region: request.plan.region,
                                                    scale: request.plan.scale, maximumPixels: request.maximumPixels)

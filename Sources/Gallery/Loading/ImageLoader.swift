@@ -36,7 +36,7 @@ public final class ImageLoader: Sendable {
         self.queue = queue
         for _ in 0..<count {
             queue.finished.enter()
-            WorkerThread.start(stackBytes: Self.workerStackBytes) {
+            WorkerThread.start(stackBytes: Self.workerStackBytes, niceness: WorkerThread.backgroundNiceness) {
                 queue.register()
                 while let request = queue.next() {
                     let outcome = ImageDecoder.decode(request.source, maxWidth: request.maxWidth, maxHeight: request.maxHeight)

@@ -14,16 +14,25 @@ import Glibc
 public enum WorkerThread {
     /// The longest thread name Linux keeps, bytes (16 with the terminating NUL).
     static let maximumNameBytes = 15
+    /// The niceness of background work (decoding pages, thumbnails and
+    /// regions, scanning folders): on a machine with few cores the thread
+    /// that draws, the X server and the first image's decode get the CPU
+    /// first (a nice-10 thread weighs about a tenth of a nice-0 one), so a
+    /// decode does not make a frame late.
+    public static let backgroundNiceness: Int32 = 10
     /// The smallest stack asked for, bytes; glibc refuses less than its own
     /// minimum (16 KiB on x86-64 and arm64).
     static let minimumStackBytes = 64 << 10
 
     /// Runs `body` on a new detached thread. `name` (cut to 15 bytes, as
     /// Linux keeps no more) shows in `top -H` and debuggers; `stackBytes`
-    /// `nil` takes the system's default stack size.
-    public static func start(name: String? = nil, stackBytes: Int? = nil,
+    /// `nil` takes the system's default stack size. `niceness` above 0 makes
+    /// the thread yield the CPU to the process's other threads when cores are
+    /// short (Linux applies `setpriority` per thread; raising it needs no
+    /// privilege), so background work does not delay the frames.
+    public static func start(name: String? = nil, stackBytes: Int? = nil, niceness: Int32 = 0,
                              _ body: @escaping @Sendable () -> Void) {
-        let work = Unmanaged.passRetained(WorkerThreadWork(name: name, body: body)).toOpaque()
+        let work = Unmanaged.passRetained(WorkerThreadWork(name: name, niceness: niceness, body: body)).toOpaque()
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
@@ -35,11 +44,31 @@ public enum WorkerThread {
         let status = pthread_create(&thread, &attributes, { context in
             let work = Unmanaged<WorkerThreadWork>.fromOpaque(context!).takeRetainedValue()
             if let name = work.name { WorkerThread.nameCurrentThread(name) }
+            if work.niceness != 0 { WorkerThread.setCurrentThreadNiceness(work.niceness) }
             work.body()
             return nil
         }, work)
         // As Foundation's `Thread` does: without threads the program cannot work.
         precondition(status == 0, "pthread_create failed (\(status))")
+    }
+
+    /// Sets the calling thread's nice value. On Linux the nice value is a
+    /// thread's, not the process's, and `who` 0 names the calling thread.
+    ///
+    /// ```swift
+    /// WorkerThread.setCurrentThreadNiceness(WorkerThread.backgroundNiceness)   // from now on, yield
+    /// ```
+    public static func setCurrentThreadNiceness(_ niceness: Int32) {
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
+    }
+
+    /// The calling thread's nice value.
+    ///
+    /// ```swift
+    /// let niceness = WorkerThread.currentThreadNiceness()   // 0 unless lowered
+    /// ```
+    public static func currentThreadNiceness() -> Int32 {
+        getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
     }
 
     /// Names the calling thread. Glibc's `pthread_setname_np` is hidden
@@ -56,10 +85,12 @@ public enum WorkerThread {
 /// What a new thread runs; passed through `pthread_create`'s context pointer.
 private final class WorkerThreadWork: Sendable {
     let name: String?
+    let niceness: Int32
     let body: @Sendable () -> Void
 
-    init(name: String?, body: @escaping @Sendable () -> Void) {
+    init(name: String?, niceness: Int32, body: @escaping @Sendable () -> Void) {
         self.name = name
+        self.niceness = niceness
         self.body = body
     }
 }

@@ -38,7 +38,7 @@ public final class ThumbnailLoader: Sendable {
         self.workerCount = max(1, workerCount)
         for _ in 0..<self.workerCount {
             finished.enter()
-            WorkerThread.start(stackBytes: 4 << 20) { [self] in
+            WorkerThread.start(stackBytes: 4 << 20, niceness: WorkerThread.backgroundNiceness) { [self] in
                 while let request = next() {
                     let outcome = ThumbnailMaker.make(request.source, size: request.size, cache: cache)
                     let open = state.withLock { state in
