@@ -1,3 +1,4 @@
+import CTurboJPEG
 import Foundation
 import Testing
 @testable import Gallery
@@ -175,6 +176,17 @@ import Testing
         // A modest progressive JPEG decodes normally.
         let ok = try Self.decode(try folder.write("ok.jpg", progressive)).get()
         Self.expectQuadrants(ok, [.red, .green, .blue, .white], "progressive")
+    }
+
+    @Test func onlyJPEGsNotKnownToBeSequentialPayForTheScanLimit() {
+        let pixels = ImageFixtures.quadrants(width: 16, height: 16)
+        func structure(_ bytes: [UInt8]) -> JPEGStructure { bytes.withUnsafeBufferPointer { JPEGStructure.parse($0) } }
+        let baseline = structure(ImageFixtures.jpeg(width: 16, height: 16, pixels: pixels))
+        let progressive = structure(ImageFixtures.jpeg(width: 16, height: 16, pixels: pixels, progressive: true))
+        let unreadable = structure([0xFF, 0xD8, 0xFF, 0xDA, 0x00])   // a scan before any frame header
+        #expect(JPEGDecoder.decodeFlags(for: baseline) == 0)
+        #expect(JPEGDecoder.decodeFlags(for: progressive) == Int32(TJFLAG_LIMITSCANS))
+        #expect(JPEGDecoder.decodeFlags(for: unreadable) == Int32(TJFLAG_LIMITSCANS))
     }
 
     // MARK: - Other formats, through SDL_image

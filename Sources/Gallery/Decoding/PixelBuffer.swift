@@ -16,8 +16,18 @@ struct PixelBuffer: Sendable {
     /// keeps fine detail without the aliasing of nearest or bilinear sampling.
     /// Colours are weighted by alpha when `hasAlpha`, so transparent pixels
     /// do not bleed their (meaningless) colour into the edges.
+    ///
+    /// Opaque images take the fixed-point ``OpaqueDownscale`` (about 4× faster,
+    /// within ±1 per channel of this `Float` version).
     func downscaled(toWidth outWidth: Int, height outHeight: Int, hasAlpha: Bool = false) -> PixelBuffer {
         guard outWidth < width || outHeight < height, outWidth > 0, outHeight > 0 else { return self }
+        if !hasAlpha, let fast = OpaqueDownscale.downscale(self, toWidth: outWidth, height: outHeight) { return fast }
+        return floatDownscaled(toWidth: outWidth, height: outHeight, hasAlpha: hasAlpha)
+    }
+
+    /// The `Float` area average: any reduction, colours weighted by alpha
+    /// when `hasAlpha`.
+    func floatDownscaled(toWidth outWidth: Int, height outHeight: Int, hasAlpha: Bool) -> PixelBuffer {
         let columns = Self.contributions(from: width, to: outWidth)
         let rows = Self.contributions(from: height, to: outHeight)
         let sourceWidth = width
