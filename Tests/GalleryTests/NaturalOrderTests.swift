@@ -34,4 +34,39 @@ import Testing
         #expect(NaturalOrder.sorted(["a1b2", "a1b10", "a1", "a", "a01b3"]) == ["a", "a1", "a1b2", "a01b3", "a1b10"])
         #expect(NaturalOrder.sorted(["Émile.jpg", "emile2.jpg", "zed.jpg", "éa.jpg"]).first == "emile2.jpg")
     }
+
+    /// Names of every kind the comparison distinguishes: case, digit runs
+    /// with and without leading zeros, prefixes, non-ASCII letters.
+    static func randomNames(count: Int, seed: UInt64) -> [String] {
+        let parts = ["img", "IMG", "Img_", "a", "B", "é", "É", "z", "_", ".jpg", "0", "00", "1", "01", "2", "10", "007", "99"]
+        var state = seed
+        return (0..<count).map { _ in
+            var name = ""
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            for _ in 0...(Int(state >> 60) % 5) {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                name += parts[Int(state >> 33) % parts.count]
+            }
+            return name
+        }
+    }
+
+    @Test func firstIsWhatTheSortPutsFirst() {
+        for seed in 1...40 {
+            let names = Self.randomNames(count: 60, seed: UInt64(seed))
+            #expect(NaturalOrder.first(names) == NaturalOrder.sorted(names).first)
+        }
+        #expect(NaturalOrder.first([]) == nil)
+        #expect(NaturalOrder.first(["img10.jpg", "IMG2.jpg", "img1.jpg"]) == "img1.jpg")
+    }
+
+    @Test func precedesAgreesWithTheSortForEveryPair() {
+        let names = Self.randomNames(count: 80, seed: 7)
+        let sorted = NaturalOrder.sorted(names)
+        for i in sorted.indices {
+            for j in sorted.indices where sorted[i] != sorted[j] {
+                #expect(NaturalOrder.precedes(sorted[i], sorted[j]) == (i < j))
+            }
+        }
+    }
 }

@@ -225,10 +225,7 @@ public enum FolderScanner {
 
         if depth == 0 {
             // One linear pass for the minimum; the full sort comes later.
-            if let report = walk.firstImage, var first = images.first {
-                for name in images.dropFirst() where NaturalOrder.precedes(name, first) { first = name }
-                report(first)
-            }
+            if let report = walk.firstImage, let first = NaturalOrder.first(images) { report(first) }
             walk.loose.append(contentsOf: images)
         } else if !images.isEmpty {
             walk.albums.append((name: relative, files: images))

@@ -18,7 +18,26 @@ public enum NaturalOrder {
 
     /// True when `a` comes before `b` in natural order.
     public static func precedes(_ a: String, _ b: String) -> Bool {
-        compare(Key(a), Key(b)) < 0
+        var a = a, b = b
+        if isASCII(a) && isASCII(b) {
+            // ASCII names are compared in place, folding as they are read:
+            // no key is made.
+            return a.withUTF8 { x in b.withUTF8 { y in compare(raw: x, raw: y) } } < 0
+        }
+        return compare(Key(a), Key(b)) < 0
+    }
+
+    /// The name that comes first in natural order (nil for none), in one
+    /// pass: what a viewer shows first, known before the whole folder is
+    /// sorted.
+    ///
+    /// ```swift
+    /// NaturalOrder.first(["img10.jpg", "IMG2.jpg", "img1.jpg"])   // "img1.jpg"
+    /// ```
+    public static func first(_ names: [String]) -> String? {
+        guard var best = names.first else { return nil }
+        for name in names.dropFirst() where precedes(name, best) { best = name }
+        return best
     }
 
     /// The positions of `names` in natural order. Keys are computed once per
@@ -37,29 +56,47 @@ public enum NaturalOrder {
         init(_ name: String) {
             raw = Array(name.utf8)
             if raw.allSatisfy({ $0 < 0x80 }) {
-                folded = raw.map { ($0 >= 0x41 && $0 <= 0x5A) ? $0 | 0x20 : $0 }
+                folded = raw.map(NaturalOrder.foldASCII)
             } else {
                 folded = Array(name.lowercased().utf8)
             }
         }
     }
 
+    private static func isASCII(_ name: String) -> Bool {
+        name.utf8.allSatisfy { $0 < 0x80 }
+    }
+
+    /// A–Z to a–z; every other byte (digits, UTF-8 beyond ASCII) unchanged,
+    /// so folding bytes that are already folded changes nothing.
+    private static func foldASCII(_ byte: UInt8) -> UInt8 {
+        (byte >= 0x41 && byte <= 0x5A) ? byte | 0x20 : byte
+    }
+
     /// -1, 0 or 1.
     static func compare(_ a: Key, _ b: Key) -> Int {
-        let order = compareFolded(a.folded, b.folded)
+        let order = a.folded.withUnsafeBufferPointer { x in b.folded.withUnsafeBufferPointer { y in compareFolded(x, y) } }
         if order != 0 { return order }
         return compareBytes(a.raw, b.raw)
     }
 
+    /// `compare` for two ASCII names' own bytes.
+    private static func compare(raw a: UnsafeBufferPointer<UInt8>, raw b: UnsafeBufferPointer<UInt8>) -> Int {
+        let order = compareFolded(a, b)
+        if order != 0 { return order }
+        return compareBytes(a, b)
+    }
+
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
-    private static func compareFolded(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    /// Compares with ASCII letters folded as they are read (see `foldASCII`).
+    private static func compareFolded(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
         var i = 0, j = 0
         // Fewer leading zeros first when the numbers are equal ("1" before "01");
         // only consulted when everything else is equal.
         var zeroBias = 0
         while i < a.count && j < b.count {
-            let x = a[i], y = b[j]
+            let x = foldASCII(a[i]), y = foldASCII(b[j])
             if isDigit(x) && isDigit(y) {
                 var zi = i, zj = j
                 while zi < a.count && a[zi] == 0x30 { zi += 1 }
@@ -89,7 +126,7 @@ public enum NaturalOrder {
         return zeroBias
     }
 
-    private static func compareBytes(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    private static func compareBytes<C: Collection<UInt8>>(_ a: C, _ b: C) -> Int {
         for (x, y) in zip(a, b) where x != y { return x < y ? -1 : 1 }
         return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
     }
