@@ -26,9 +26,10 @@ struct Fourway: ParsableCommand {
               PageUp / PageDown                         previous / next row (album)
               Home / End                                first / last page of the row
               Ctrl+Home / Ctrl+End                      first / last image
-              Tab or o                                  overview of every page (thumbnails);
-                                                        there Enter or a click opens one,
-                                                        + / - change the size, Escape returns
+              Tab or o                                  overview of every page
+                                                        (thumbnails): Enter or a click
+                                                        opens one, + / - resize them,
+                                                        Escape returns
               i  HUD    b  backdrop    ?  key help    f  fullscreen    q  quit
               Escape                                    cancel a drag, close help, or quit
 
@@ -66,7 +67,7 @@ struct Fourway: ParsableCommand {
     var hud = true
 
     @Flag(name: .customLong("no-cache"),
-          help: "Do not read or write the overview's thumbnail cache ($XDG_CACHE_HOME/fourway, else ~/.cache/fourway).")
+          help: "Do not read or write the cache of thumbnails and of each folder's first image ($XDG_CACHE_HOME/fourway, else ~/.cache/fourway).")
     var noCache = false
 
     @Flag(inversion: .prefixedNo, help: "Draw a blurred, dimmed copy of each image behind its letterbox (b toggles it).")
@@ -103,7 +104,7 @@ struct Fourway: ParsableCommand {
         options.renderer = renderer
         options.fullscreen = fullscreen
         options.showHUD = hud
-        options.thumbnailCache = !noCache
+        options.cache = !noCache
         options.showBackdrop = backdrop
         options.parallax = parallax
         options.frameTimes = frameTimes

@@ -43,8 +43,9 @@ public struct BrowserOptions: Sendable {
     public var fullscreen = false
     /// Start with the HUD shown.
     public var showHUD = true
-    /// Keep overview thumbnails in `$XDG_CACHE_HOME/fourway` (`--no-cache`: off).
-    public var thumbnailCache = true
+    /// Keep overview thumbnails and each folder's first image in
+    /// `$XDG_CACHE_HOME/fourway` (`--no-cache`: neither read nor written).
+    public var cache = true
     /// Draw the blurred backdrop behind letterboxed images (`b` toggles it).
     public var showBackdrop = true
     /// Share of the page motion the backdrop follows, 0…1 (`--parallax`).

@@ -16,19 +16,33 @@ final class FolderScan: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Signalled when the root's first image is found or the scan ends.
+    private let firstImageOrDone = DispatchSemaphore(value: 0)
+    /// Signalled when the scan ends.
     private let done = DispatchSemaphore(value: 0)
 
     /// Starts scanning `path`; `onFinish` runs on the scanning thread when
     /// it is done (to wake the main loop). `onFirstImage` runs on it with the
     /// root's first image as soon as the root is listed (see
     /// ``FolderScanner/scan(_:progress:firstImage:)``).
-    init(path: String, onFirstImage: (@Sendable (String) -> Void)? = nil, onFinish: @escaping @Sendable () -> Void) {
-        WorkerThread.start(name: "fourway-scan") { [self] in
+    ///
+    /// `niceness` is the thread's until the first image is found, after which
+    /// it is ``WorkerThread/backgroundNiceness``.
+    init(path: String, niceness: Int32 = 0, onFirstImage: (@Sendable (String) -> Void)? = nil,
+         onFinish: @escaping @Sendable () -> Void) {
+        WorkerThread.start(name: "fourway-scan", niceness: niceness) { [self] in
             let result: Result<FolderContents, GalleryError>
             do throws(GalleryError) {
                 result = .success(try FolderScanner.scan(path, progress: { [self] count in
                     state.withLock { $0.progress = count }
-                }, firstImage: onFirstImage))
+                }, firstImage: { [self] image in
+                    onFirstImage?(image)
+                    firstImageOrDone.signal()
+                    // Until now the scan was what the first image waited for;
+                    // from now on (sorting a big folder) it yields the CPU to
+                    // that image's decode and to the window.
+                    WorkerThread.setCurrentThreadNiceness(WorkerThread.backgroundNiceness)
+                }))
             } catch {
                 result = .failure(error)
             }
@@ -40,6 +54,7 @@ final class FolderScan: Sendable {
                 }
             }
             state.withLock { $0.result = result }
+            firstImageOrDone.signal()
             done.signal()
             onFinish()
         }
@@ -51,10 +66,21 @@ final class FolderScan: Sendable {
     /// The outcome, once the scan is done.
     var result: Result<FolderContents, GalleryError>? { state.withLock { $0.result } }
 
-    /// Waits up to `seconds` for the scan to finish; returns its result if it did.
-    func wait(upTo seconds: Double) -> Result<FolderContents, GalleryError>? {
+    /// Waits up to `seconds` for the scan to finish or to find an image
+    /// directly in the root, whichever comes first; returns the result if
+    /// the scan finished. Once an image is found the folder cannot turn out
+    /// empty, so there is no error to print before the window opens.
+    func waitForFirstImage(upTo seconds: Double) -> Result<FolderContents, GalleryError>? {
         if let result { return result }
-        if done.wait(timeout: .now() + seconds) == .success { done.signal() }
+        if firstImageOrDone.wait(timeout: .now() + seconds) == .success { firstImageOrDone.signal() }
+        return result
+    }
+
+    /// Waits up to `seconds` for the scan to finish; returns the result if
+    /// it did.
+    func waitForResult(upTo seconds: Double) -> Result<FolderContents, GalleryError>? {
+        if let result { return result }
+        if seconds > 0, done.wait(timeout: .now() + seconds) == .success { done.signal() }
         return result
     }
 }

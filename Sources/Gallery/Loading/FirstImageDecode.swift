@@ -35,8 +35,9 @@ public final class FirstImageDecode: Sendable {
     private let maxHeight: Int
     private let onFinish: @Sendable () -> Void
 
-    /// `onFinish` runs on the decoding thread when a claimed result is ready
-    /// (to wake the main loop).
+    /// `onFinish` runs on the decoding thread when the result is ready and
+    /// still wanted, claimed or as the scan's ``preview`` (to wake the main
+    /// loop, which does not redraw at 60 fps while it only waits).
     public init(maxWidth: Int, maxHeight: Int, onFinish: @escaping @Sendable () -> Void) {
         self.maxWidth = maxWidth
         self.maxHeight = maxHeight
@@ -56,13 +57,24 @@ public final class FirstImageDecode: Sendable {
                 try ImageDecoder.decodeFile(path, maxWidth: maxWidth, maxHeight: maxHeight)
             }
             let backdrop = (try? outcome.get()).map(BlurredBackdrop.make(from:))
-            let claimed: Bool = state.withLock { state in
+            let wanted: Bool = state.withLock { state in
                 guard !state.abandoned else { return false }
                 state.outcome = outcome
                 state.backdrop = backdrop
-                return state.claimed != nil
+                return true
             }
-            if claimed { onFinish() }
+            if wanted { onFinish() }
+        }
+    }
+
+    /// The scan found that `path` comes first: a decode of another image
+    /// (a guess from ``FirstImageCache`` that the folder no longer bears out)
+    /// is dropped, so its picture is never shown as the folder's first.
+    public func confirm(path: String) {
+        state.withLock { state in
+            guard let started = state.path, started != path else { return }
+            state.abandoned = true
+            state.outcome = nil
         }
     }
 

@@ -36,22 +36,30 @@ public struct ThumbnailCache: Sendable {
     /// is an absolute path, else `$HOME/.cache/fourway/thumbnails`; nil when
     /// neither is known.
     public init?(environment: [String: String]) {
-        if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") {
-            folder = base + "/fourway/thumbnails"
-        } else if let home = environment["HOME"], home.hasPrefix("/") {
-            folder = home + "/.cache/fourway/thumbnails"
-        } else {
-            return nil
-        }
+        guard let base = Self.fourwayFolder(environment: environment) else { return nil }
+        folder = base + "/thumbnails"
     }
 
     /// The standard location for this process's environment (see ``init(environment:)``).
     public static func standard() -> ThumbnailCache? {
+        ThumbnailCache(environment: processEnvironment())
+    }
+
+    /// fourway's cache folder: `$XDG_CACHE_HOME/fourway` when that is an
+    /// absolute path, else `$HOME/.cache/fourway`; nil when neither is known.
+    static func fourwayFolder(environment: [String: String]) -> String? {
+        if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") { return base + "/fourway" }
+        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.cache/fourway" }
+        return nil
+    }
+
+    /// The two variables ``fourwayFolder(environment:)`` reads, from this process.
+    static func processEnvironment() -> [String: String] {
         var environment: [String: String] = [:]
         for name in ["XDG_CACHE_HOME", "HOME"] {
             if let value = getenv(name) { environment[name] = String(cString: value) }
         }
-        return ThumbnailCache(environment: environment)
+        return environment
     }
 
     /// The whole path of `key`'s entry.
@@ -67,11 +75,15 @@ public struct ThumbnailCache: Sendable {
     /// or a read-only home only costs the cache, never the browsing).
     @discardableResult
     public func write(_ entry: ThumbnailEntry, for key: ThumbnailKey) -> Bool {
-        let target = path(of: key)
+        Self.writeAtomically(entry.encoded(), to: path(of: key))
+    }
+
+    /// Writes `bytes` to a temporary file beside `target` (its folders made
+    /// owner-only), then renames it over `target`: a reader sees all or none.
+    static func writeAtomically(_ bytes: [UInt8], to target: String) -> Bool {
         let subfolder = String(target[..<(target.lastIndex(of: "/") ?? target.endIndex)])
-        guard Self.makeFolders(subfolder) else { return false }
+        guard makeFolders(subfolder) else { return false }
         let temporary = subfolder + "/.tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
-        let bytes = entry.encoded()
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return false }
         var written = 0
