@@ -79,7 +79,10 @@ final class BrowserSession {
     private var showHUD: Bool
     private var showHelp = false
     private var notice: (text: String, until: Double)?
-    private var firstFrameLogged = false
+    /// The first frame that shows the current page's image or error page:
+    /// not yet drawn, drawn (to be logged once shown), logged.
+    private var firstFrame = FirstFrame.waiting
+    private enum FirstFrame { case waiting, drawn, logged }
     /// The `page-ready` / `placeholder-shown` / `frame` log lines (scripts/bench).
     private var readiness: ReadinessLog
     private var reportedFailures = Set<String>()
@@ -146,11 +149,12 @@ final class BrowserSession {
     /// Runs until the user quits; returns the exit code.
     func run() -> Int32 {
         if case .folder = catalog { applyGallery(at: clock.now) }
-        var nextFrame = clock.now
+        var pacer = FramePacer(interval: window.hasVSync ? Self.vsyncFrameInterval : Self.frameInterval)
         while running {
             var event = SDL_Event()
             if !isMoving && !wokenByWorker {
                 log?.flush()
+                pacer.rest()
                 let wait = isIdle ? Self.idleWaitMilliseconds : Self.waitingRedrawMilliseconds
                 if SDL_WaitEventTimeout(&event, wait) != 0 { handle(event) }
             }
@@ -169,11 +173,17 @@ final class BrowserSession {
             submitDecodes()
             zoomedPage.updateContent(model: &model, contents: contents, pageSize: pageSize,
                                      source: catalog.source(at: model.currentPage), time: now)
-            render(at: now)
+            let showsPages = render(at: now)
+            let drawn = clock.now
+            if showsPages { frameDrawn(at: drawn) }
+            wait(until: pacer.presentTime(workEnded: drawn), returningOnWake: false)
+            let presenting = clock.now
+            pacer.presented(at: presenting, work: drawn - now)
+            SDL_RenderPresent(window.renderer)
+            let shown = clock.now
+            if showsPages { framePresented(work: (drawn - now) + (shown - presenting), at: shown) }
             log?.flush()
-            let interval = window.hasVSync ? Self.vsyncFrameInterval : Self.frameInterval
-            nextFrame = max(nextFrame + interval, clock.now)
-            waitForNextFrame(nextFrame)
+            wait(until: pacer.nextWorkStart ?? shown, returningOnWake: true)
         }
         log?.write("quit", time: clock.now)
         log?.flush()
@@ -191,7 +201,10 @@ final class BrowserSession {
     /// Sleeps until `deadline`, but takes input as it arrives meanwhile: each
     /// motion reaches the engine at its own time, not coalesced with the
     /// rest of a 16 ms frame (a quick fling would lose its velocity).
-    private func waitForNextFrame(_ deadline: Double) {
+    /// `returningOnWake`: a worker's wake-up (a finished decode) ends the
+    /// wait, so the next frame starts now; a drawn frame waiting for its
+    /// beat notes it and waits on.
+    private func wait(until deadline: Double, returningOnWake: Bool) {
         var event = SDL_Event()
         while running {
             let left = deadline - clock.now
@@ -206,7 +219,8 @@ final class BrowserSession {
             // A decode finished: draw it now, not up to a frame later.
             if event.type == wakeEventType {
                 wokenByWorker = true
-                return
+                if returningOnWake { return }
+                continue
             }
             handle(event)
             flushMotion()
@@ -546,13 +560,18 @@ final class BrowserSession {
 
     // MARK: - Drawing
 
-    private func render(at time: Double) {
+    /// Draws the frame for `time` into the renderer, up to the last pixel
+    /// (`SDL_RenderFlush`: the software renderer otherwise draws inside
+    /// `SDL_RenderPresent`), so that the present itself, on the pacer's beat,
+    /// only copies it to the window. Returns whether it shows the pages
+    /// (not the overview).
+    private func render(at time: Double) -> Bool {
+        defer { SDL_RenderFlush(window.renderer) }
         let viewport = PixelRect(x: 0, y: 0, width: pageSize.width, height: pageSize.height)
         if overview.isShowing {
             overview.draw(viewport: viewport, showHUD: showHUD, time: time)
             if showHelp { overlay.drawHelp(viewport: viewport) }
-            SDL_RenderPresent(window.renderer)
-            return
+            return false
         }
         pages.draw(slots: model.slots, contents: contents, text: text, viewport: viewport, backdrop: scenery.backdrop)
         zoomedPage.draw(model: model, contents: contents, viewport: viewport)
@@ -582,17 +601,29 @@ final class BrowserSession {
             }
         }
         if showHelp { overlay.drawHelp(viewport: viewport) }
-        SDL_RenderPresent(window.renderer)
-        readiness.framePresented(slots: model.slots, contents: contents, generations: generations,
-                                 frameStart: time, time: clock.now, log: log)
-        if !firstFrameLogged, current.page != nil {
+        return true
+    }
+
+    /// After a frame of pages is drawn, before it waits for its beat: what
+    /// it shows is settled now (input taken during the wait may already
+    /// move the pager), so the readiness lines are made from it here.
+    private func frameDrawn(at time: Double) {
+        readiness.frameDrawn(slots: model.slots, contents: contents, generations: generations, time: time, log: log)
+        let current = model.slots.slot(column: 0, row: 0)
+        if firstFrame == .waiting, current.page != nil {
             switch contents[current.id] {
-            case .image, .failed:
-                firstFrameLogged = true
-                log?.write("first-frame", time: clock.now)
-            default:
-                break
+            case .image, .failed: firstFrame = .drawn
+            default: break
             }
+        }
+    }
+
+    /// After a frame of pages was shown at `time`, its own work `work` s.
+    private func framePresented(work: Double, at time: Double) {
+        readiness.framePresented(work: work, time: time, log: log)
+        if firstFrame == .drawn {
+            firstFrame = .logged
+            log?.write("first-frame", time: time)
         }
     }
 }

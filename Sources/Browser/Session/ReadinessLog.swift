@@ -9,14 +9,15 @@ import Pager
 ///   draws a placeholder for the current page or a neighbour that is
 ///   visible; once per slot load, not once per frame;
 /// - `{"t":…,"event":"frame","work":MS}` after every presented frame, only
-///   with `--frame-times` (the time spent on the frame's own work, ms; the
-///   gap between two `t` is the frame interval).
+///   with `--frame-times` (the frame's own work, drawing and presenting,
+///   without the wait for its beat, ms; the gap between two `t` is the
+///   frame interval).
 ///
 /// ```swift
 /// var readiness = ReadinessLog(frameTimes: options.frameTimes)
 /// readiness.pageReady(slot: 4, page: PageIndex(h: 0, v: 0), time: now, log: log)
-/// readiness.framePresented(slots: model.slots, contents: contents, generations: generations,
-///                          frameStart: start, time: now, log: log)
+/// readiness.frameDrawn(slots: model.slots, contents: contents, generations: generations, time: now, log: log)
+/// readiness.framePresented(work: drawing + presenting, time: clock.now, log: log)
 /// ```
 struct ReadinessLog {
     /// Whether `frame` lines are written.
@@ -34,10 +35,9 @@ struct ReadinessLog {
         log.write("page-ready", time: time, fields: [Self.pageField(page), "\"slot\":" + String(slot)])
     }
 
-    /// After a frame is presented: reports the placeholders it showed on
-    /// visible pages, and the frame's work time when asked.
-    mutating func framePresented(slots: SlotPool, contents: SlotContents, generations: [Int],
-                                 frameStart: Double, time: Double, log: EventLog?) {
+    /// After a frame is drawn: reports the placeholders it shows on visible
+    /// pages.
+    mutating func frameDrawn(slots: SlotPool, contents: SlotContents, generations: [Int], time: Double, log: EventLog?) {
         guard let log else { return }
         for slot in slots {
             guard let page = slot.page, slot.visibleFraction > 0 || (slot.column == 0 && slot.row == 0) else { continue }
@@ -45,9 +45,12 @@ struct ReadinessLog {
             reportedGeneration[slot.id] = generations[slot.id]
             log.write("placeholder-shown", time: time, fields: [Self.pageField(page), "\"slot\":" + String(slot.id)])
         }
-        if frameTimes {
-            log.write("frame", time: time, fields: ["\"work\":" + ReplayFormat.time((time - frameStart) * 1000)])
-        }
+    }
+
+    /// After a frame is presented at `time`: its own work (s), when asked.
+    func framePresented(work: Double, time: Double, log: EventLog?) {
+        guard frameTimes, let log else { return }
+        log.write("frame", time: time, fields: ["\"work\":" + ReplayFormat.time(work * 1000)])
     }
 
     private static func pageField(_ page: PageIndex) -> String {

@@ -1,0 +1,95 @@
+import Testing
+@testable import Browser
+
+@Suite("Frame pacing")
+struct FramePacerTests {
+    let interval = 1.0 / 60
+
+    /// A pacer that showed frames at 0, 1, 2 … intervals, each after `work` s of work.
+    func pacer(beats: Int, work: Double) -> FramePacer {
+        var pacer = FramePacer(interval: interval)
+        for beat in 0..<beats {
+            pacer.presented(at: Double(beat) * interval, work: work)
+        }
+        return pacer
+    }
+
+    @Test("At rest a frame is shown as soon as it is drawn, and no work start is scheduled")
+    func atRestShowsAtOnce() {
+        var pacer = pacer(beats: 5, work: 0.002)
+        pacer.rest()
+        #expect(pacer.nextWorkStart == nil)
+        #expect(pacer.presentTime(workEnded: 10.0) == 10.0)
+    }
+
+    @Test("While moving, a frame drawn early waits for the beat one interval after the last")
+    func drawnEarlyWaitsForTheBeat() {
+        let pacer = pacer(beats: 1, work: 0.002)
+        #expect(pacer.presentTime(workEnded: 0.005) == interval)
+    }
+
+    @Test("Work starts the longest recent work plus the margin before the beat")
+    func workStartsOneLeadBeforeTheBeat() {
+        var pacer = FramePacer(interval: interval)
+        pacer.presented(at: 0, work: 0.002)
+        pacer.presented(at: interval, work: 0.004)
+        pacer.presented(at: 2 * interval, work: 0.001)
+        #expect(abs(pacer.lead - (0.004 + FramePacer.leadMargin)) < 1e-12)
+        #expect(abs(pacer.nextWorkStart! - (3 * interval - 0.004 - FramePacer.leadMargin)) < 1e-12)
+    }
+
+    @Test("A slow frame sets the lead until it is older than the history")
+    func slowFrameIsForgotten() {
+        var pacer = FramePacer(interval: interval)
+        pacer.presented(at: 0, work: 0.012)
+        for beat in 1..<FramePacer.historyCount {
+            pacer.presented(at: Double(beat) * interval, work: 0.002)
+        }
+        #expect(abs(pacer.lead - (0.012 + FramePacer.leadMargin)) < 1e-12)
+        pacer.presented(at: Double(FramePacer.historyCount) * interval, work: 0.002)
+        #expect(abs(pacer.lead - (0.002 + FramePacer.leadMargin)) < 1e-12)
+    }
+
+    @Test("The lead is never more than one interval, however long the work")
+    func leadIsAtMostOneInterval() {
+        let pacer = pacer(beats: 3, work: 0.040)
+        #expect(pacer.lead == interval)
+        #expect(abs(pacer.nextWorkStart! - 2 * interval) < 1e-12)
+    }
+
+    @Test("A present a little late keeps the beat's phase: jitter does not add up")
+    func jitterKeepsThePhase() {
+        var pacer = pacer(beats: 1, work: 0.002)
+        pacer.presented(at: interval + 0.0004, work: 0.002)
+        pacer.presented(at: 2 * interval + 0.0007, work: 0.002)
+        #expect(abs(pacer.presentTime(workEnded: 2.5 * interval) - 3 * interval) < 1e-12)
+    }
+
+    @Test("A frame whose work overran is shown at once and starts a new beat")
+    func overrunStartsANewBeat() {
+        var pacer = pacer(beats: 1, work: 0.002)
+        let late = interval + 0.006
+        #expect(pacer.presentTime(workEnded: late) == late)
+        pacer.presented(at: late, work: 0.020)
+        #expect(abs(pacer.presentTime(workEnded: late + 0.001) - (late + interval)) < 1e-12)
+    }
+
+    @Test("Frames drawn on time are shown exactly one interval apart")
+    func steadyIntervals() {
+        var pacer = FramePacer(interval: interval)
+        var shown: [Double] = []
+        var now = 0.0
+        for frame in 0..<20 {
+            // Work that varies between 1 and 3 ms, starting when the pacer says.
+            let work = 0.001 + Double(frame % 5) * 0.0005
+            now = max(now, pacer.nextWorkStart ?? now) + work
+            let present = pacer.presentTime(workEnded: now)
+            pacer.presented(at: present, work: work)
+            shown.append(present)
+            now = present
+        }
+        for (earlier, later) in zip(shown, shown.dropFirst()) {
+            #expect(abs((later - earlier) - interval) < 1e-9)
+        }
+    }
+}
