@@ -27,16 +27,31 @@ static inline void *fw_symbol(const char *library, const char *name) {
     return symbol;
 }
 
+// `*slot` once it holds the function, else the function looked up and kept
+// there; NULL (with SDL_GetError() saying why) when it cannot be loaded.
+static inline void *fw_lazy_symbol(void **slot, const char *library, const char *name) {
+    void *function = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+    if (!function) {
+        function = fw_symbol(library, name);
+        if (function) __atomic_store_n(slot, function, __ATOMIC_RELEASE);
+    }
+    return function;
+}
+
 #define FW_LAZY(library, result, name, parameters, arguments, failure)              \
     static inline result fw_##name parameters {                                     \
         static void *loaded;                                                        \
-        void *function = __atomic_load_n(&loaded, __ATOMIC_ACQUIRE);                \
-        if (!function) {                                                            \
-            function = fw_symbol(library, #name);                                   \
-            if (!function) return failure;                                          \
-            __atomic_store_n(&loaded, function, __ATOMIC_RELEASE);                  \
-        }                                                                           \
+        void *function = fw_lazy_symbol(&loaded, library, #name);                   \
+        if (!function) return failure;                                              \
         return ((result(*) parameters)function) arguments;                          \
+    }
+
+// The void ones: nothing to do when the library is not there.
+#define FW_LAZY_VOID(library, name, parameters, arguments)                         \
+    static inline void fw_##name parameters {                                       \
+        static void *loaded;                                                        \
+        void *function = fw_lazy_symbol(&loaded, library, #name);                   \
+        if (function) ((void (*) parameters)function) arguments;                    \
     }
 
 FW_LAZY(FW_IMAGE_LIBRARY, int, IMG_Init, (int flags), (flags), 0)
@@ -51,20 +66,6 @@ FW_LAZY(FW_TTF_LIBRARY, SDL_Surface *, TTF_RenderUTF8_Blended, (TTF_Font *font, 
         (font, text, fg), NULL)
 FW_LAZY(FW_TTF_LIBRARY, SDL_Surface *, TTF_RenderUTF8_Blended_Wrapped,
         (TTF_Font *font, const char *text, SDL_Color fg, Uint32 wrapLength), (font, text, fg, wrapLength), NULL)
-
-// The void ones: nothing to do when the library is not there.
-#define FW_LAZY_VOID(library, name, parameters, arguments)                         \
-    static inline void fw_##name parameters {                                       \
-        static void *loaded;                                                        \
-        void *function = __atomic_load_n(&loaded, __ATOMIC_ACQUIRE);                \
-        if (!function) {                                                            \
-            function = fw_symbol(library, #name);                                   \
-            if (!function) return;                                                  \
-            __atomic_store_n(&loaded, function, __ATOMIC_RELEASE);                  \
-        }                                                                           \
-        ((void (*) parameters)function) arguments;                                  \
-    }
-
 FW_LAZY_VOID(FW_TTF_LIBRARY, TTF_CloseFont, (TTF_Font *font), (font))
 FW_LAZY_VOID(FW_TTF_LIBRARY, TTF_Quit, (void), ())
 #endif
