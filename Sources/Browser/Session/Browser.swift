@@ -189,9 +189,13 @@ public enum Browser {
         let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
         if (driver == "offscreen" || driver == "dummy") && !asked.contains(driver) {
             SDL_Quit()
-            let named = [("DISPLAY", environment("DISPLAY") ?? ""), ("WAYLAND_DISPLAY", environment("WAYLAND_DISPLAY") ?? "")]
-                .filter { !$0.1.isEmpty }.map { $0.0 + "=" + $0.1 }
-            return .noDisplay("could not connect to " + named.joined(separator: " or "))
+            let named = ["DISPLAY", "WAYLAND_DISPLAY"].compactMap { name in
+                environment(name).flatMap { $0.isEmpty ? nil : name + "=" + $0 }
+            }
+            // Set, but nothing answered; or SDL_VIDEODRIVER named a driver
+            // that needs a display neither variable gives.
+            return .noDisplay(named.isEmpty ? "neither DISPLAY nor WAYLAND_DISPLAY is set"
+                                            : "could not connect to " + named.joined(separator: " or "))
         }
         wakeEventType.withLock { type in
             if type == 0 {
