@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 // Benchmarks for the Pager engine, kept out of the main package so that
 // `swift build` / `swift test` never pay for ordo-one/benchmark.
 //

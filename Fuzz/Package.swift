@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 // libFuzzer targets for Fourway, kept out of the main package so that
 // `swift build` / `swift test` never build them (they only link with
 // `-sanitize=fuzzer`, which supplies `main`).
