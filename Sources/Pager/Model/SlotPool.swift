@@ -4,6 +4,13 @@
 /// let centre = model.slots.first { $0.column == 0 && $0.row == 0 }!
 /// ```
 public struct SlotPool: RandomAccessCollection, Hashable, Sendable {
+    /// How many slots every pool has: the 3×3 arrangement around the current page.
+    ///
+    /// ```swift
+    /// var textures = [Texture?](repeating: nil, count: SlotPool.capacity)
+    /// ```
+    public static let capacity = 9
+
     private var storage: InlineArray<9, Slot>
 
     /// Slot `id` starts at column `id % 3 - 1`, row `id / 3 - 1`.
@@ -12,7 +19,7 @@ public struct SlotPool: RandomAccessCollection, Hashable, Sendable {
     }
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { 9 }
+    public var endIndex: Int { Self.capacity }
 
     /// Walks the slots in id order. Its own iterator, because the standard
     /// `IndexingIterator` allocated on every step when the engine's sources
@@ -24,7 +31,7 @@ public struct SlotPool: RandomAccessCollection, Hashable, Sendable {
         init(pool: SlotPool) { self.pool = pool }
 
         public mutating func next() -> Slot? {
-            guard id < 9 else { return nil }
+            guard id < SlotPool.capacity else { return nil }
             defer { id += 1 }
             return pool.storage[id]
         }
