@@ -12,7 +12,7 @@ import Pager
 ///
 /// ```swift
 /// var replay = Replay(model: model, framesPerSecond: 120, printsFrames: false) { print($0) }
-/// replay.apply(ScriptInput(time: 0, action: .flip(.right)))
+/// replay.apply(ScriptInput(time: 0, command: .flip(.right)))
 /// replay.finish()   // prints page-will-change, page-changed, slots-recycled, settled
 /// ```
 struct Replay {
@@ -36,23 +36,7 @@ struct Replay {
     mutating func apply(_ input: ScriptInput) {
         if let lastInputTime { step(after: lastInputTime, before: input.time) }
         let time = input.time
-        switch input.action {
-        case .down(let x, let y): model.pointerDown(x: x, y: y, time: time)
-        case .move(let x, let y): model.pointerMoved(x: x, y: y, time: time)
-        case .up(let x, let y): model.pointerUp(x: x, y: y, time: time)
-        case .interrupt(let reason): model.interrupt(reason, time: time)
-        case .scroll(let dx, let dy): model.scroll(dx: dx, dy: dy, time: time)
-        case .scrollEnd: model.scrollEnded(time: time)
-        case .flip(let direction): model.flip(direction, time: time)
-        case .go(let page, let animated): model.go(to: page, animated: animated, time: time)
-        case .resize(let width, let height): model.resize(width: width, height: height, time: time)
-        case .bounds(let horizontal, let vertical): model.setBounds(horizontal: horizontal, vertical: vertical, time: time)
-        case .zoom(let scale, let x, let y, let animated):
-            let point = Point(x: x ?? model.pageWidth / 2, y: y ?? model.pageHeight / 2)
-            model.zoom(to: scale, around: point, animated: animated, time: time)
-        case .zoomContent(let width, let height, let pixelScale):
-            model.setZoomContent(width: width, height: height, pixelScale: pixelScale, time: time)
-        }
+        model.apply(input.command, time: time)
         writeEvents()
         lastInputTime = time
     }

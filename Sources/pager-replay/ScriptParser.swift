@@ -44,14 +44,14 @@ struct ScriptParser {
         if fields["at"] != nil && key != "zoom" {
             throw ScriptError("\"at\" only goes with \"zoom\"")
         }
-        let action: ScriptInput.Action
+        let command: PagerCommand
         if key == "zoom" {
-            action = try Self.zoom(fields[key]!, at: fields["at"], animated: fields["animated"])
+            command = try Self.zoom(fields[key]!, at: fields["at"], animated: fields["animated"])
         } else {
-            action = try Self.action(key, fields[key]!, animated: fields["animated"])
+            command = try Self.command(key, fields[key]!, animated: fields["animated"])
         }
         lastTime = time
-        return ScriptInput(time: time, action: action)
+        return ScriptInput(time: time, command: command)
     }
 
     private static func time(_ value: JSONValue?) throws(ScriptError) -> Double {
@@ -62,17 +62,17 @@ struct ScriptParser {
         return time
     }
 
-    private static func action(_ key: String, _ value: JSONValue, animated: JSONValue?) throws(ScriptError) -> ScriptInput.Action {
+    private static func command(_ key: String, _ value: JSONValue, animated: JSONValue?) throws(ScriptError) -> PagerCommand {
         switch key {
         case "down":
             let (x, y) = try numberPair(key, value, naming: "[x,y]")
-            return .down(x: x, y: y)
+            return .pointerDown(x: x, y: y)
         case "move":
             let (x, y) = try numberPair(key, value, naming: "[x,y]")
-            return .move(x: x, y: y)
+            return .pointerMoved(x: x, y: y)
         case "up":
             let (x, y) = try numberPair(key, value, naming: "[x,y]")
-            return .up(x: x, y: y)
+            return .pointerUp(x: x, y: y)
         case "scroll":
             let (dx, dy) = try numberPair(key, value, naming: "[dx,dy]")
             return .scroll(dx: dx, dy: dy)
@@ -87,7 +87,7 @@ struct ScriptParser {
             return .interrupt(reason)
         case "scroll-end":
             guard value == .bool(true) else { throw ScriptError("\"scroll-end\" must be true, not \(describe(value))") }
-            return .scrollEnd
+            return .scrollEnded
         case "flip":
             let directions = FlipDirection.allCases.map(\.replayName)
             guard case .string(let name) = value else {
@@ -121,7 +121,7 @@ struct ScriptParser {
                   let horizontal = pageCount(items[0]), let vertical = pageCount(items[1]) else {
                 throw ScriptError("\"bounds\" must be [h,v], each null (infinite) or a page count >= 0, not \(describe(value))")
             }
-            return .bounds(horizontal: horizontal.count, vertical: vertical.count)
+            return .setBounds(horizontal: horizontal.count, vertical: vertical.count)
         case "zoom-content":
             guard case .array(let items) = value, items.count == 3,
                   case .number(let width) = items[0], case .number(let height) = items[1],
@@ -129,19 +129,22 @@ struct ScriptParser {
                   width > 0, height > 0, pixelScale > 0, width.isFinite, height.isFinite, pixelScale.isFinite else {
                 throw ScriptError("\"zoom-content\" must be [width,height,pixelScale], three numbers above 0, not \(describe(value))")
             }
-            return .zoomContent(width: width, height: height, pixelScale: pixelScale)
+            return .zoom(.setContent(width: width, height: height, pixelScale: pixelScale))
         default:
             preconditionFailure("\(key) is in inputKeys but has no parser")
         }
     }
 
     /// `{"zoom":2}`, `{"zoom":2,"at":[x,y]}`, `{"zoom":1,"animated":false}`.
-    private static func zoom(_ value: JSONValue, at: JSONValue?, animated: JSONValue?) throws(ScriptError) -> ScriptInput.Action {
+    private static func zoom(_ value: JSONValue, at: JSONValue?, animated: JSONValue?) throws(ScriptError) -> PagerCommand {
         guard case .number(let scale) = value, scale.isFinite, scale > 0 else {
             throw ScriptError("\"zoom\" must be a scale above 0 (1 = fit), not \(describe(value))")
         }
-        var point: (Double, Double)?
-        if let at { point = try numberPair("at", at, naming: "[x,y]") }
+        var point: Point?
+        if let at {
+            let (x, y) = try numberPair("at", at, naming: "[x,y]")
+            point = Point(x: x, y: y)
+        }
         var isAnimated = true
         if let animated {
             guard case .bool(let flag) = animated else {
@@ -149,7 +152,7 @@ struct ScriptParser {
             }
             isAnimated = flag
         }
-        return .zoom(scale: scale, x: point?.0, y: point?.1, animated: isAnimated)
+        return .zoom(.to(scale: scale, around: point, animated: isAnimated))
     }
 
     private static func numberPair(_ key: String, _ value: JSONValue, naming shape: String) throws(ScriptError) -> (Double, Double) {
