@@ -2,22 +2,19 @@ extension PagerModel {
     /// Starts a pointer or scroll gesture; catches a running animation where it is shown.
     mutating func beginGesture(_ source: GestureSource, at point: Point, time: Double) {
         var newGesture = Gesture(source: source, at: point, time: time)
-        phase = .pressed
         if let caught = animation {
             // Freeze exactly where the last frame showed it; remember where it was heading.
             newGesture.caughtTarget = caught.targetDelta
-            animation = nil
-            velocity = .zero
             owesSettledEvent = true
         }
-        gesture = newGesture
+        activity = .gesture(newGesture)
         let displacedX = abs(offset.x) / pageWidth
         let displacedY = abs(offset.y) / pageHeight
         if displacedX > 0 || displacedY > 0 {
             lockGesture(to: displacedX >= displacedY ? .horizontal : .vertical, at: time)
             // Caught at rest under the finger: that is where the velocity starts from.
-            if gesture?.lockedAxis != nil {
-                gesture!.tracker.record(position: gesture!.rawOffset, time: time)
+            updateGesture { gesture in
+                if gesture.lockedAxis != nil { gesture.tracker.record(position: gesture.rawOffset, time: time) }
             }
         }
     }
@@ -27,18 +24,18 @@ extension PagerModel {
         guard gesture != nil else { return }
         owesSettledEvent = true
         emit(.dragBegan, at: time)
-        let source = gesture!.source
         if bounds(axis).isEnabled {
-            gesture!.lockedAxis = axis
-            gesture!.rawOffset = rawOffset(shown: offset[axis], along: axis)
-            // The move that crossed the slop records the first sample; a sample
-            // here too would count that move as instantaneous.
-            gesture!.tracker.reset()
-            phase = source == .pointer ? .dragging(axis) : .scrolling(axis)
+            let raw = rawOffset(shown: offset[axis], along: axis)
+            updateGesture { gesture in
+                gesture.lock = .axis(axis)
+                gesture.rawOffset = raw
+                // The move that crossed the slop records the first sample; a sample
+                // here too would count that move as instantaneous.
+                gesture.tracker.reset()
+            }
             emit(.axisLocked(axis), at: time)
         } else {
-            gesture!.lockedToDisabledAxis = true
-            phase = source == .pointer ? .dragging(nil) : .scrolling(nil)
+            updateGesture { $0.lock = .disabledAxis }
         }
     }
 
@@ -46,16 +43,18 @@ extension PagerModel {
     /// full, rubber-bands past a bounded edge.
     mutating func moveGesture(by delta: Double, along axis: Axis, at time: Double) {
         guard gesture != nil else { return }
-        gesture!.rawOffset += delta
-        gesture!.tracker.record(position: gesture!.rawOffset, time: time)
+        updateGesture { gesture in
+            gesture.rawOffset += delta
+            gesture.tracker.record(position: gesture.rawOffset, time: time)
+        }
         let size = pageSize(axis)
-        while gesture!.rawOffset <= -size && canMove(1, along: axis) {
+        while let raw = gesture?.rawOffset, raw <= -size, canMove(1, along: axis) {
             land(1, along: axis, at: time)
         }
-        while gesture!.rawOffset >= size && canMove(-1, along: axis) {
+        while let raw = gesture?.rawOffset, raw >= size, canMove(-1, along: axis) {
             land(-1, along: axis, at: time)
         }
-        offset[axis] = shownOffset(raw: gesture!.rawOffset, along: axis)
+        if let raw = gesture?.rawOffset { offset[axis] = shownOffset(raw: raw, along: axis) }
     }
 
     /// Ends the gesture normally and decides: flip one page, return, or bounce.
@@ -63,12 +62,11 @@ extension PagerModel {
     /// touchpad gesture that ended by a quiet gap).
     mutating func releaseGesture(at time: Double, velocityTime: Double) {
         guard let ended = gesture else { return }
-        gesture = nil
+        activity = .idle
         if ended.pans && releasePan(ended, at: time, velocityTime: velocityTime) { return }
         guard let axis = ended.lockedAxis else {
             // A tap, or a drag along a disabled axis: nothing moved along it.
             if offset == .zero {
-                phase = .idle
                 emitSettledIfOwed(at: time)
             } else {
                 startAnimation(to: nearestDelta(), velocity: .zero, bouncing: false, at: time)

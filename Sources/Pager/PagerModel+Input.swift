@@ -31,16 +31,16 @@ extension PagerModel {
                     let travel = point[axis] - current.origin[axis]
                     var anchor = current.origin
                     anchor[axis] += travel.sign == .minus ? -min(slop, -travel) : min(slop, travel)
-                    gesture?.last = anchor
+                    updateGesture { $0.last = anchor }
                     moveGesture(by: point[axis] - anchor[axis], along: axis, at: now)
                 }
-                gesture?.last = point
+                updateGesture { $0.last = point }
             }
         } else if let axis = current.lockedAxis {
             moveGesture(by: point[axis] - current.last[axis], along: axis, at: now)
-            gesture?.last = point
+            updateGesture { $0.last = point }
         }
-        gesture?.lastInputTime = now
+        updateGesture { $0.lastInputTime = now }
         updateSlotGeometry()
     }
 
@@ -63,9 +63,9 @@ extension PagerModel {
     @discardableResult
     public mutating func interrupt(_ reason: InterruptionReason, time: Double) -> Bool {
         let now = clock(time)
-        guard gesture != nil else { return false }
-        if gesture!.pans { interruptPan(at: now) }
-        gesture = nil
+        guard let current = gesture else { return false }
+        if current.pans { interruptPan(at: now) }
+        activity = .idle
         let target = nearestDelta()
         emit(.interrupted(reason, page: currentPage.offsetBy(h: target.h, v: target.v)), at: now)
         startAnimation(to: target, velocity: .zero, bouncing: isBeyondAnEdge, at: now)
@@ -85,11 +85,11 @@ extension PagerModel {
         guard let current = gesture else { return }
         if current.pans {
             // A touchpad pans at once: its slop is for choosing a pager axis.
-            if !current.panning { startPanning(at: now) }
+            if current.pan != .following { startPanning(at: now) }
             movePan(by: Point(x: dx, y: dy), at: now)
         } else if !current.isLocked {
             let travel = Point(x: current.last.x + dx, y: current.last.y + dy)
-            gesture?.last = travel
+            updateGesture { $0.last = travel }
             let slop = configuration.scrollSlop
             if travel.x * travel.x + travel.y * travel.y > slop * slop {
                 let axis: Axis = abs(travel.x) >= abs(travel.y) ? .horizontal : .vertical
@@ -99,7 +99,7 @@ extension PagerModel {
         } else if let axis = current.lockedAxis {
             moveGesture(by: axis == .horizontal ? dx : dy, along: axis, at: now)
         }
-        gesture?.lastInputTime = now
+        updateGesture { $0.lastInputTime = now }
         updateSlotGeometry()
     }
 
@@ -124,9 +124,10 @@ extension PagerModel {
         let step = axis == .horizontal ? direction.step.h : direction.step.v
         // A flip during a flip: the pending page lands first when it can, seamlessly.
         var target = (h: 0, v: 0)
-        if animation != nil {
-            target.h = commitPending(animation!.targetDelta.h, plus: 0, along: .horizontal, at: now)
-            target.v = commitPending(animation!.targetDelta.v, plus: 0, along: .vertical, at: now)
+        if let pending = animation {
+            target.h = commitPending(pending.targetDelta.h, plus: 0, along: .horizontal, at: now)
+            // (Landing a horizontal page leaves the vertical target as it was.)
+            target.v = commitPending(pending.targetDelta.v, plus: 0, along: .vertical, at: now)
         }
         var startVelocity = velocity
         let pendingAlongAxis = axis == .horizontal ? target.h : target.v
@@ -153,11 +154,9 @@ extension PagerModel {
         var dh = target.h - currentPage.h
         var dv = target.v - currentPage.v
         if !animated {
-            animation = nil
-            velocity = .zero
+            activity = .idle
             offset = .zero
             if dh != 0 || dv != 0 { moveCurrentPage(h: dh, v: dv, at: now) }
-            phase = .idle
             emitSettledIfOwed(at: now)
         } else {
             if abs(dh) > 1 || abs(dv) > 1 {
@@ -170,7 +169,6 @@ extension PagerModel {
             if dh != 0 || dv != 0 || offset != .zero || animation != nil {
                 startAnimation(to: (dh, dv), velocity: velocity, bouncing: false, at: now)
             } else {
-                phase = .idle
                 emitSettledIfOwed(at: now)
             }
         }
@@ -191,17 +189,20 @@ extension PagerModel {
         // (the fuzzer found 100·(1 − 2⁻⁵³) × 2.95 = 295): keep it under.
         offset.x = Self.underAPage(offset.x * kx, pageSize: width)
         offset.y = Self.underAPage(offset.y * ky, pageSize: height)
-        velocity.x *= kx
-        velocity.y *= ky
-        animation?.horizontal.scale(by: kx)
-        animation?.vertical.scale(by: ky)
+        updateAnimation { running in
+            running.velocity.x *= kx
+            running.velocity.y *= ky
+            running.horizontal.scale(by: kx)
+            running.vertical.scale(by: ky)
+        }
+        updateGesture { gesture in
+            guard let axis = gesture.lockedAxis else { return }
+            let k = axis == .horizontal ? kx : ky
+            gesture.rawOffset *= k
+            gesture.tracker.scale(by: k)
+        }
         resetZoomForNewPage(at: latestTime ?? 0)
         emitSettledIfOwed(at: latestTime ?? 0)
-        if let axis = gesture?.lockedAxis {
-            let k = axis == .horizontal ? kx : ky
-            gesture?.rawOffset *= k
-            gesture?.tracker.scale(by: k)
-        }
         updateSlotGeometry()
     }
 
@@ -220,21 +221,21 @@ extension PagerModel {
             h: horizontalBounds.clamp(currentPage.h), v: verticalBounds.clamp(currentPage.v))
         if clamped != currentPage {
             dropGesture(at: now)
-            animation = nil
-            velocity = .zero
+            activity = .idle
             offset = .zero
             moveCurrentPage(
                 h: clamped.h - currentPage.h, v: clamped.v - currentPage.v,
                 at: now)
-            phase = .idle
             emitSettledIfOwed(at: now)
         } else {
             refreshSlotPages(at: now, reporting: true)
             // A disabled axis shows no offset at all, at once.
             for axis in Axis.allCases where !bounds(axis).isEnabled {
                 offset[axis] = 0
-                velocity[axis] = 0
-                animation?[axis] = .resting(0)
+                updateAnimation { running in
+                    running.velocity[axis] = 0
+                    running[axis] = .resting(0)
+                }
             }
             if let axis = gesture?.lockedAxis, !bounds(axis).isEnabled {
                 dropGesture(at: now)

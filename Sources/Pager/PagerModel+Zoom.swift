@@ -141,8 +141,9 @@ extension PagerModel {
     /// Forgets the gesture in progress without a release decision (a jump,
     /// new bounds): a pan stops where it is, springing back from any rubber band.
     mutating func dropGesture(at time: Double) {
-        if gesture?.pans == true { interruptPan(at: time) }
-        gesture = nil
+        guard let dropped = gesture else { return }
+        if dropped.pans { interruptPan(at: time) }
+        activity = .idle
     }
 
     /// The gesture just begun is on a zoomed page: it pans. A running zoom
@@ -156,9 +157,8 @@ extension PagerModel {
         zoom.pan.x.stop(time: time)
         zoom.pan.y.stop(time: time)
         owesSettledEvent = true
-        gesture!.pans = true
         // A caught (displaced) pager follows at once, as an ordinary catch does.
-        gesture!.panning = gesture!.isLocked
+        updateGesture { $0.pan = $0.isLocked ? .following : .beforeSlop }
         recordPan(at: time)
     }
 
@@ -166,8 +166,8 @@ extension PagerModel {
     /// follows from the slop's boundary.
     mutating func movePointerPan(to point: Point, at time: Double) {
         guard let current = gesture else { return }
-        if current.panning {
-            gesture!.last = point
+        if current.pan == .following {
+            updateGesture { $0.last = point }
             movePan(by: Point(x: point.x - current.last.x, y: point.y - current.last.y), at: time)
             return
         }
@@ -177,18 +177,15 @@ extension PagerModel {
         let distance = (dx * dx + dy * dy).squareRoot()
         guard distance > slop else { return }
         startPanning(at: time)
-        gesture!.last = point
+        updateGesture { $0.last = point }
         let follow = (distance - slop) / distance
         movePan(by: Point(x: dx * follow, y: dy * follow), at: time)
     }
 
     /// A pan gesture moved past its slop.
     mutating func startPanning(at time: Double) {
-        gesture!.panning = true
+        updateGesture { $0.pan = .following }
         emit(.dragBegan, at: time)
-        if gesture!.lockedAxis == nil {
-            phase = gesture!.source == .pointer ? .dragging(nil) : .scrolling(nil)
-        }
     }
 
     /// Splits a drag of `delta` px between the pager and the pan, axis by axis:
@@ -200,8 +197,8 @@ extension PagerModel {
             var rest = delta[axis]
             guard rest != 0 else { continue }
             // 1. A displaced pager moves first: further out, or back to rest.
-            if gesture!.lockedAxis == axis && gesture!.rawOffset != 0 {
-                let raw = gesture!.rawOffset
+            if let current = gesture, current.lockedAxis == axis, current.rawOffset != 0 {
+                let raw = current.rawOffset
                 if (raw > 0) == (rest > 0) {
                     moveGesture(by: rest, along: axis, at: time)
                     rest = 0
@@ -220,11 +217,11 @@ extension PagerModel {
             rest = zoom[panAlong: axis].consume(rest, time: time)
             guard rest != 0 else { continue }
             // 3. The rest: to the pager when it can move along this axis.
-            if gesture!.lockedAxis == nil && bounds(axis).isEnabled {
+            if gesture?.lockedAxis == nil && bounds(axis).isEnabled {
                 handOver(to: axis, at: time)
             }
-            if gesture!.lockedAxis == axis {
-                if gesture!.rawOffset == 0 {
+            if gesture?.lockedAxis == axis {
+                if gesture?.rawOffset == 0 {
                     emit(.panHandedOver(axis, towards: FlipDirection.towards(axis, contentMovement: rest)), at: time)
                 }
                 moveGesture(by: rest, along: axis, at: time)
@@ -237,18 +234,22 @@ extension PagerModel {
 
     /// The pager takes the drag along `axis`, locking to it for the rest of the gesture.
     mutating func handOver(to axis: Axis, at time: Double) {
-        gesture!.lockedAxis = axis
-        gesture!.rawOffset = rawOffset(shown: offset[axis], along: axis)
-        gesture!.tracker.reset()
-        gesture!.tracker.record(position: gesture!.rawOffset, time: time)
-        phase = gesture!.source == .pointer ? .dragging(axis) : .scrolling(axis)
+        let raw = rawOffset(shown: offset[axis], along: axis)
+        updateGesture { gesture in
+            gesture.lock = .axis(axis)
+            gesture.rawOffset = raw
+            gesture.tracker.reset()
+            gesture.tracker.record(position: raw, time: time)
+        }
         emit(.axisLocked(axis), at: time)
     }
 
     mutating func recordPan(at time: Double) {
         let position = zoom.pan.position
-        gesture!.panTracker.x.record(position: position.x, time: time)
-        gesture!.panTracker.y.record(position: position.y, time: time)
+        updateGesture { gesture in
+            gesture.panTracker.x.record(position: position.x, time: time)
+            gesture.panTracker.y.record(position: position.y, time: time)
+        }
     }
 
     /// Ends a pan gesture. Returns `true` when it is done; `false` when the
@@ -266,7 +267,6 @@ extension PagerModel {
         zoom.pan.x.release(velocity: min(max(vx, -limit), limit), time: time)
         zoom.pan.y.release(velocity: min(max(vy, -limit), limit), time: time)
         if offset == .zero {
-            phase = .idle
             emitSettledIfOwed(at: time)
         } else {
             startAnimation(to: nearestDelta(), velocity: .zero, bouncing: false, at: time)

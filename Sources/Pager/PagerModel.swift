@@ -23,7 +23,8 @@ public struct PagerModel: Sendable {
     public internal(set) var currentPage: PageIndex
     /// Displacement of the content from rest: positive x shows the page on the left.
     public internal(set) var offset: Point = .zero
-    public internal(set) var phase: PagerPhase = .idle
+    /// What the pager is doing: follows from the gesture or animation in progress.
+    public var phase: PagerPhase { activity.phase }
     /// The nine slots, indexed by slot id.
     public internal(set) var slots: SlotPool
     /// The current page's zoom and pan (see `PagerModel+Zoom.swift`).
@@ -80,12 +81,37 @@ public struct PagerModel: Sendable {
 
     // MARK: Internal state
 
-    /// The pointer or scroll gesture in progress.
-    var gesture: Gesture?
-    /// The offset animation in progress.
-    var animation: OffsetAnimation?
-    /// Offset velocity at the last animation step, px/s; carried into retargets.
-    var velocity: Point = .zero
+    /// The gesture or the animation in progress, if any.
+    var activity: PagerActivity = .idle
     /// Something moved since the last `settled` event.
     var owesSettledEvent = false
+
+    /// The gesture in progress.
+    var gesture: Gesture? {
+        if case .gesture(let gesture) = activity { return gesture }
+        return nil
+    }
+
+    /// The offset animation in progress.
+    var animation: OffsetAnimation? {
+        if case .animation(let animation) = activity { return animation }
+        return nil
+    }
+
+    /// Offset velocity, px/s: the animation's at its last step, zero otherwise.
+    var velocity: Point { animation?.velocity ?? .zero }
+
+    /// Changes the gesture in progress in place; nothing when there is none.
+    mutating func updateGesture(_ change: (inout Gesture) -> Void) {
+        guard case .gesture(var gesture) = activity else { return }
+        change(&gesture)
+        activity = .gesture(gesture)
+    }
+
+    /// Changes the running animation in place; nothing when there is none.
+    mutating func updateAnimation(_ change: (inout OffsetAnimation) -> Void) {
+        guard case .animation(var animation) = activity else { return }
+        change(&animation)
+        activity = .animation(animation)
+    }
 }

@@ -5,6 +5,8 @@ struct OffsetAnimation: Sendable {
     var vertical: AxisMotion
     /// The page the animation lands on, relative to the current page.
     var targetDelta: (h: Int, v: Int)
+    /// Offset velocity at the last step, px/s; a retarget carries it on.
+    var velocity: Point
 
     subscript(axis: Axis) -> AxisMotion {
         get { axis == .horizontal ? horizontal : vertical }

@@ -123,7 +123,7 @@ public struct PageZoom: Sendable {
         contentHeight = height.isFinite ? max(1, height) : viewportHeight
         self.pixelScale = pixelScale.isFinite ? max(0.001, pixelScale) : 1
         targetScale = clampScale(targetScale)
-        if scaleMotion != nil { scaleMotion!.target = targetScale }
+        scaleMotion?.target = targetScale
         scale = clampScale(scale)
         reanchor(time: time, keepingPan: true)
     }
