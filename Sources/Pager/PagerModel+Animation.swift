@@ -61,9 +61,9 @@ extension PagerModel {
     mutating func finishAnimationIfAtRest(at time: Double) -> Bool {
         guard let running = animation else { return false }
         let distance = configuration.restDistance
-        let speed = configuration.restVelocity
-        guard running.horizontal.isFinished(at: time, restDistance: distance, restVelocity: speed),
-              running.vertical.isFinished(at: time, restDistance: distance, restVelocity: speed)
+        let speed = configuration.restSpeed
+        guard running.horizontal.isFinished(at: time, restDistance: distance, restSpeed: speed),
+              running.vertical.isFinished(at: time, restDistance: distance, restSpeed: speed)
         else { return false }
         offset = Point(x: running.horizontal.target, y: running.vertical.target)
         activity = .idle

@@ -74,19 +74,20 @@ extension PagerModel {
             return
         }
         let size = pageSize(axis)
-        let limit = configuration.maximumReleaseVelocity
+        let limit = configuration.maximumReleaseSpeed
         let estimate = ended.tracker.velocity(at: velocityTime, window: configuration.velocityWindow)
         let rawVelocity = min(max(estimate, -limit), limit)
         let shown = offset[axis]
         var step = 0
         var edge: Edge?
         var releaseVelocity = rawVelocity
+        let slope = band.slope(raw: ended.rawOffset, limits: unbandedOffsets(along: axis), size: size)
         if shown > 0 && !canMove(-1, along: axis) {
             edge = Edge.facing(axis, step: -1)
-            releaseVelocity = rawVelocity * band.slope(ended.rawOffset, size: size)
+            releaseVelocity = rawVelocity * slope
         } else if shown < 0 && !canMove(1, along: axis) {
             edge = Edge.facing(axis, step: 1)
-            releaseVelocity = rawVelocity * band.slope(-ended.rawOffset, size: size)
+            releaseVelocity = rawVelocity * slope
         } else {
             step = releaseStep(
                 axis: axis, velocity: rawVelocity, source: ended.source,
@@ -169,24 +170,21 @@ extension PagerModel {
 
     var band: RubberBand { RubberBand(coefficient: configuration.rubberBandCoefficient) }
 
+    /// The offsets along `axis` the drag reaches without the rubber band: a
+    /// page either way, or none towards a bounded edge.
+    func unbandedOffsets(along axis: Axis) -> ClosedRange<Double> {
+        let size = pageSize(axis)
+        return (canMove(1, along: axis) ? -size : 0)...(canMove(-1, along: axis) ? size : 0)
+    }
+
     /// The offset shown for a raw drag offset: rubber-banded past a bounded edge.
     func shownOffset(raw: Double, along axis: Axis) -> Double {
-        let size = pageSize(axis)
-        let lowest = canMove(1, along: axis) ? -size : 0
-        let highest = canMove(-1, along: axis) ? size : 0
-        if raw < lowest { return lowest - band.shown(lowest - raw, size: size) }
-        if raw > highest { return highest + band.shown(raw - highest, size: size) }
-        return raw
+        band.shown(raw: raw, limits: unbandedOffsets(along: axis), size: pageSize(axis))
     }
 
     /// The raw drag offset that shows as `shown` (inverse of `shownOffset`).
     func rawOffset(shown: Double, along axis: Axis) -> Double {
-        let size = pageSize(axis)
-        let lowest = canMove(1, along: axis) ? -size : 0
-        let highest = canMove(-1, along: axis) ? size : 0
-        if shown < lowest { return lowest - band.raw(lowest - shown, size: size) }
-        if shown > highest { return highest + band.raw(shown - highest, size: size) }
-        return shown
+        band.raw(shown: shown, limits: unbandedOffsets(along: axis), size: pageSize(axis))
     }
 
     func bounds(_ axis: Axis) -> AxisBounds {

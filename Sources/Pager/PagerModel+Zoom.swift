@@ -260,7 +260,7 @@ extension PagerModel {
             zoom.pan.y.release(velocity: 0, time: time)
             return false
         }
-        let limit = configuration.maximumReleaseVelocity
+        let limit = configuration.maximumReleaseSpeed
         let window = configuration.velocityWindow
         let vx = ended.panTracker.x.velocity(at: velocityTime, window: window)
         let vy = ended.panTracker.y.velocity(at: velocityTime, window: window)

@@ -22,13 +22,13 @@ enum AxisMotion: Hashable, Sendable {
     }
 
     /// Whether the motion has come to rest on its target.
-    func isFinished(at time: Double, restDistance: Double, restVelocity: Double) -> Bool {
+    func isFinished(at time: Double, restDistance: Double, restSpeed: Double) -> Bool {
         switch self {
         case .resting:
             return true
         case .spring(let motion):
             let (value, velocity) = motion.state(at: time)
-            return abs(value - motion.target) < restDistance && abs(velocity) < restVelocity
+            return abs(value - motion.target) < restDistance && abs(velocity) < restSpeed
         case .easing(let motion):
             return motion.isFinished(at: time)
         }

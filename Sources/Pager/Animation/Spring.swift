@@ -1,10 +1,10 @@
 /// A damped spring, described the way designers tune one.
 ///
 /// The default (critically damped, mass 0.5, stiffness 500) is libadwaita's
-/// carousel spring: it settles without overshoot in about 0.3 s.
+/// carousel spring, `Spring.carousel`: it settles without overshoot in about 0.3 s.
 ///
 /// ```swift
-/// let snappy = Spring(dampingRatio: 1, mass: 0.5, stiffness: 500)
+/// let snappy = Spring.carousel
 /// let bouncy = Spring(dampingRatio: 0.6, mass: 1, stiffness: 300)
 /// ```
 public struct Spring: Hashable, Sendable {
@@ -23,4 +23,25 @@ public struct Spring: Hashable, Sendable {
 
     /// Undamped angular frequency, radians per second.
     var angularFrequency: Double { (stiffness / mass).squareRoot() }
+}
+
+extension Spring {
+    /// libadwaita's carousel spring (AdwCarousel's defaults): damping ratio 1,
+    /// mass 0.5, stiffness 500 (ω ≈ 31.6 rad/s). Critically damped, it
+    /// settles without overshoot in about 0.3 s. Flips, page returns and
+    /// bounces, animated scrolls and zoom use it.
+    ///
+    /// ```swift
+    /// configuration.animation = .spring(.carousel)
+    /// ```
+    public static let carousel = Spring(dampingRatio: 1, mass: 0.5, stiffness: 500)
+
+    /// The free-scrolling bounce: damping ratio 1, mass 1, stiffness 180
+    /// (ω ≈ 13.4 rad/s). Softer than `carousel`, it brings content pulled past
+    /// a limit back in about half a second (UIScrollView's bounce takes as long).
+    ///
+    /// ```swift
+    /// let configuration = ScrollConfiguration(bounceSpring: .scrollBounce)
+    /// ```
+    public static let scrollBounce = Spring(dampingRatio: 1, mass: 1, stiffness: 180)
 }

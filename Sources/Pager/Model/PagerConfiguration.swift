@@ -1,11 +1,12 @@
 /// Every tuning constant of the engine, with its unit. Defaults follow the
-/// best systems in the field (libadwaita's swipe tracker, UIScrollView,
-/// Android's ViewPager); see DESIGN.md for the sources.
+/// best systems in the field: libadwaita's swipe tracker and carousel
+/// spring, UIScrollView's deceleration and rubber band, Android's ViewPager
+/// and its maximum fling velocity (each constant names its source).
 ///
 /// ```swift
 /// var config = PagerConfiguration()
 /// config.flipThreshold = 0.33          // flip after a third of a page
-/// config.animation = .spring(Spring(dampingRatio: 0.8))
+/// config.animation = .spring(Spring(dampingRatio: 0.8))   // a little overshoot
 /// let model = PagerModel(pageWidth: 1280, pageHeight: 800, configuration: config)
 /// ```
 public struct PagerConfiguration: Hashable, Sendable {
@@ -21,7 +22,7 @@ public struct PagerConfiguration: Hashable, Sendable {
     public var scrollFlingVelocity: Double = 600
     /// Release speeds are capped here, px/s (Android's maximum fling velocity):
     /// events stamped microseconds apart must not throw the page across hundreds of pages.
-    public var maximumReleaseVelocity: Double = 8000
+    public var maximumReleaseSpeed: Double = 8000
     /// Deceleration used to project a pointer release, per ms (UIScrollView normal).
     public var pointerDeceleration: Double = 0.998
     /// Deceleration used to project a touchpad release, per ms.
@@ -31,9 +32,9 @@ public struct PagerConfiguration: Hashable, Sendable {
     /// Rubber-band constant `c` in `d·(1 − 1/(x·c/d + 1))` (UIScrollView's 0.55).
     public var rubberBandCoefficient: Double = 0.55
     /// Animation for flips and returns.
-    public var animation: PageAnimationStyle = .spring(Spring())
+    public var animation: PageAnimationStyle = .spring(.carousel)
     /// Spring used when bouncing back from an edge.
-    public var bounceSpring: Spring = Spring(dampingRatio: 1, mass: 0.5, stiffness: 500)
+    public var bounceSpring: Spring = .carousel
     /// Initial speed of the nudge when a flip meets an edge, px/s.
     public var edgeNudgeVelocity: Double = 2000
     /// A touchpad scroll with no end event ends after this much quiet, s.
@@ -41,7 +42,7 @@ public struct PagerConfiguration: Hashable, Sendable {
     /// An animation has landed when closer than this to its target, px.
     public var restDistance: Double = 0.5
     /// …and slower than this, px/s.
-    public var restVelocity: Double = 5
+    public var restSpeed: Double = 5
 
     public init() {}
 

@@ -29,11 +29,6 @@ public struct ScrollAxis: Hashable, Sendable {
         case springing(SpringMotion)
     }
 
-    /// Spring motions end when closer than this to their target, px.
-    static let restDistance = 0.5
-    /// ... and slower than this, px/s.
-    static let restSpeed = 5.0
-
     public private(set) var limits: ClosedRange<Double>
     public var configuration: ScrollConfiguration
     /// Shown position, px: rubber-banded when past a limit.
@@ -136,7 +131,7 @@ public struct ScrollAxis: Hashable, Sendable {
     /// a spring back when past one.
     public mutating func release(velocity fingerVelocity: Double, time: Double) {
         if !isDragging { advance(to: time) }
-        let speedCap = configuration.maximumSpeed
+        let speedCap = configuration.maximumReleaseSpeed
         let finger = min(max(fingerVelocity, -speedCap), speedCap)
         if isPastLimit {
             // The finger's speed in raw coordinates carries into the bounce.
@@ -219,7 +214,7 @@ public struct ScrollAxis: Hashable, Sendable {
                 let speed = decay.state(at: hit).velocity
                 raw = edge
                 position = edge
-                motion = .springing(SpringMotion(spring: configuration.bounce, from: edge, velocity: speed,
+                motion = .springing(SpringMotion(spring: configuration.bounceSpring, from: edge, velocity: speed,
                                                  to: edge, at: hit))
                 advance(to: time)
                 return
@@ -235,7 +230,8 @@ public struct ScrollAxis: Hashable, Sendable {
             }
         case .springing(let spring):
             let state = spring.state(at: time)
-            if abs(state.value - spring.target) < Self.restDistance && abs(state.velocity) < Self.restSpeed,
+            if abs(state.value - spring.target) < configuration.restDistance
+                && abs(state.velocity) < configuration.restSpeed,
                time > spring.startTime {
                 raw = spring.target
                 position = spring.target
@@ -273,7 +269,7 @@ public struct ScrollAxis: Hashable, Sendable {
     private mutating func bounce(rawVelocity: Double, time: Double) {
         raw = rawPosition(shown: position)
         let target = clamp(position)
-        motion = .springing(SpringMotion(spring: configuration.bounce, from: raw, velocity: rawVelocity,
+        motion = .springing(SpringMotion(spring: configuration.bounceSpring, from: raw, velocity: rawVelocity,
                                          to: target, at: time))
         velocity = shownVelocity(rawVelocity: rawVelocity)
     }
@@ -293,26 +289,12 @@ public struct ScrollAxis: Hashable, Sendable {
 
     /// The rubber band's image of a raw position.
     private func shown(raw value: Double) -> Double {
-        let d = configuration.rubberBandDimension
-        if value > limits.upperBound {
-            return limits.upperBound + rubberBand.shown(value - limits.upperBound, size: d)
-        }
-        if value < limits.lowerBound {
-            return limits.lowerBound - rubberBand.shown(limits.lowerBound - value, size: d)
-        }
-        return value
+        rubberBand.shown(raw: value, limits: limits, size: configuration.rubberBandDimension)
     }
 
     /// The raw position whose image is `value` (inverse of `shown(raw:)`).
     private func rawPosition(shown value: Double) -> Double {
-        let d = configuration.rubberBandDimension
-        if value > limits.upperBound {
-            return limits.upperBound + rubberBand.raw(value - limits.upperBound, size: d)
-        }
-        if value < limits.lowerBound {
-            return limits.lowerBound - rubberBand.raw(limits.lowerBound - value, size: d)
-        }
-        return value
+        rubberBand.raw(shown: value, limits: limits, size: configuration.rubberBandDimension)
     }
 
     private func shownVelocity(rawVelocity: Double) -> Double {
@@ -321,9 +303,6 @@ public struct ScrollAxis: Hashable, Sendable {
 
     /// d(shown)/d(raw) at a raw position: 1 inside the limits.
     private func slope(at value: Double) -> Double {
-        let d = configuration.rubberBandDimension
-        if value > limits.upperBound { return rubberBand.slope(value - limits.upperBound, size: d) }
-        if value < limits.lowerBound { return rubberBand.slope(limits.lowerBound - value, size: d) }
-        return 1
+        rubberBand.slope(raw: value, limits: limits, size: configuration.rubberBandDimension)
     }
 }

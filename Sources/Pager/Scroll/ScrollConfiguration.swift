@@ -17,7 +17,7 @@ public struct ScrollConfiguration: Hashable, Sendable {
     /// The band's dimension `d`, px: the overshoot never reaches it. Use the viewport's size.
     public var rubberBandDimension: Double
     /// The spring that brings content back inside the limits.
-    public var bounce: Spring
+    public var bounceSpring: Spring
     /// The spring of an animated `scroll(to:)`.
     public var scrollSpring: Spring
     /// Momentum below this speed stops, px/s.
@@ -26,21 +26,28 @@ public struct ScrollConfiguration: Hashable, Sendable {
     public var velocityWindow: Double
     /// Release speeds are capped here, px/s: events stamped microseconds apart
     /// would otherwise throw the content across the world.
-    public var maximumSpeed: Double
+    public var maximumReleaseSpeed: Double
+    /// A spring motion has arrived when closer than this to its target, px…
+    public var restDistance: Double
+    /// …and slower than this, px/s.
+    public var restSpeed: Double
 
     public init(decelerationRate: Double = 0.998, rubberBandCoefficient: Double = 0.55,
                 rubberBandDimension: Double = 600,
-                bounce: Spring = Spring(dampingRatio: 1, mass: 1, stiffness: 180),
-                scrollSpring: Spring = Spring(dampingRatio: 1, mass: 0.5, stiffness: 500),
-                stopSpeed: Double = 8, velocityWindow: Double = 0.1, maximumSpeed: Double = 8000) {
+                bounceSpring: Spring = .scrollBounce,
+                scrollSpring: Spring = .carousel,
+                stopSpeed: Double = 8, velocityWindow: Double = 0.1, maximumReleaseSpeed: Double = 8000,
+                restDistance: Double = 0.5, restSpeed: Double = 5) {
         self.decelerationRate = min(max(decelerationRate, 0.5), 0.99999)
         self.rubberBandCoefficient = max(0.01, rubberBandCoefficient)
         self.rubberBandDimension = max(1, rubberBandDimension)
-        self.bounce = bounce
+        self.bounceSpring = bounceSpring
         self.scrollSpring = scrollSpring
         self.stopSpeed = max(0.01, stopSpeed)
         self.velocityWindow = max(0.01, velocityWindow)
-        self.maximumSpeed = max(1, maximumSpeed)
+        self.maximumReleaseSpeed = max(1, maximumReleaseSpeed)
+        self.restDistance = restDistance
+        self.restSpeed = restSpeed
     }
 
     /// Decay constant of the momentum, 1/s: speed(t) = v₀·e^(−k·t).

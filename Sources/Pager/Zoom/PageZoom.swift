@@ -141,7 +141,7 @@ public struct PageZoom: Sendable {
         anchorContent = Point(x: (relative.x - position.x) / scale, y: (relative.y - position.y) / scale)
         let changed = clamped != targetScale
         targetScale = clamped
-        if animated && abs(clamped - scale) > configuration.restScale {
+        if animated && abs(clamped - scale) > configuration.restDistance {
             scaleMotion = SpringMotion(spring: configuration.spring, from: scale, velocity: velocity, to: clamped, at: time)
         } else {
             scaleMotion = nil
@@ -165,8 +165,8 @@ public struct PageZoom: Sendable {
     mutating func step(to time: Double) {
         if let motion = scaleMotion {
             let state = motion.state(at: time)
-            if abs(state.value - motion.target) < configuration.restScale
-                && abs(state.velocity) < configuration.restScaleVelocity {
+            if abs(state.value - motion.target) < configuration.restDistance
+                && abs(state.velocity) < configuration.restSpeed {
                 scale = motion.target
                 scaleMotion = nil
             } else {

@@ -19,11 +19,11 @@ public struct ZoomConfiguration: Hashable, Sendable {
     /// fit (a small image shown at its own size), relative to fit.
     public var toggleScaleForSmallImages: Double = 2
     /// The spring that animates the scale (libadwaita's carousel spring: no overshoot, ~0.3 s).
-    public var spring: Spring = Spring(dampingRatio: 1, mass: 0.5, stiffness: 500)
-    /// A scale animation has arrived when closer than this to its target (scale units).
-    public var restScale: Double = 0.0005
+    public var spring: Spring = .carousel
+    /// A scale animation has arrived when closer than this to its target (scale units)…
+    public var restDistance: Double = 0.0005
     /// …and slower than this, scale units per second.
-    public var restScaleVelocity: Double = 0.01
+    public var restSpeed: Double = 0.01
     /// Scales within this of 1 count as fit (scale units).
     public var fitTolerance: Double = 0.0005
 

@@ -8,7 +8,7 @@ let sessionsPerProperty = 250
 /// Longest random session, inputs.
 let maxSessionInputs = 40
 
-/// Issue 2's property tests: random input sequences (pointer, scroll,
+/// Property tests: random input sequences (pointer, scroll,
 /// interrupt, flip, go, resize, setBounds, advance) under random bounds and
 /// both animation styles.
 ///

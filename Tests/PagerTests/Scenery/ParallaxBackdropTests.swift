@@ -1,7 +1,7 @@
 import Pager
 import Testing
 
-/// Issue 4, parallax backdrop (seed 000): the backdrop fills the page and
+/// Parallax backdrop: the backdrop fills the page and
 /// moves at a fraction of the page's displacement.
 @Suite("Parallax backdrop")
 struct ParallaxBackdropTests {

@@ -1,7 +1,7 @@
 import Pager
 import Testing
 
-/// Issue 4, sticky album headers (seed 001): each row is a table section; its
+/// Sticky album headers: each row is a table section; its
 /// header is pinned at the top, pushed off by the next row's header as that
 /// arrives, and replaced once the next row is current — computed from the
 /// same frame's model state.

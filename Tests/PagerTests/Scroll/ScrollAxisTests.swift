@@ -200,7 +200,7 @@ struct ScrollAxisTests {
         capped.release(velocity: 5e7, time: 0)
         var limit = ScrollAxis(position: 0, limits: 0...1_000_000)
         limit.drag(by: 1, time: 0)
-        limit.release(velocity: capped.configuration.maximumSpeed, time: 0)
+        limit.release(velocity: capped.configuration.maximumReleaseSpeed, time: 0)
         #expect(capped.restingPosition == limit.restingPosition)
     }
 
@@ -210,5 +210,29 @@ struct ScrollAxisTests {
         axis.release(velocity: 2, time: 0.5)
         #expect(axis.isSettled)
         #expect(axis.position == 203)
+    }
+
+    @Test func aBounceComesToRestByTheConfiguredRestThresholds() {
+        func bounced(_ configuration: ScrollConfiguration) -> ScrollAxis {
+            var axis = ScrollAxis(position: 0, limits: 0...1000, configuration: configuration)
+            axis.drag(by: -120, time: 0)
+            axis.release(velocity: 0, time: 0)
+            run(&axis, from: 0, to: 0.2)
+            return axis
+        }
+        var loose = ScrollConfiguration()
+        loose.restDistance = 50
+        loose.restSpeed = 1_000_000
+        let strict = bounced(ScrollConfiguration())
+        let relaxed = bounced(loose)
+        #expect(!strict.isSettled, "0.2 s into the default bounce it is still about 30 px out")
+        #expect(relaxed.isSettled, "within 50 px it counts as arrived")
+        #expect(relaxed.position == 0, "and lands exactly on the limit")
+    }
+
+    @Test func aDragPastTheUpperLimitIsRubberBandedFromThatLimit() {
+        var axis = ScrollAxis(position: 0, limits: 0...1000)
+        axis.drag(by: 1_100, time: 0)
+        #expect(axis.position == 1000 + rubberBand.shown(100, size: axis.configuration.rubberBandDimension))
     }
 }

@@ -1,7 +1,7 @@
 import Pager
 import Testing
 
-/// Issue 2, item 6: damped springs that start from the release velocity and
+/// Damped springs that start from the release velocity and
 /// easing curves whose duration follows distance and velocity, selectable in
 /// the configuration; analytic, so the frame rate does not change the curve.
 @Suite("Animations")
@@ -32,6 +32,18 @@ struct AnimationsTests {
     @Test func defaultAnimationIsTheCriticallyDampedCarouselSpring() {
         let configuration = PagerConfiguration()
         #expect(configuration.animation == .spring(Spring(dampingRatio: 1, mass: 0.5, stiffness: 500)))
+    }
+
+    @Test func theCarouselSpringIsLibadwaitasCriticallyDampedSpring() {
+        #expect(Spring.carousel == Spring(dampingRatio: 1, mass: 0.5, stiffness: 500))
+        #expect(PagerConfiguration().bounceSpring == .carousel, "an edge bounce settles like a flip")
+        #expect(ZoomConfiguration().spring == .carousel)
+        #expect(ScrollConfiguration().scrollSpring == .carousel)
+    }
+
+    @Test func freeScrollingBouncesWithTheSofterScrollBounceSpring() {
+        #expect(Spring.scrollBounce == Spring(dampingRatio: 1, mass: 1, stiffness: 180))
+        #expect(ScrollConfiguration().bounceSpring == .scrollBounce)
     }
 
     @Test func springStartsFromTheReleaseVelocity() {
@@ -124,7 +136,7 @@ struct AnimationsTests {
     @Test func restDistanceDecidesWhenAnAnimationLands() {
         var loose = PagerConfiguration()
         loose.restDistance = 50
-        loose.restVelocity = 1_000_000
+        loose.restSpeed = 1_000_000
         var early = RecordingPager(configuration: loose)
         var exact = RecordingPager()
         early.flip(.right, at: 0)

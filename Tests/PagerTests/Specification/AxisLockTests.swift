@@ -1,7 +1,7 @@
 import Pager
 import Testing
 
-/// Issue 2, item 3: nothing moves until the pointer has travelled the slop
+/// Nothing moves until the pointer has travelled the slop
 /// (16 px, Euclidean); then the drag locks to the dominant axis for the rest
 /// of the gesture and perpendicular motion is ignored.
 @Suite("Axis lock")

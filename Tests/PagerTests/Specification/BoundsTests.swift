@@ -1,7 +1,7 @@
 import Pager
 import Testing
 
-/// Issue 2, item 1: per-axis bounds — infinite, disabled, or `0..<N` —
+/// Per-axis bounds — infinite, disabled, or `0..<N` —
 /// the initial page clamped, bounds changed at run time.
 @Suite("Bounds")
 struct BoundsTests {

@@ -1,7 +1,7 @@
 import Pager
 import Testing
 
-/// Issue 2, item 6 (interruptible animations) and DESIGN.md's known failures:
+/// Interruptible animations (README.md, "Catching"):
 /// grabbing a moving page catches it exactly where it is shown, the drag
 /// continues from there with no slop, and a caught flip is not lost.
 @Suite("Catching")

@@ -2,7 +2,7 @@ import Pager
 import PropertyBased
 import Testing
 
-/// Issue 2, item 11: the same inputs give bit-identical outputs — events,
+/// The same inputs give bit-identical outputs — events,
 /// slots, frames and offset — so a recorded session replays exactly.
 @Suite("Determinism")
 struct DeterminismTests {

@@ -1,7 +1,7 @@
 import Pager
 import Testing
 
-/// Issue 2, item 5: past a bounded edge the drag is rubber-banded
+/// Past a bounded edge the drag is rubber-banded
 /// (`d·(1 − 1/(x·c/d + 1))`, c = 0.55) and springs back with `bounceSpring`
 /// on release; a fling into an edge bounces and never flips.
 @Suite("Edges")

@@ -1,7 +1,7 @@
 import Pager
 import Testing
 
-/// Issue 2, item 10: events are read with `pollEvent()`, oldest first, each
+/// Events are read with `pollEvent()`, oldest first, each
 /// stamped with the time of the call that caused it; every gesture ends with
 /// `settled`. Time never goes backwards.
 @Suite("Events")

@@ -1,7 +1,7 @@
 import Pager
 import Testing
 
-/// Issue 2, item 9: `flip(direction, time)` animates one page, bouncing at a
+/// `flip(direction, time)` animates one page, bouncing at a
 /// bounded edge; `go(to:animated:time:)` jumps or animates to any page.
 @Suite("Flip and go")
 struct FlipAndGoTests {

@@ -1,7 +1,7 @@
 import Pager
 import Testing
 
-/// Issue 2, item 8 and DESIGN.md's known failure (SwiftUIPager #238: a second
+/// Interruptions, and a known failure of other pagers (SwiftUIPager #238: a second
 /// finger leaves the pager stuck between pages): an interrupted gesture is
 /// reported and settles on the nearest page, without fling.
 @Suite("Interruptions")

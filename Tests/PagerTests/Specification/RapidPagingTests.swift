@@ -1,7 +1,7 @@
 import Pager
 import Testing
 
-/// Issue 2, item 7 and DESIGN.md's known failures (SwiftUIPager #303: rapid
+/// Rapid paging, and known failures of other pagers (SwiftUIPager #303: rapid
 /// drags lose page changes; libadwaita: quick swipes during an animation are
 /// cancelled): a new flip while one animates commits the pending one first,
 /// with no visual jump, so no flip is ever lost.

@@ -1,7 +1,7 @@
 import Pager
 import Testing
 
-/// Issue 2, item 4: at release, velocity comes from the last 0.15 s of
+/// At release, velocity comes from the last 0.15 s of
 /// samples (the release point included); a fling (≥ 300 px/s) goes to the
 /// next page in its direction, otherwise the position projected with the
 /// deceleration decides, flipping past half a page.

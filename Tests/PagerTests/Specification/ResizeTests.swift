@@ -1,7 +1,7 @@
 import Pager
 import Testing
 
-/// Issue 2, item 9: resizing at any time, even mid-animation, keeps the page
+/// Resizing at any time, even mid-animation, keeps the page
 /// and the relative position `p = -offset / pageSize`.
 @Suite("Resize")
 struct ResizeTests {

@@ -1,7 +1,7 @@
 import Pager
 import Testing
 
-/// Issue 2, item 2: a fixed pool of nine slots with stable ids, recycled only
+/// A fixed pool of nine slots with stable ids, recycled only
 /// when a flip lands, so the host re-uses six textures and loads three.
 @Suite("Slots")
 struct SlotsTests {

@@ -1,8 +1,8 @@
 import Pager
 import Testing
 
-/// Issue 2, item 8 (a scroll with no end event ends itself after a quiet gap)
-/// and the touchpad semantics: deltas move the content like a drag, the axis
+/// A scroll with no end event ends itself after a quiet gap, and the
+/// touchpad semantics: deltas move the content like a drag, the axis
 /// locks after 4 px, a fling needs 600 px/s and the projection uses 0.997/ms.
 @Suite("Touchpad")
 struct TouchpadTests {

@@ -27,8 +27,8 @@ struct ModelSnapshot: Hashable {
     }
 }
 
-/// The invariants that hold after every call, whatever the input (issue 2's
-/// property tests): nine distinct slots consistent with the current page,
+/// The invariants that hold after every call, whatever the input (the
+/// property tests'): nine distinct slots consistent with the current page,
 /// the page in bounds, the offset finite and under a page, frames from the
 /// one shared offset, visible fractions that add up.
 enum ModelInvariants {

@@ -21,7 +21,7 @@ enum HostInput: Sendable, Hashable, CustomStringConvertible {
     case go(PageIndex, animated: Bool)
     case resize(width: Double, height: Double)
     case setBounds(horizontal: Int?, vertical: Int?)
-    /// Zoom the current page (issue 4); a zoomed page's drags pan and hand over.
+    /// Zoom the current page; a zoomed page's drags pan and hand over.
     case zoom(scale: Double, x: Double, y: Double, animated: Bool)
     /// Only an `advance(to:)` at the step's time.
     case advance

@@ -1,7 +1,7 @@
 import Pager
 import Testing
 
-/// Issue 4, seed 002: a drag on a zoomed page pans the image; at the image's
+/// A drag on a zoomed page pans the image; at the image's
 /// edge the rest of the same drag moves the pager, pixel for pixel, and a
 /// reverse drag returns the pager first, then pans. No jump either way.
 ///

@@ -1,7 +1,7 @@
 import Pager
 import Testing
 
-/// Issue 4: zoom belongs to the current page, is clamped between fit and a
+/// Zoom belongs to the current page, is clamped between fit and a
 /// maximum, holds the point under the pointer still, and resets on landing.
 ///
 /// The page is 1000×800 and its content fills it, so at scale 2 the image is
