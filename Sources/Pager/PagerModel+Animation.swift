@@ -34,7 +34,7 @@ extension PagerModel {
 
     /// Evaluates the animation at `time`; lands on pages it reaches.
     mutating func stepAnimation(to time: Double) {
-        guard let running = animation else { return }
+        guard let running = activity.animation else { return }
         let h = running.horizontal.state(at: time)
         let v = running.vertical.state(at: time)
         offset = Point(x: h.value, y: v.value)
@@ -59,7 +59,7 @@ extension PagerModel {
     /// When both axes are at rest: snap to the target exactly, land, settle.
     @discardableResult
     mutating func finishAnimationIfAtRest(at time: Double) -> Bool {
-        guard let running = animation else { return false }
+        guard let running = activity.animation else { return false }
         let distance = configuration.restDistance
         let speed = configuration.restSpeed
         guard running.horizontal.isFinished(at: time, restDistance: distance, restSpeed: speed),

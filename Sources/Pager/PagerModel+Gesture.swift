@@ -2,26 +2,27 @@ extension PagerModel {
     /// Starts a pointer or scroll gesture; catches a running animation where it is shown.
     mutating func beginGesture(_ source: GestureSource, at point: Point, time: Double) {
         var newGesture = Gesture(source: source, at: point, time: time)
-        if let caught = animation {
+        if let caught = activity.animation {
             // Freeze exactly where the last frame showed it; remember where it was heading.
             newGesture.caughtTarget = caught.targetDelta
             owesSettledEvent = true
         }
         activity = .gesture(newGesture)
+        history.clear()
         let displacedX = abs(offset.x) / pageWidth
         let displacedY = abs(offset.y) / pageHeight
         if displacedX > 0 || displacedY > 0 {
             lockGesture(to: displacedX >= displacedY ? .horizontal : .vertical, at: time)
             // Caught at rest under the finger: that is where the velocity starts from.
-            updateGesture { gesture in
-                if gesture.lockedAxis != nil { gesture.tracker.record(position: gesture.rawOffset, time: time) }
+            if let caught = activity.gesture, caught.lockedAxis != nil {
+                history.offset.record(position: caught.rawOffset, time: time)
             }
         }
     }
 
     /// The gesture became a drag along `axis` (or along nothing, if disabled).
     mutating func lockGesture(to axis: Axis, at time: Double) {
-        guard gesture != nil else { return }
+        guard activity.gesture != nil else { return }
         owesSettledEvent = true
         emit(.dragBegan, at: time)
         if bounds(axis).isEnabled {
@@ -29,10 +30,10 @@ extension PagerModel {
             updateGesture { gesture in
                 gesture.lock = .axis(axis)
                 gesture.rawOffset = raw
-                // The move that crossed the slop records the first sample; a sample
-                // here too would count that move as instantaneous.
-                gesture.tracker.reset()
             }
+            // The move that crossed the slop records the first sample; a sample
+            // here too would count that move as instantaneous.
+            history.offset.reset()
             emit(.axisLocked(axis), at: time)
         } else {
             updateGesture { $0.lock = .disabledAxis }
@@ -42,26 +43,25 @@ extension PagerModel {
     /// Moves the locked gesture by `delta` pixels: lands on a page reached in
     /// full, rubber-bands past a bounded edge.
     mutating func moveGesture(by delta: Double, along axis: Axis, at time: Double) {
-        guard gesture != nil else { return }
-        updateGesture { gesture in
-            gesture.rawOffset += delta
-            gesture.tracker.record(position: gesture.rawOffset, time: time)
-        }
+        guard var moved = activity.gesture else { return }
+        moved.rawOffset += delta
+        activity = .gesture(moved)
+        history.offset.record(position: moved.rawOffset, time: time)
         let size = pageSize(axis)
-        while let raw = gesture?.rawOffset, raw <= -size, canMove(1, along: axis) {
+        while let raw = activity.gesture?.rawOffset, raw <= -size, canMove(1, along: axis) {
             land(1, along: axis, at: time)
         }
-        while let raw = gesture?.rawOffset, raw >= size, canMove(-1, along: axis) {
+        while let raw = activity.gesture?.rawOffset, raw >= size, canMove(-1, along: axis) {
             land(-1, along: axis, at: time)
         }
-        if let raw = gesture?.rawOffset { offset[axis] = shownOffset(raw: raw, along: axis) }
+        if let raw = activity.gesture?.rawOffset { offset[axis] = shownOffset(raw: raw, along: axis) }
     }
 
     /// Ends the gesture normally and decides: flip one page, return, or bounce.
     /// `velocityTime` is when the velocity is read (the last input of a
     /// touchpad gesture that ended by a quiet gap).
     mutating func releaseGesture(at time: Double, velocityTime: Double) {
-        guard let ended = gesture else { return }
+        guard let ended = activity.gesture else { return }
         activity = .idle
         if ended.pans && releasePan(ended, at: time, velocityTime: velocityTime) { return }
         guard let axis = ended.lockedAxis else {
@@ -75,7 +75,7 @@ extension PagerModel {
         }
         let size = pageSize(axis)
         let limit = configuration.maximumReleaseSpeed
-        let estimate = ended.tracker.velocity(at: velocityTime, window: configuration.velocityWindow)
+        let estimate = history.offset.velocity(at: velocityTime, window: configuration.velocityWindow)
         let rawVelocity = min(max(estimate, -limit), limit)
         let shown = offset[axis]
         var step = 0

@@ -3,8 +3,8 @@ extension PagerModel {
     /// Catches a moving page exactly where it is shown.
     public mutating func pointerDown(x: Double, y: Double, time: Double) {
         let now = clock(time)
-        if gesture?.source == .scroll { releaseGesture(at: now, velocityTime: now) }
-        if gesture == nil {
+        if activity.gesture?.source == .scroll { releaseGesture(at: now, velocityTime: now) }
+        if activity.gesture == nil {
             beginGesture(.pointer, at: Point(x: x, y: y), time: now)
             if zoom.isZoomed { beginPan(at: now) }
         }
@@ -15,7 +15,7 @@ extension PagerModel {
     /// to the dominant axis and the content follows along it only.
     public mutating func pointerMoved(x: Double, y: Double, time: Double) {
         let now = clock(time)
-        guard let current = gesture, current.source == .pointer else { return }
+        guard let current = activity.gesture, current.source == .pointer else { return }
         let point = Point(x: x, y: y)
         if current.pans {
             movePointerPan(to: point, at: now)
@@ -26,7 +26,7 @@ extension PagerModel {
             if dx * dx + dy * dy > slop * slop {
                 let axis: Axis = abs(dx) >= abs(dy) ? .horizontal : .vertical
                 lockGesture(to: axis, at: now)
-                if gesture?.lockedAxis != nil {
+                if activity.gesture?.lockedAxis != nil {
                     // Follow from the slop's boundary: no jump, and no lag beyond the slop.
                     let travel = point[axis] - current.origin[axis]
                     var anchor = current.origin
@@ -48,7 +48,7 @@ extension PagerModel {
     /// the velocity of the last moments of the drag. A release before the slop is a tap.
     public mutating func pointerUp(x: Double, y: Double, time: Double) {
         let now = clock(time)
-        guard let current = gesture, current.source == .pointer else { return }
+        guard let current = activity.gesture, current.source == .pointer else { return }
         if current.pans {
             movePointerPan(to: Point(x: x, y: y), at: now)
         } else if let axis = current.lockedAxis {
@@ -63,7 +63,7 @@ extension PagerModel {
     @discardableResult
     public mutating func interrupt(_ reason: InterruptionReason, time: Double) -> Bool {
         let now = clock(time)
-        guard let current = gesture else { return false }
+        guard let current = activity.gesture else { return false }
         if current.pans { interruptPan(at: now) }
         activity = .idle
         let target = nearestDelta()
@@ -77,12 +77,12 @@ extension PagerModel {
     /// The gesture ends with `scrollEnded` or by itself after a quiet gap.
     public mutating func scroll(dx: Double, dy: Double, time: Double) {
         let now = clock(time)
-        if gesture?.source == .pointer { return }
-        if gesture == nil {
+        if activity.gesture?.source == .pointer { return }
+        if activity.gesture == nil {
             beginGesture(.scroll, at: .zero, time: now)
             if zoom.isZoomed { beginPan(at: now) }
         }
-        guard let current = gesture else { return }
+        guard let current = activity.gesture else { return }
         if current.pans {
             // A touchpad pans at once: its slop is for choosing a pager axis.
             if current.pan != .following { startPanning(at: now) }
@@ -94,7 +94,7 @@ extension PagerModel {
             if travel.x * travel.x + travel.y * travel.y > slop * slop {
                 let axis: Axis = abs(travel.x) >= abs(travel.y) ? .horizontal : .vertical
                 lockGesture(to: axis, at: now)
-                if gesture?.lockedAxis != nil { moveGesture(by: travel[axis], along: axis, at: now) }
+                if activity.gesture?.lockedAxis != nil { moveGesture(by: travel[axis], along: axis, at: now) }
             }
         } else if let axis = current.lockedAxis {
             moveGesture(by: axis == .horizontal ? dx : dy, along: axis, at: now)
@@ -106,7 +106,7 @@ extension PagerModel {
     /// The touchpad gesture ended (fingers lifted).
     public mutating func scrollEnded(time: Double) {
         let now = clock(time)
-        guard gesture?.source == .scroll else { return }
+        guard activity.gesture?.source == .scroll else { return }
         releaseGesture(at: now, velocityTime: now)
         updateSlotGeometry()
     }
@@ -118,18 +118,18 @@ extension PagerModel {
     @discardableResult
     public mutating func flip(_ direction: FlipDirection, time: Double) -> Bool {
         let now = clock(time)
-        guard gesture == nil else { return false }
+        guard activity.gesture == nil else { return false }
         let axis = direction.axis
         guard bounds(axis).isEnabled else { return false }
         let step = axis == .horizontal ? direction.step.h : direction.step.v
         // A flip during a flip: the pending page lands first when it can, seamlessly.
         var target = (h: 0, v: 0)
-        if let pending = animation {
+        if let pending = activity.animation {
             target.h = commitPending(pending.targetDelta.h, plus: 0, along: .horizontal, at: now)
             // (Landing a horizontal page leaves the vertical target as it was.)
             target.v = commitPending(pending.targetDelta.v, plus: 0, along: .vertical, at: now)
         }
-        var startVelocity = velocity
+        var startVelocity = activity.velocity
         let pendingAlongAxis = axis == .horizontal ? target.h : target.v
         let flipped = canMove(pendingAlongAxis + step, along: axis)
         if flipped {
@@ -166,8 +166,8 @@ extension PagerModel {
                 dh -= anchorH
                 dv -= anchorV
             }
-            if dh != 0 || dv != 0 || offset != .zero || animation != nil {
-                startAnimation(to: (dh, dv), velocity: velocity, bouncing: false, at: now)
+            if dh != 0 || dv != 0 || offset != .zero || activity.animation != nil {
+                startAnimation(to: (dh, dv), velocity: activity.velocity, bouncing: false, at: now)
             } else {
                 emitSettledIfOwed(at: now)
             }
@@ -195,11 +195,10 @@ extension PagerModel {
             running.horizontal.scale(by: kx)
             running.vertical.scale(by: ky)
         }
-        updateGesture { gesture in
-            guard let axis = gesture.lockedAxis else { return }
+        if let axis = activity.gesture?.lockedAxis {
             let k = axis == .horizontal ? kx : ky
-            gesture.rawOffset *= k
-            gesture.tracker.scale(by: k)
+            updateGesture { $0.rawOffset *= k }
+            history.offset.scale(by: k)
         }
         resetZoomForNewPage(at: latestTime ?? 0)
         emitSettledIfOwed(at: latestTime ?? 0)
@@ -237,18 +236,18 @@ extension PagerModel {
                     running[axis] = .resting(0)
                 }
             }
-            if let axis = gesture?.lockedAxis, !bounds(axis).isEnabled {
+            if let axis = activity.gesture?.lockedAxis, !bounds(axis).isEnabled {
                 dropGesture(at: now)
                 startAnimation(to: nearestDelta(), velocity: .zero, bouncing: false, at: now)
-            } else if let axis = gesture?.lockedAxis {
+            } else if let axis = activity.gesture?.lockedAxis {
                 // New neighbours may exist now: land on pages the drag already reached, re-band.
                 moveGesture(by: 0, along: axis, at: now)
-            } else if let pending = animation {
+            } else if let pending = activity.animation {
                 var target = pending.targetDelta
                 if target.h != 0 && !canMove(target.h, along: .horizontal) { target.h = 0 }
                 if target.v != 0 && !canMove(target.v, along: .vertical) { target.v = 0 }
                 if target != pending.targetDelta {
-                    startAnimation(to: target, velocity: velocity, bouncing: false, at: now)
+                    startAnimation(to: target, velocity: activity.velocity, bouncing: false, at: now)
                 }
             }
         }
@@ -269,7 +268,7 @@ extension PagerModel {
     mutating func clock(_ time: Double) -> Double {
         if time.isFinite && time > (latestTime ?? -.infinity) { latestTime = time }
         let now = latestTime ?? 0
-        if let current = gesture, current.source == .scroll,
+        if let current = activity.gesture, current.source == .scroll,
            now - current.lastInputTime >= configuration.scrollEndGap {
             releaseGesture(at: now, velocityTime: current.lastInputTime)
             updateSlotGeometry()

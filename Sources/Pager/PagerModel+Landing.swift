@@ -15,25 +15,23 @@ extension PagerModel {
         switch activity {
         case .idle:
             break
-        case .animation:
-            updateAnimation { running in
-                running.horizontal.shift(by: dx)
-                running.vertical.shift(by: dy)
-                running.targetDelta.h -= dh
-                running.targetDelta.v -= dv
-            }
-        case .gesture:
-            updateGesture { gesture in
-                guard let axis = gesture.lockedAxis else { return }
-                let shift = axis == .horizontal ? dx : dy
-                gesture.rawOffset += shift
-                gesture.tracker.shift(by: shift)
-                // The caught flip's page is that much nearer; landing the other way drops it.
-                let caught = axis == .horizontal ? gesture.caughtTarget.h : gesture.caughtTarget.v
-                let step = axis == .horizontal ? dh : dv
-                let remaining = caught != 0 && caught.signum() == step.signum() ? caught - step : 0
-                if axis == .horizontal { gesture.caughtTarget.h = remaining } else { gesture.caughtTarget.v = remaining }
-            }
+        case .animation(var running):
+            running.horizontal.shift(by: dx)
+            running.vertical.shift(by: dy)
+            running.targetDelta.h -= dh
+            running.targetDelta.v -= dv
+            activity = .animation(running)
+        case .gesture(var gesture):
+            guard let axis = gesture.lockedAxis else { break }
+            let shift = axis == .horizontal ? dx : dy
+            gesture.rawOffset += shift
+            history.offset.shift(by: shift)
+            // The caught flip's page is that much nearer; landing the other way drops it.
+            let caught = axis == .horizontal ? gesture.caughtTarget.h : gesture.caughtTarget.v
+            let step = axis == .horizontal ? dh : dv
+            let remaining = caught != 0 && caught.signum() == step.signum() ? caught - step : 0
+            if axis == .horizontal { gesture.caughtTarget.h = remaining } else { gesture.caughtTarget.v = remaining }
+            activity = .gesture(gesture)
         }
         moveCurrentPage(h: dh, v: dv, at: time)
     }

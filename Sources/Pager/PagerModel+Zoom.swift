@@ -55,7 +55,7 @@ extension PagerModel {
     @discardableResult
     public mutating func zoom(to scale: Double, around point: Point, animated: Bool, time: Double) -> Bool {
         let now = clock(time)
-        guard gesture == nil else { return false }
+        guard activity.gesture == nil else { return false }
         guard zoom.zoom(to: scale, around: point, animated: animated, time: now) else { return false }
         owesSettledEvent = true
         emitZoomChanged(at: now)
@@ -141,7 +141,7 @@ extension PagerModel {
     /// Forgets the gesture in progress without a release decision (a jump,
     /// new bounds): a pan stops where it is, springing back from any rubber band.
     mutating func dropGesture(at time: Double) {
-        guard let dropped = gesture else { return }
+        guard let dropped = activity.gesture else { return }
         if dropped.pans { interruptPan(at: time) }
         activity = .idle
     }
@@ -149,7 +149,7 @@ extension PagerModel {
     /// The gesture just begun is on a zoomed page: it pans. A running zoom
     /// freezes where it is shown and pan momentum is caught.
     mutating func beginPan(at time: Double) {
-        guard gesture != nil else { return }
+        guard activity.gesture != nil else { return }
         if zoom.freeze() {
             zoom.reanchor(time: time, keepingPan: true)
             emitZoomChanged(at: time)
@@ -165,7 +165,7 @@ extension PagerModel {
     /// A pointer pan moved to `point`: nothing before the slop, then the pan
     /// follows from the slop's boundary.
     mutating func movePointerPan(to point: Point, at time: Double) {
-        guard let current = gesture else { return }
+        guard let current = activity.gesture else { return }
         if current.pan == .following {
             updateGesture { $0.last = point }
             movePan(by: Point(x: point.x - current.last.x, y: point.y - current.last.y), at: time)
@@ -192,12 +192,12 @@ extension PagerModel {
     /// first the pager back to rest, then the pan up to the image's edge, then
     /// the pager (handing over), or the pan's rubber band when the pager cannot take it.
     mutating func movePan(by delta: Point, at time: Double) {
-        guard gesture != nil else { return }
+        guard activity.gesture != nil else { return }
         for axis in Axis.allCases {
             var rest = delta[axis]
             guard rest != 0 else { continue }
             // 1. A displaced pager moves first: further out, or back to rest.
-            if let current = gesture, current.lockedAxis == axis, current.rawOffset != 0 {
+            if let current = activity.gesture, current.lockedAxis == axis, current.rawOffset != 0 {
                 let raw = current.rawOffset
                 if (raw > 0) == (rest > 0) {
                     moveGesture(by: rest, along: axis, at: time)
@@ -207,7 +207,7 @@ extension PagerModel {
                     moveGesture(by: back, along: axis, at: time)
                     rest -= back
                 }
-                guard rest != 0, gesture != nil else { continue }
+                guard rest != 0, activity.gesture != nil else { continue }
             }
             // 2. The pan, up to the image's edge (a pan caught in its rubber band stays in it).
             if zoom[panAlong: axis].isPastLimit {
@@ -217,11 +217,11 @@ extension PagerModel {
             rest = zoom[panAlong: axis].consume(rest, time: time)
             guard rest != 0 else { continue }
             // 3. The rest: to the pager when it can move along this axis.
-            if gesture?.lockedAxis == nil && bounds(axis).isEnabled {
+            if activity.gesture?.lockedAxis == nil && bounds(axis).isEnabled {
                 handOver(to: axis, at: time)
             }
-            if gesture?.lockedAxis == axis {
-                if gesture?.rawOffset == 0 {
+            if activity.gesture?.lockedAxis == axis {
+                if activity.gesture?.rawOffset == 0 {
                     emit(.panHandedOver(axis, towards: FlipDirection.towards(axis, contentMovement: rest)), at: time)
                 }
                 moveGesture(by: rest, along: axis, at: time)
@@ -238,18 +238,17 @@ extension PagerModel {
         updateGesture { gesture in
             gesture.lock = .axis(axis)
             gesture.rawOffset = raw
-            gesture.tracker.reset()
-            gesture.tracker.record(position: raw, time: time)
         }
+        history.offset.reset()
+        history.offset.record(position: raw, time: time)
         emit(.axisLocked(axis), at: time)
     }
 
     mutating func recordPan(at time: Double) {
+        guard activity.gesture != nil else { return }
         let position = zoom.pan.position
-        updateGesture { gesture in
-            gesture.panTracker.x.record(position: position.x, time: time)
-            gesture.panTracker.y.record(position: position.y, time: time)
-        }
+        history.panX.record(position: position.x, time: time)
+        history.panY.record(position: position.y, time: time)
     }
 
     /// Ends a pan gesture. Returns `true` when it is done; `false` when the
@@ -262,8 +261,8 @@ extension PagerModel {
         }
         let limit = configuration.maximumReleaseSpeed
         let window = configuration.velocityWindow
-        let vx = ended.panTracker.x.velocity(at: velocityTime, window: window)
-        let vy = ended.panTracker.y.velocity(at: velocityTime, window: window)
+        let vx = history.panX.velocity(at: velocityTime, window: window)
+        let vy = history.panY.velocity(at: velocityTime, window: window)
         zoom.pan.x.release(velocity: min(max(vx, -limit), limit), time: time)
         zoom.pan.y.release(velocity: min(max(vy, -limit), limit), time: time)
         if offset == .zero {
@@ -282,7 +281,7 @@ extension PagerModel {
 
     /// Steps the zoom's animation and the pan's momentum (not during a pan: the finger holds it).
     mutating func stepZoom(to time: Double) {
-        if gesture?.pans == true { return }
+        if activity.gesture?.pans == true { return }
         guard !zoom.isSettled else { return }
         zoom.step(to: time)
         if phase == .idle { emitSettledIfOwed(at: time) }

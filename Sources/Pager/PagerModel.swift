@@ -83,23 +83,10 @@ public struct PagerModel: Sendable {
 
     /// The gesture or the animation in progress, if any.
     var activity: PagerActivity = .idle
+    /// The position history of the gesture in progress (or the last one).
+    var history = GestureHistory()
     /// Something moved since the last `settled` event.
     var owesSettledEvent = false
-
-    /// The gesture in progress.
-    var gesture: Gesture? {
-        if case .gesture(let gesture) = activity { return gesture }
-        return nil
-    }
-
-    /// The offset animation in progress.
-    var animation: OffsetAnimation? {
-        if case .animation(let animation) = activity { return animation }
-        return nil
-    }
-
-    /// Offset velocity, px/s: the animation's at its last step, zero otherwise.
-    var velocity: Point { animation?.velocity ?? .zero }
 
     /// Changes the gesture in progress in place; nothing when there is none.
     mutating func updateGesture(_ change: (inout Gesture) -> Void) {

@@ -7,7 +7,8 @@ enum GestureSource: Hashable, Sendable {
     case scroll
 }
 
-/// The state of one pointer or scroll gesture, from press to release.
+/// The state of one pointer or scroll gesture, from press to release. Its
+/// position history is `PagerModel.history` (see `GestureHistory`).
 struct Gesture: Sendable {
     /// What the gesture's drag moves.
     enum Lock: Hashable, Sendable {
@@ -43,9 +44,6 @@ struct Gesture: Sendable {
     var lastInputTime: Double
     /// The page an animation caught by this gesture was heading for, relative.
     var caughtTarget: (h: Int, v: Int) = (0, 0)
-    var tracker = VelocityTracker()
-    /// The pan's position history, per axis, for its momentum.
-    var panTracker = (x: VelocityTracker(), y: VelocityTracker())
 
     init(source: GestureSource, at point: Point, time: Double) {
         self.source = source

@@ -4,6 +4,10 @@
 /// A gesture and an animation never run at once: a touch catches a running
 /// animation (the gesture remembers where it was heading), and a release,
 /// an interruption or a jump ends the gesture before any animation starts.
+///
+/// The engine reads it as `activity.gesture`, `activity.animation`: a
+/// property of this small enum, not of the 5 KB model, which a getter on
+/// the model could copy whole.
 enum PagerActivity: Sendable {
     /// Nothing moves the offset (the zoom may still be moving).
     case idle
@@ -19,4 +23,19 @@ enum PagerActivity: Sendable {
         case .animation(let animation): animation.isFlip ? .animating : .settling
         }
     }
+
+    /// The gesture in progress.
+    var gesture: Gesture? {
+        if case .gesture(let gesture) = self { return gesture }
+        return nil
+    }
+
+    /// The offset animation in progress.
+    var animation: OffsetAnimation? {
+        if case .animation(let animation) = self { return animation }
+        return nil
+    }
+
+    /// Offset velocity, px/s: the animation's at its last step, zero otherwise.
+    var velocity: Point { animation?.velocity ?? .zero }
 }
