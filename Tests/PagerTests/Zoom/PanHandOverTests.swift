@@ -92,6 +92,22 @@ struct PanHandOverTests {
         #expect(finger.model.isDragging)
     }
 
+    @Test func aPressOnAZoomedPageIsPressedUntilThePanPassesTheSlop() {
+        var finger = Finger(ZoomTests.zoomedModel())
+        finger.down()
+        finger.move(-10, 0)
+        #expect(finger.model.phase == .pressed)
+        finger.move(-10, 0)
+        #expect(finger.model.phase == .dragging(nil), "the image follows; the pager has no axis yet")
+    }
+
+    @Test func aPanHandedOverToThePagerIsADragAlongThatAxis() {
+        var finger = fingerAtTheLeftEdgeOfTheImage()
+        #expect(finger.model.phase == .dragging(nil))
+        finger.move(120, 0)
+        #expect(finger.model.phase == .dragging(.horizontal))
+    }
+
     @Test func panThatHitsTheEdgeAndContinuesMovesThePagerByTheRest() {
         var finger = fingerAtTheLeftEdgeOfTheImage()
         #expect(finger.model.zoom.translation.x == 500)
