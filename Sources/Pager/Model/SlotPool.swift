@@ -1,7 +1,7 @@
 /// The fixed pool of nine slots, indexed by slot id (0…8).
 ///
 /// ```swift
-/// let centre = model.slots.first { $0.column == 0 && $0.row == 0 }!
+/// let centre = model.slots.slot(column: 0, row: 0)   // the current page's slot
 /// ```
 public struct SlotPool: RandomAccessCollection, Hashable, Sendable {
     /// How many slots every pool has: the 3×3 arrangement around the current page.
