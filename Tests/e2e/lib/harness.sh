@@ -91,6 +91,7 @@ harness_begin() {
 # and checks the tools every run needs.
 harness_dependencies() {
     local name=$1 tool
+    HARNESS_NAME=${HARNESS_NAME:-$name}   # names a script that is no suite in messages
     # shellcheck source=../../../scripts/lib/install-deps
     source "$ROOT/scripts/lib/install-deps" || return 1
     for tool in Xvfb xdotool xdpyinfo xmessage python3; do
