@@ -4,7 +4,7 @@
     Tests/bench/bench.py --fourway BIN --cache DIR --out FILE [--quick] [--skip-engine]
 
 Runs every viewer on its own Xvfb (1280x800x24), on the same generated folders,
-and measures what users feel (figures 1-6 of issue 6):
+and measures what users feel (the figures of README.md, Benchmarks):
 
 1. first image: process start -> the first screenshot whose centre shows a
    photo (not black, not a placeholder, not text), same detector for all;

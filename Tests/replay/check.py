@@ -381,7 +381,7 @@ def _(run, framed):
 
 @case("zoom-pan-hand-over")
 def _(run, framed):
-    # A zoomed page: the pan reaches the image's edge, the rest of the same drag moves the pager.
+    # Zoomed: the pan reaches the image's edge, the rest of the same drag moves the pager.
     kinds = run.kinds()
     expect(run.of("zoom-changed")[0]["scale"] == 2 and run.of("zoom-changed")[0]["fit"] is False,
            f"first zoom-changed {run.of('zoom-changed')[:1]}")

@@ -59,7 +59,7 @@ cases["flip-at-edge"] = [line(t=0, flip="right"), line(t=0.6, flip="right")]
 cases["disabled-axis"] = drag(0, (640, 400), (10, -200), 0.2, 10) + [line(t=0.5, flip="down")]
 cases["held-pointer"] = [line(t=0, down=[640, 400]), line(t=0.1, move=[600, 400])]
 cases["catch-and-hold"] = [line(t=0, flip="right"), line(t=0.05, down=[640, 400]), line(t=0.4, up=[640, 400])]
-# a page 2x zoomed (the pan's limit is 640 px), one slow drag left that
+# zoom hand-over: a page 2x zoomed (the pan's limit is 640 px), one slow drag left that
 # pans to the image's edge and goes on 760 px into the pager, held, released
 cases["zoom-pan-hand-over"] = [line(t=0, zoom_content=[1280, 800, 3]), line(t=0, zoom=2, animated=False)] + \
     drag(0.1, (1250, 400), (-1416, 0), 1.0, 59, hold=0.3)

@@ -25,6 +25,10 @@ import sys
 import threading
 import time
 
+sys.dont_write_bytecode = True   # no __pycache__ in the tree
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "e2e", "lib"))
+import harness  # noqa: E402  (START_ATTEMPTS, DROPPED)
+
 # Window size and its place on the (larger) screen: leaves room around it for
 # releasing the button outside the window and for the other window.
 WIN_W, WIN_H = 1200, 750
@@ -138,20 +142,21 @@ class Soak:
 
     # ------------------------------------------------------------ start / stop
     def start(self):
-        stderr = open(os.path.join(self.out, "stderr.txt"), "w")
-        self.app = subprocess.Popen([self.args.bin, "--size", f"{WIN_W}x{WIN_H}", "--events",
-                                     self.log.path, self.args.folder],
-                                    stdout=subprocess.DEVNULL, stderr=stderr)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if not self.alive():
-                print(f"soak: fourway exited at start with code {self.app.returncode}", file=sys.stderr)
-                return False
-            out = self.xdo("search", "--pid", self.app.pid, "--name", "^fourway", timeout=5).split()
-            if out and any(e.get("event") == "first-frame" for e in self.log.since(0)):
-                self.wid = out[0]
+        # Xvfb resets when its last client leaves and drops a client that
+        # connects meanwhile: such a start is tried again (Tests/e2e/lib/harness.py).
+        stderr_path = os.path.join(self.out, "stderr.txt")
+        for attempt in range(1, harness.START_ATTEMPTS + 1):
+            with open(stderr_path, "w") as stderr:
+                self.app = subprocess.Popen([self.args.bin, "--size", f"{WIN_W}x{WIN_H}", "--events",
+                                             self.log.path, self.args.folder],
+                                            stdout=subprocess.DEVNULL, stderr=stderr)
+            if self.wait_window() or self.alive() or harness.DROPPED not in tail(stderr_path):
                 break
-            time.sleep(0.1)
+            if attempt < harness.START_ATTEMPTS:
+                print("soak: Xvfb was resetting as fourway connected; starting it again", file=sys.stderr)
+        if not self.alive():
+            print(f"soak: fourway exited at start with code {self.app.returncode}", file=sys.stderr)
+            return False
         if self.wid is None:
             print("soak: no fourway window with a first frame within 30 s", file=sys.stderr)
             return False
@@ -160,6 +165,20 @@ class Soak:
         self.focus_app()
         time.sleep(0.3)
         return True
+
+    def wait_window(self):
+        """Whether the window with a first frame appears (self.wid) within 30 s,
+        False at once when the process ends."""
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if not self.alive():
+                return False
+            out = self.xdo("search", "--pid", self.app.pid, "--name", "^fourway", timeout=5).split()
+            if out and any(e.get("event") == "first-frame" for e in self.log.since(0)):
+                self.wid = out[0]
+                return True
+            time.sleep(0.1)
+        return False
 
     def start_other(self):
         """Another window to move the focus to in the middle of a drag."""

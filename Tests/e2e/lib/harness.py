@@ -1,0 +1,302 @@
+"""Shared harness of the Python end-to-end suites (Tests/e2e/corpus, overview,
+scenery, readiness) and of scripts that drive fourway on Xvfb: the argument
+check, the run's time bound, the X server (the one in $DISPLAY that
+Tests/e2e/run shares, or an own Xvfb on a free display), a work folder removed
+at exit, PASS/FAIL counting with the final "N passed, N failed" line, xdotool,
+and App: one fourway process, started again when Xvfb drops it while
+resetting, with its window, event log and stderr.
+
+A suite turns off bytecode files before importing it, so no __pycache__ is
+written into the tree:
+
+    import os, sys
+    sys.dont_write_bytecode = True
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+    import harness
+    from harness import check, finish
+
+    BIN, WORK = harness.begin("overview", total_timeout=240, check_prefix="overview: ")
+    app = harness.App("grid", GRID)
+    if app.started:
+        m = app.mark()
+        app.key("Tab")
+        check(app.wait_for("overview-opened", m) is not None, "Tab opens the overview")
+        app.quit()
+    finish()
+"""
+import atexit
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.dont_write_bytecode = True
+
+# Upper bound, s, on one start of fourway or one wait on the event log: only
+# there so a hang fails instead of stalling CI.
+WAIT_TIMEOUT = 15
+# Xvfb resets when its last client leaves and drops a client that connects
+# meanwhile ("could not connect to DISPLAY"): a start it dropped is tried
+# again, this many starts in all.
+START_ATTEMPTS = 3
+# What fourway says on stderr when the X server dropped it.
+DROPPED = "could not connect to DISPLAY"
+XVFB_SCREEN = "1280x900x24"
+# Displays an own Xvfb may take, the highest free one first.
+DISPLAYS = range(69, 29, -1)
+HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # Tests/e2e
+ROOT = os.path.dirname(os.path.dirname(HERE))
+OUT = os.path.join(HERE, "out")
+IMPORT = "/usr/bin/import"
+CONVERT = "/usr/bin/convert"
+# ImageMagick's default font (Ghostscript's) is not installed; DejaVu is.
+FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+passed = 0
+failed = 0
+# Processes ended at exit: fourway runs, an own Xvfb.
+children = []
+BIN = None
+WORK = None
+_name = "e2e"
+_check_prefix = ""
+_total_timeout = None
+
+
+def begin(name, total_timeout, check_prefix=""):
+    """Checks the one argument (an executable fourway), bounds the run to
+    TOTAL_TIMEOUT s (then one FAIL and the counts), makes sure an X server
+    answers, makes a work folder removed at exit. Returns (BIN, WORK)."""
+    global BIN, WORK, _name, _check_prefix, _total_timeout
+    _name, _check_prefix, _total_timeout = name, check_prefix, total_timeout
+    if len(sys.argv) != 2 or not os.access(sys.argv[1], os.X_OK):
+        print(f"usage: Tests/e2e/{name} FOURWAY_BIN (an executable fourway)", file=sys.stderr)
+        sys.exit(2)
+    BIN = os.path.realpath(sys.argv[1])
+    signal.signal(signal.SIGALRM, _on_timeout)
+    signal.signal(signal.SIGTERM, _on_timeout)
+    signal.alarm(total_timeout)
+    x_server()
+    WORK = tempfile.mkdtemp(prefix=f"fourway-{name}.")
+    atexit.register(_cleanup)   # also after an unexpected exception
+    return BIN, WORK
+
+
+def check(ok, description, detail=""):
+    """Counts and prints one PASS or FAIL line; returns OK."""
+    global passed, failed
+    if ok:
+        passed += 1
+        print(f"PASS: {_check_prefix}{description}")
+    else:
+        failed += 1
+        print(f"FAIL: {_check_prefix}{description}" + (f" ({detail})" if detail else ""))
+    sys.stdout.flush()
+    return ok
+
+
+def finish(code=None):
+    """Ends the fourway runs, prints "N passed, N failed" and exits (CODE, or
+    1 on any failure)."""
+    _end_children()
+    print(f"{passed} passed, {failed} failed")
+    sys.stdout.flush()
+    sys.exit(code if code is not None else (0 if failed == 0 else 1))
+
+
+def _on_timeout(signum, frame):
+    global failed
+    failed += 1
+    print(f"FAIL: {_name} test timed out after {_total_timeout} s")
+    finish(1)
+
+
+def _end_children():
+    for child in children:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+
+
+def _cleanup():
+    _end_children()
+    if WORK:
+        shutil.rmtree(WORK, ignore_errors=True)
+
+
+def xdotool(*arguments):
+    """Runs xdotool; its stdout."""
+    return subprocess.run(["xdotool", *map(str, arguments)], capture_output=True, text=True, timeout=30).stdout
+
+
+def display_answers():
+    return bool(os.environ.get("DISPLAY")) and subprocess.run(
+        ["xdpyinfo"], capture_output=True, timeout=10).returncode == 0
+
+
+def x_server(share=True, screen=XVFB_SCREEN, displays=DISPLAYS):
+    """Keeps the X server in $DISPLAY when one answers and SHARE (Tests/e2e/run
+    shares its Xvfb); otherwise starts Xvfb on the highest free display of
+    DISPLAYS and waits until it answers. Counts a FAIL and finishes (exit 2)
+    when none starts."""
+    os.environ.pop("SDL_VIDEODRIVER", None)
+    os.environ.pop("WAYLAND_DISPLAY", None)
+    if share and display_answers():
+        return
+    for number in displays:
+        if os.path.exists(f"/tmp/.X11-unix/X{number}") or os.path.exists(f"/tmp/.X{number}-lock"):
+            continue
+        os.environ["DISPLAY"] = f":{number}"
+        xvfb = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", screen, "-nolisten", "tcp"],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        children.append(xvfb)
+        for _ in range(100):
+            if display_answers():
+                return
+            if xvfb.poll() is not None:
+                break   # another run took this display between the look and the start
+            time.sleep(0.1)
+        if xvfb.poll() is None:
+            xvfb.kill()
+            xvfb.wait()
+    check(False, "Xvfb starts")
+    finish(2)
+
+
+def events(path):
+    """The events of a --events log so far (a line being written is skipped)."""
+    out = []
+    try:
+        with open(path) as f:
+            for line in f:
+                try:
+                    out.append(json.loads(line))
+                except ValueError:
+                    pass   # a line being written
+    except OSError:
+        pass
+    return out
+
+
+class App:
+    """One fourway process with its window, event log (WORK/NAME.jsonl) and
+    stderr (WORK/NAME.stderr).
+
+    Runs `[*prefix] BINARY --size SIZE --events LOG ARGUMENTS` (BINARY
+    defaults to BIN, LOG and stderr go to WORK: both set by begin(), or by a
+    script that sets them itself), waits up to START_TIMEOUT s for its window
+    and first frame, starting it again when Xvfb dropped it (START_ATTEMPTS in
+    all), moves the window to 0,0 and focuses it. `started`
+    says whether it came up; the check "NAME: window appears with a first
+    frame" is counted unless `start_check` is False. With `keep_log`, quit()
+    copies the log into Tests/e2e/out/ when that folder exists.
+    """
+
+    def __init__(self, name, *arguments, size="900x600", env=None, prefix=(), binary=None,
+                 start_check=True, keep_log=True, start_timeout=WAIT_TIMEOUT):
+        self.name = name
+        self.keep_log = keep_log
+        self.width, self.height = (int(n) for n in size.split("x"))
+        self.log = os.path.join(WORK, f"{name}.jsonl")
+        self.err = os.path.join(WORK, f"{name}.stderr")
+        open(self.log, "w").close()
+        os.chmod(self.log, 0o666)   # writable by another user (prefix setpriv)
+        command = [*prefix, binary or BIN, "--size", size, "--events", self.log, *arguments]
+        self.attempts = 0
+        for self.attempts in range(1, START_ATTEMPTS + 1):
+            with open(self.err, "w") as err:
+                self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=err, env=env)
+            children.append(self.process)
+            self.window = ""
+            for _ in range(int(start_timeout * 10)):
+                self.window = xdotool("search", "--pid", self.process.pid, "--name", "^fourway").split("\n")[0]
+                if self.window and self.kinds("first-frame") or self.process.poll() is not None:
+                    break
+                time.sleep(0.1)
+            if not (self.process.poll() is not None and DROPPED in self.stderr()):
+                break
+            if self.attempts < START_ATTEMPTS:
+                print("   (Xvfb was resetting as fourway connected; starting it again)", flush=True)
+        self.started = bool(self.window) and bool(self.kinds("first-frame"))
+        if start_check:
+            check(self.started, f"{name}: window appears with a first frame", self.stderr()[:300])
+        if self.started:
+            xdotool("windowmove", "--sync", self.window, "0", "0")
+            xdotool("windowfocus", "--sync", self.window)
+            time.sleep(0.3)
+
+    def events(self):
+        return events(self.log)
+
+    def kinds(self, kind, since=0):
+        """The events named KIND after line SINCE."""
+        return [e for e in self.events()[since:] if e.get("event") == kind]
+
+    def mark(self):
+        """How many events the log has now (waits and checks look at what follows)."""
+        return len(self.events())
+
+    def stderr(self):
+        with open(self.err, "rb") as f:
+            return f.read().decode("utf-8", "replace")
+
+    def alive(self):
+        return self.process.poll() is None
+
+    def key(self, *names, pause=0.0):
+        """Presses each key in the window, PAUSE s apart."""
+        for name in names:
+            xdotool("key", "--window", self.window, name)
+            if pause:
+                time.sleep(pause)
+
+    def wait_for(self, kind, since=0, predicate=lambda e: True):
+        """The first event KIND after line SINCE that meets PREDICATE, or None
+        when the process ends or WAIT_TIMEOUT passes first."""
+        for _ in range(WAIT_TIMEOUT * 20):
+            found = [e for e in self.kinds(kind, since) if predicate(e)]
+            if found:
+                return found[0]
+            if self.process.poll() is not None:
+                return None
+            time.sleep(0.05)
+        return None
+
+    def peak_rss_kb(self):
+        """VmHWM of the running process, kB, or None."""
+        try:
+            with open(f"/proc/{self.process.pid}/status") as f:
+                for line in f:
+                    if line.startswith("VmHWM:"):
+                        return int(line.split()[1])
+        except OSError:
+            pass
+        return None
+
+    def pixel(self, x=None, y=None):
+        """The window's pixel at X, Y (default: its centre) as "#RRGGBB", or None."""
+        x = self.width // 2 if x is None else x
+        y = self.height // 2 if y is None else y
+        out = subprocess.run([IMPORT, "-window", self.window, "-crop", f"1x1+{x}+{y}", "-depth", "8", "txt:-"],
+                             capture_output=True, text=True, timeout=30).stdout
+        for token in out.split():
+            if token.startswith("#") and len(token) == 7:
+                return token.upper()
+        return None
+
+    def quit(self):
+        """q; the check "NAME: quits on q with exit code 0". Returns it."""
+        self.key("q")
+        try:
+            code = self.process.wait(timeout=WAIT_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+            return check(False, f"{self.name}: quits on q", "still running")
+        if self.keep_log and os.path.isdir(OUT):
+            shutil.copy(self.log, os.path.join(OUT, f"{self.name}.jsonl"))
+        return check(code == 0, f"{self.name}: quits on q with exit code 0", f"exit {code}; {self.stderr()[-300:]}")
