@@ -5,7 +5,7 @@ import Pager
 import Testing
 @testable import Browser
 
-/// Issue 4: the album header bars and the parallax backdrop as the browser
+/// The album header bars and the parallax backdrop as the browser
 /// draws them, on SDL's software renderer, pixels read back.
 @Suite("Scenery rendering", .serialized)
 struct SceneryRenderingTests {

@@ -3,7 +3,7 @@ import Gallery
 import Pager
 import Testing
 
-/// Issue 4: a zoomed page gets a sharper decode of what is visible (plus a
+/// A zoomed page gets a sharper decode of what is visible (plus a
 /// margin), at the screen's scale, only when the window-sized decode is too soft.
 @Suite("Sharp region planner")
 struct SharpRegionPlannerTests {

@@ -4,7 +4,7 @@ import Pager
 import Testing
 @testable import Browser
 
-/// Issue 4, headless: the current page drawn zoomed and panned where the
+/// Headless: the current page drawn zoomed and panned where the
 /// engine says, on SDL's software renderer, pixels read back.
 @Suite("Zoomed page rendering", .serialized)
 struct ZoomedPageRenderingTests {

@@ -2,7 +2,7 @@ import Pager
 import Testing
 @testable import Gallery
 
-/// Issue 4, parallax backdrop: the blurred, dimmed copy of each image is
+/// The parallax backdrop: the blurred, dimmed copy of each image is
 /// made once, on the decode worker, small enough to upload and stretch.
 @Suite struct BlurredBackdropTests {
     static func image(width: Int, height: Int, _ colour: (Int, Int) -> ImageFixtures.Color) -> DecodedImage {

@@ -1,7 +1,7 @@
 import Gallery
 import Testing
 
-/// Issue 4: the sharper decode of a zoomed page's visible region — only that
+/// The sharper decode of a zoomed page's visible region — only that
 /// region, at the scale asked for, never more pixels than the cap.
 @Suite("Region decoder")
 struct RegionDecoderTests {

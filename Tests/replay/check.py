@@ -20,7 +20,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 RUN_TIMEOUT = 60
 # pager-replay steps at most this long after the last input, s (its documented cap).
 STEPPING_CAP = 60
-# Key order of every event line, as documented in README.md.
+# Key order of every event line, as documented in docs/pager-replay.md.
 EVENT_KEYS = {
     "drag-began": ["t", "event"],
     "axis-locked": ["t", "event", "axis"],

@@ -1,7 +1,7 @@
 import Gallery
 import Pager
 
-/// What the session draws around the pages (issue 4): the albums layout's
+/// What the session draws around the pages: the albums layout's
 /// sticky header bars and the parallax backdrop, with the backdrop's on/off
 /// state (`b`, `--no-backdrop`) and fraction (`--parallax`).
 ///
