@@ -112,11 +112,8 @@ final class OverviewScreen {
             WorkerThread.start(niceness: WorkerThread.backgroundNiceness) { cache.prune() }
         }
         guard let model else { return }
-        log?.write("overview-opened", time: time, fields: [
-            "\"page\":" + Self.json(model.focus),
-            "\"thumbnail\":" + String(model.thumbnailSize),
-            "\"images\":" + (shape.rowCount == nil ? "null" : String(catalogCount)),
-        ])
+        log?.write(.overviewOpened(page: model.focus, thumbnail: model.thumbnailSize,
+                                   images: shape.rowCount == nil ? nil : catalogCount), time: time)
     }
 
     private var catalogCount: Int {
@@ -134,11 +131,11 @@ final class OverviewScreen {
 
     /// Opens `page` in the pager: the pager jumps there now (so its slots
     /// load during the flight) and the thumbnail flies to full size.
-    private func choose(_ page: PageIndex, how: String, animated: Bool, viewport: (width: Int, height: Int),
+    private func choose(_ page: PageIndex, how: OverviewClosing, animated: Bool, viewport: (width: Int, height: Int),
                         time: Double) -> [BrowserAction] {
         guard let model else { return [] }
         let destination = pagerPage(for: page)
-        log?.write("overview-closed", time: time, fields: ["\"page\":" + Self.json(destination), "\"how\":\"" + how + "\""])
+        log?.write(.overviewClosed(page: destination, how: how), time: time)
         loader?.want([])
         var from = model.screenFrame(of: page)
         let full = PixelRect(x: 0, y: 0, width: viewport.width, height: viewport.height)
@@ -179,7 +176,7 @@ final class OverviewScreen {
         var out: [BrowserAction] = []
         switch input {
         case .mouseDown, .mouseMoved, .mouseUp, .fingerDown, .fingerMoved, .fingerUp, .focusLost, .windowHidden:
-            let how: String = if case .fingerUp = input { "tap" } else { "click" }
+            let how: OverviewClosing = if case .fingerUp = input { .tap } else { .click }
             for action in pointer.handle(input) {
                 switch action {
                 case .pager(.pointerDown(let x, let y)): model.pointerDown(x: x, y: y, time: time)
@@ -214,7 +211,7 @@ final class OverviewScreen {
                 if model.changeSize(by: -1, time: time) { logSize(model, time: time) }
             case .enter, .tab, .o:
                 self.model = model
-                let how = key == .enter ? "enter" : "toggle"
+                let how: OverviewClosing = key == .enter ? .enter : .toggle
                 out += choose(model.focus, how: how, animated: true, viewport: viewport, time: time)
             case .escape:
                 if model.isDragging {
@@ -224,7 +221,7 @@ final class OverviewScreen {
                 } else {
                     self.model = model
                     let back = returnPage
-                    log?.write("overview-closed", time: time, fields: ["\"page\":" + Self.json(back), "\"how\":\"escape\""])
+                    log?.write(.overviewClosed(page: back, how: .escape), time: time)
                     loader?.want([])
                     self.model = nil
                 }
@@ -255,7 +252,7 @@ final class OverviewScreen {
 
     private func logSize(_ model: OverviewModel, time: Double) {
         firstScreenLogged = true   // the first-screen timing is about opening only
-        log?.write("thumbnail-size", time: time, fields: ["\"size\":" + String(model.thumbnailSize)])
+        log?.write(.thumbnailSize(model.thumbnailSize), time: time)
     }
 
     func resize(width: Int, height: Int, time: Double) {
@@ -294,13 +291,9 @@ final class OverviewScreen {
             }
             if complete {
                 firstScreenLogged = true
-                log?.write("thumbnails-shown", time: time, fields: [
-                    "\"cells\":" + String(model.visibleRange.cellCount(in: model.shape)),
-                    "\"seconds\":" + ReplayFormat.time(time - openedAt),
-                    "\"cached\":" + String(made[.cache] ?? 0),
-                    "\"decoded\":" + String(made[.decoded] ?? 0),
-                    "\"rendered\":" + String(made[.rendered] ?? 0),
-                ])
+                log?.write(.thumbnailsShown(cells: model.visibleRange.cellCount(in: model.shape),
+                                            seconds: time - openedAt, cached: made[.cache] ?? 0,
+                                            decoded: made[.decoded] ?? 0, rendered: made[.rendered] ?? 0), time: time)
             }
         }
     }
@@ -402,7 +395,6 @@ final class OverviewScreen {
         return value < 0 ? "-" + out : out
     }
 
-    static func json(_ page: PageIndex) -> String { "[" + String(page.h) + "," + String(page.v) + "]" }
 }
 
 extension PageCatalog {

@@ -129,11 +129,8 @@ public enum Browser {
                               title: folder.title)
             window.setTitle("fourway — " + folder.title)
         }
-        log?.write("window", time: clock.now, fields: [
-            "\"renderer\":\"" + window.kind.rawValue + "\"",
-            "\"size\":[" + String(window.pixelSize.width) + "," + String(window.pixelSize.height) + "]",
-            "\"scanning\":" + (catalog.isScanning ? "true" : "false"),
-        ])
+        log?.write(.window(renderer: window.kind.rawValue, width: window.pixelSize.width,
+                           height: window.pixelSize.height, scanning: catalog.isScanning), time: clock.now)
 
         let session = BrowserSession(options: options, clock: clock, log: log, window: window, text: text,
                                      catalog: catalog, scan: scan, initialImage: initialImage, firstImage: firstImage,

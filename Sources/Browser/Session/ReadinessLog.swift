@@ -2,16 +2,7 @@ import Pager
 
 /// The event-log lines that say whether pages were ready when they were
 /// seen, for `scripts/bench`'s flip-readiness and frame-pacing figures:
-///
-/// - `{"t":…,"event":"page-ready","page":[H,V],"slot":N}` when a slot's
-///   final content (image texture or error page) is made for its page;
-/// - `{"t":…,"event":"placeholder-shown","page":[H,V],"slot":N}` when a frame
-///   draws a placeholder for the current page or a neighbour that is
-///   visible; once per slot load, not once per frame;
-/// - `{"t":…,"event":"frame","work":MS}` after every presented frame, only
-///   with `--frame-times` (the frame's own work, drawing and presenting,
-///   without the wait for its beat, ms; the gap between two `t` is the
-///   frame interval).
+/// `page-ready`, `placeholder-shown` and `frame` (see ``BrowserLogEvent``).
 ///
 /// ```swift
 /// var readiness = ReadinessLog(frameTimes: options.frameTimes)
@@ -23,7 +14,7 @@ struct ReadinessLog {
     /// Whether `frame` lines are written.
     let frameTimes: Bool
     /// Per slot, the load generation whose placeholder was already reported.
-    private var reportedGeneration = [Int](repeating: -1, count: 9)
+    private var reportedGeneration = [Int](repeating: -1, count: SlotPool.capacity)
 
     init(frameTimes: Bool) {
         self.frameTimes = frameTimes
@@ -32,7 +23,7 @@ struct ReadinessLog {
     /// Slot `slot` now holds its page's final content.
     func pageReady(slot: Int, page: PageIndex?, time: Double, log: EventLog?) {
         guard let log, let page else { return }
-        log.write("page-ready", time: time, fields: [Self.pageField(page), "\"slot\":" + String(slot)])
+        log.write(.pageReady(page: page, slot: slot), time: time)
     }
 
     /// After a frame is drawn: reports the placeholders it shows on visible
@@ -43,17 +34,13 @@ struct ReadinessLog {
             guard let page = slot.page, slot.visibleFraction > 0 || (slot.column == 0 && slot.row == 0) else { continue }
             guard case .loading = contents[slot.id], reportedGeneration[slot.id] != generations[slot.id] else { continue }
             reportedGeneration[slot.id] = generations[slot.id]
-            log.write("placeholder-shown", time: time, fields: [Self.pageField(page), "\"slot\":" + String(slot.id)])
+            log.write(.placeholderShown(page: page, slot: slot.id), time: time)
         }
     }
 
     /// After a frame is presented at `time`: its own work (s), when asked.
     func framePresented(work: Double, time: Double, log: EventLog?) {
         guard frameTimes, let log else { return }
-        log.write("frame", time: time, fields: ["\"work\":" + ReplayFormat.time(work * 1000)])
-    }
-
-    private static func pageField(_ page: PageIndex) -> String {
-        "\"page\":[" + String(page.h) + "," + String(page.v) + "]"
+        log.write(.frame(workMilliseconds: work * 1000), time: time)
     }
 }

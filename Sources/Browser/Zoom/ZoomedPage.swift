@@ -61,12 +61,8 @@ final class ZoomedPage {
                      visible: visible, zoomed: model.zoom.isZoomed, zoomSettled: model.zoom.isSettled,
                      windowPixels: page.width * page.height, renderer: renderer)
         if let arrived {
-            let region = arrived.plan.region
-            log?.write("sharp-region", time: time, fields: [
-                "\"page\":[" + String(arrived.page.h) + "," + String(arrived.page.v) + "]",
-                "\"region\":[" + [region.x, region.y, region.width, region.height].map(String.init).joined(separator: ",") + "]",
-                "\"pixels\":[" + String(arrived.textureWidth) + "," + String(arrived.textureHeight) + "]",
-            ])
+            log?.write(.sharpRegion(page: arrived.page, region: arrived.plan.region,
+                                    textureWidth: arrived.textureWidth, textureHeight: arrived.textureHeight), time: time)
         }
     }
 

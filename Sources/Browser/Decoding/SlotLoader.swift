@@ -1,0 +1,225 @@
+import Gallery
+import Pager
+
+/// What the nine slots show, from the engine's slot pages to decoded
+/// textures: which slots need a decode, in what order, at what size, and
+/// what to do with each finished decode.
+///
+/// It owns the decode generations (a result of an older generation is
+/// stale), the slots to load (their page changed: a placeholder, then a
+/// decode) and to refresh (decoded again at a new size, keeping what they
+/// show meanwhile), the corner deferral, the prefetch beyond the pool, the
+/// first image decoded before the window opened, and the decode workers.
+/// The session calls it once per frame; it never draws.
+///
+/// Main thread only (results arrive through a ``DecodeInbox``).
+///
+/// ```swift
+/// let slots = SlotLoader(firstImage: nil) { wakeMainLoop() }
+/// slots.loadAll()
+/// // each frame:
+/// slots.receive(model: model, contents: contents, readiness: readiness, log: log, time: now)
+/// slots.submit(model: model, catalog: catalog, contents: contents, pageSize: (1280, 800),
+///              readiness: readiness, log: log, now: { clock.now })
+/// ```
+final class SlotLoader {
+    /// Decoding threads: the machine this runs on has 2 cores.
+    static let workerCount = 2
+    /// A decoded image more than this many px smaller than what the page can
+    /// show (after a resize) is decoded again at the new size.
+    static let reloadSlack = 2
+
+    private let loader: ImageLoader
+    private let inbox: DecodeInbox
+    /// The first page's decode, started before the window opened (or nil).
+    let firstImage: FirstImageDecode?
+
+    /// The generation last asked for, per slot; results of another are stale.
+    private(set) var generations = [Int](repeating: 0, count: SlotPool.capacity)
+    /// Slots whose page changed: show a placeholder and decode.
+    private var slotsToLoad = Set<Int>()
+    /// Slots to decode again at a new size, keeping what they show meanwhile.
+    private var slotsToRefresh = Set<Int>()
+    /// Corner slots whose decode waits until they can be seen.
+    private var corners = CornerDeferral()
+    /// The pages beyond the pool in the direction of motion, decoded ahead.
+    private var prefetch = PagePrefetch()
+    /// The last step the pager took or is taking, for decode priorities.
+    private var heading = (h: 0, v: 0)
+    /// Files whose failure was already reported (stderr, `decode-error`).
+    private var reportedFailures = Set<String>()
+
+    /// `wake` is called on a worker thread when a decode has finished.
+    init(firstImage: FirstImageDecode?, wake: @escaping @Sendable () -> Void) {
+        let inbox = DecodeInbox()
+        self.inbox = inbox
+        self.firstImage = firstImage
+        loader = ImageLoader(workerCount: Self.workerCount) { result in
+            inbox.post(result)
+            wake()
+        }
+    }
+
+    /// Whether decodes are still to be asked for.
+    var hasPendingSlots: Bool { !slotsToLoad.isEmpty || !slotsToRefresh.isEmpty }
+
+    /// Every slot shows a placeholder and is decoded again (the pages are new).
+    func loadAll() {
+        slotsToLoad = Set(0..<SlotPool.capacity)
+    }
+
+    /// Reacts to one engine event: recycled slots load their new page; a
+    /// page change sets the heading that orders decodes and the prefetch.
+    func note(_ event: PagerEvent) {
+        switch event.kind {
+        case .slotsRecycled(let changes):
+            for change in changes { slotsToLoad.insert(change.slot) }
+        case .pageWillChange(let from, let to), .pageChanged(let from, let to):
+            heading = ((to.h - from.h).signum(), (to.v - from.v).signum())
+        default:
+            break
+        }
+    }
+
+    /// After a resize to `page`: slots whose image is clearly smaller than
+    /// the page can now show, and those still loading, decode again.
+    func refresh(contents: SlotContents, page: PixelRect) {
+        for id in 0..<SlotPool.capacity {
+            switch contents[id] {
+            case .image(let image):
+                let wanted = image.scalable
+                    ? Letterbox.fit(sourceWidth: image.width, sourceHeight: image.height, in: page, upscale: true)
+                    : Letterbox.fit(sourceWidth: image.sourceWidth, sourceHeight: image.sourceHeight, in: page)
+                if wanted.width > image.width + Self.reloadSlack || wanted.height > image.height + Self.reloadSlack {
+                    slotsToRefresh.insert(id)
+                }
+            case .loading:
+                slotsToRefresh.insert(id)
+            default:
+                break
+            }
+        }
+    }
+
+    /// Asks for the decodes the slots need: the page on screen first, the
+    /// rest by ``DecodePriority``; then plans the prefetch.
+    /// Pages the prefetch already holds are received at once (at `now()`),
+    /// so they show in this very frame.
+    func submit(model: PagerModel, catalog: PageCatalog, contents: SlotContents, pageSize: (width: Int, height: Int),
+                readiness: ReadinessLog, log: EventLog?, now: () -> Double) {
+        // After the pool's slots have taken what the prefetch holds for them.
+        defer { planPrefetch(model: model, catalog: catalog, pageSize: pageSize) }
+        slotsToLoad.formUnion(corners.due(in: model.slots))
+        guard hasPendingSlots else { return }
+        // The page on screen first: it may claim the first-image decode.
+        let current = model.slots.slot(column: 0, row: 0).id
+        let all = slotsToLoad.union(slotsToRefresh).sorted { ($0 == current ? 0 : 1, $0) < ($1 == current ? 0 : 1, $1) }
+        // The other pages wait while the first image decodes (FirstImageDecode).
+        var postponed = Set<Int>()
+        for id in all {
+            let slot = model.slots[id]
+            let keep = !slotsToLoad.contains(id)
+            if firstImage?.isDecodingClaim == true, slotsToLoad.contains(id) {
+                postponed.insert(id)
+                continue
+            }
+            corners.remove(id)
+            guard let page = slot.page else {
+                generations[id] += 1
+                loader.cancel(slot: id)
+                contents.set(id, to: .nothing)
+                continue
+            }
+            guard let source = catalog.source(at: page) else {
+                generations[id] += 1
+                loader.cancel(slot: id)
+                contents.set(id, to: .hole(caption: Self.holeCaption(catalog)))
+                continue
+            }
+            generations[id] += 1
+            let label: String? = if case .demo = source { page.description } else { nil }
+            if !keep {
+                contents.set(id, to: .loading(title: catalog.caption(at: page)), label: label)
+            }
+            if !keep && corners.shouldDefer(slot) {
+                loader.cancel(slot: id)
+                corners.insert(id)
+                continue
+            }
+            let request = DecodeRequest(
+                slot: id, generation: generations[id], source: source,
+                maxWidth: pageSize.width, maxHeight: pageSize.height,
+                priority: DecodePriority.of(column: slot.column, row: slot.row, heading: heading))
+            // The page on screen may already be decoding since start-up.
+            if slot.column == 0 && slot.row == 0, firstImage?.claim(request) == true { continue }
+            if prefetch.hit(request) { continue }
+            loader.submit(request)
+        }
+        slotsToLoad = postponed
+        slotsToRefresh.removeAll()
+        // Pages answered from the prefetch are shown in this very frame.
+        if prefetch.hasHits { receive(model: model, contents: contents, readiness: readiness, log: log, time: now()) }
+    }
+
+    private static func holeCaption(_ catalog: PageCatalog) -> String? {
+        switch catalog {
+        case .folder(let layout, _): layout.style == .albums ? "end of album" : nil
+        default: nil
+        }
+    }
+
+    /// Decodes the pages beyond the pool that the motion heads to (PagePrefetch).
+    private func planPrefetch(model: PagerModel, catalog: PageCatalog, pageSize: (width: Int, height: Int)) {
+        guard case .folder = catalog, let plan = prefetch.plan(
+            current: model.currentPage, heading: heading, width: pageSize.width, height: pageSize.height,
+            source: { catalog.source(at: $0) }) else { return }
+        for slot in plan.cancel { loader.cancel(slot: slot) }
+        for request in plan.requests { loader.submit(request) }
+    }
+
+    /// Takes every finished decode: current ones become the slots' textures
+    /// or error pages (a bad file is reported once, on stderr and in the
+    /// log), prefetched ones are kept, stale ones dropped.
+    func receive(model: PagerModel, contents: SlotContents, readiness: ReadinessLog, log: EventLog?, time: Double) {
+        for result in inbox.take() + (firstImage?.take().map { [$0] } ?? []) + prefetch.takeHits() {
+            if PagePrefetch.isPrefetch(result.request.slot) {
+                prefetch.store(result)
+                continue
+            }
+            let id = result.request.slot
+            guard result.request.generation == generations[id] else { continue }   // stale
+            let label = contents.label(id)
+            switch result.outcome {
+            case .success(let image):
+                let scalable: Bool = if case .demo = result.request.source { true } else { false }
+                // The decoding threads made the backdrop (ImageLoader, FirstImageDecode):
+                // nothing heavy happens here, on the main thread.
+                if !contents.setImage(id, image, label: label, scalable: scalable, backdrop: result.backdrop) {
+                    contents.set(id, to: .failed(title: Self.title(of: result.request.source),
+                                                 message: "cannot make a texture: " + SDLError.last), label: label)
+                }
+                readiness.pageReady(slot: id, page: model.slots[id].page, time: time, log: log)
+            case .failure(let failure):
+                contents.set(id, to: .failed(title: Self.title(of: result.request.source), message: failure.message),
+                             label: label)
+                readiness.pageReady(slot: id, page: model.slots[id].page, time: time, log: log)
+                if reportedFailures.insert(failure.path).inserted {
+                    StandardError.line(failure.path + ": " + failure.message)
+                    log?.write(.decodeError(file: failure.path, message: failure.message), time: time)
+                }
+            }
+        }
+    }
+
+    private static func title(of source: PageSource) -> String {
+        switch source {
+        case .file(let entry): entry.name
+        case .demo(let page): "demo page \(page)"
+        }
+    }
+
+    /// Stops the decode workers.
+    func shutdown() {
+        loader.shutdown()
+    }
+}

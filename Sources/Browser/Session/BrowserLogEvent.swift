@@ -1,0 +1,151 @@
+import Gallery
+import Pager
+
+/// Every line the browser itself writes to the `--events` log, next to the
+/// engine's events (encoded by `PagerEvent.jsonLine`). This enum is the
+/// log's schema: each case's doc comment shows its line. Every line starts
+/// `{"t":SECONDS,"event":"NAME"` and its fields follow in the order shown;
+/// `jsonLine(time:)` is the one encoder. Tests and `scripts/bench` read
+/// these lines, so a field's name, order or format is part of the contract.
+///
+/// ```swift
+/// log.write(.resize(width: 1280, height: 800), time: 2.5)
+/// // {"t":2.5,"event":"resize","size":[1280,800]}
+/// ```
+public enum BrowserLogEvent: Sendable, Hashable {
+    /// `{"t":…,"event":"window","renderer":"software","size":[W,H],"scanning":false}`
+    /// when the window opens; `scanning`: the folder scan is still running.
+    case window(renderer: String, width: Int, height: Int, scanning: Bool)
+    /// `{"t":…,"event":"gallery","title":…,"images":N,"layout":…,"pages":[H,V]}`
+    /// when a folder's pages are known (`null` for an infinite axis).
+    case gallery(title: String, images: Int, layout: String, horizontalPages: Int?, verticalPages: Int?)
+    /// `{"t":…,"event":"resize","size":[W,H]}` when the window's pixel size changes.
+    case resize(width: Int, height: Int)
+    /// `{"t":…,"event":"first-frame"}` when the current page first shows its
+    /// final content (an image, or an error page), not a placeholder.
+    case firstFrame
+    /// `{"t":…,"event":"decode-error","file":…,"message":…}` once per bad file.
+    case decodeError(file: String, message: String)
+    /// `{"t":…,"event":"notice","text":…}` for each on-screen notice.
+    case notice(text: String)
+    /// `{"t":…,"event":"sharp-region","page":[H,V],"region":[X,Y,W,H],"pixels":[W,H]}`
+    /// when a zoomed page's sharper decode of its visible region (image
+    /// pixels) arrives, as a texture of `pixels`.
+    case sharpRegion(page: PageIndex, region: ImageRegion, textureWidth: Int, textureHeight: Int)
+    /// `{"t":…,"event":"overview-opened","page":[H,V],"thumbnail":160,"images":N}`
+    /// on Tab (`images` null in the demo).
+    case overviewOpened(page: PageIndex, thumbnail: Int, images: Int?)
+    /// `{"t":…,"event":"overview-closed","page":[H,V],"how":…}` when the
+    /// overview closes on a page (`how`: enter, toggle, click, tap, or escape
+    /// back to where it opened).
+    case overviewClosed(page: PageIndex, how: OverviewClosing)
+    /// `{"t":…,"event":"thumbnails-shown","cells":N,"seconds":S,"cached":N,"decoded":N,"rendered":N}`
+    /// when the overview's first screen of thumbnails is complete.
+    case thumbnailsShown(cells: Int, seconds: Double, cached: Int, decoded: Int, rendered: Int)
+    /// `{"t":…,"event":"thumbnail-size","size":PX}` after `+`/`-` in the overview.
+    case thumbnailSize(Int)
+    /// `{"t":…,"event":"page-ready","page":[H,V],"slot":N}` when a slot's final
+    /// content (image texture or error page) is made for its page.
+    case pageReady(page: PageIndex, slot: Int)
+    /// `{"t":…,"event":"placeholder-shown","page":[H,V],"slot":N}` when a frame
+    /// draws a placeholder for the current page or a visible neighbour; once
+    /// per slot load, not once per frame.
+    case placeholderShown(page: PageIndex, slot: Int)
+    /// `{"t":…,"event":"frame","work":MS}` after every presented frame, only
+    /// with `--frame-times`: the frame's own work (drawing and presenting,
+    /// without the wait for its beat), ms.
+    case frame(workMilliseconds: Double)
+    /// `{"t":…,"event":"quit"}` at the end.
+    case quit
+
+    /// The event's name, the value of its `"event"` key.
+    public var name: String {
+        switch self {
+        case .window: "window"
+        case .gallery: "gallery"
+        case .resize: "resize"
+        case .firstFrame: "first-frame"
+        case .decodeError: "decode-error"
+        case .notice: "notice"
+        case .sharpRegion: "sharp-region"
+        case .overviewOpened: "overview-opened"
+        case .overviewClosed: "overview-closed"
+        case .thumbnailsShown: "thumbnails-shown"
+        case .thumbnailSize: "thumbnail-size"
+        case .pageReady: "page-ready"
+        case .placeholderShown: "placeholder-shown"
+        case .frame: "frame"
+        case .quit: "quit"
+        }
+    }
+
+    /// The whole line for this event at `time`, without the newline.
+    public func jsonLine(time: Double) -> String {
+        var text = "{\"t\":" + ReplayFormat.time(time) + ",\"event\":\"" + name + "\""
+        for field in fields { text += "," + field }
+        return text + "}"
+    }
+
+    /// The fields after `"event"`, each `"key":value`, in order.
+    private var fields: [String] {
+        switch self {
+        case .window(let renderer, let width, let height, let scanning):
+            ["\"renderer\":" + EventLog.quoted(renderer), Self.pair("size", width, height),
+             "\"scanning\":" + (scanning ? "true" : "false")]
+        case .gallery(let title, let images, let layout, let horizontal, let vertical):
+            ["\"title\":" + EventLog.quoted(title), "\"images\":" + String(images),
+             "\"layout\":" + EventLog.quoted(layout),
+             "\"pages\":[" + Self.count(horizontal) + "," + Self.count(vertical) + "]"]
+        case .resize(let width, let height):
+            [Self.pair("size", width, height)]
+        case .decodeError(let file, let message):
+            ["\"file\":" + EventLog.quoted(file), "\"message\":" + EventLog.quoted(message)]
+        case .notice(let text):
+            ["\"text\":" + EventLog.quoted(text)]
+        case .sharpRegion(let page, let region, let textureWidth, let textureHeight):
+            [Self.page(page),
+             "\"region\":[" + [region.x, region.y, region.width, region.height].map(String.init).joined(separator: ",") + "]",
+             Self.pair("pixels", textureWidth, textureHeight)]
+        case .overviewOpened(let page, let thumbnail, let images):
+            [Self.page(page), "\"thumbnail\":" + String(thumbnail), "\"images\":" + Self.count(images)]
+        case .overviewClosed(let page, let how):
+            [Self.page(page), "\"how\":\"" + how.rawValue + "\""]
+        case .thumbnailsShown(let cells, let seconds, let cached, let decoded, let rendered):
+            ["\"cells\":" + String(cells), "\"seconds\":" + ReplayFormat.time(seconds),
+             "\"cached\":" + String(cached), "\"decoded\":" + String(decoded), "\"rendered\":" + String(rendered)]
+        case .thumbnailSize(let size):
+            ["\"size\":" + String(size)]
+        case .pageReady(let page, let slot), .placeholderShown(let page, let slot):
+            [Self.page(page), "\"slot\":" + String(slot)]
+        case .frame(let work):
+            ["\"work\":" + ReplayFormat.time(work)]
+        case .firstFrame, .quit:
+            []
+        }
+    }
+
+    private static func page(_ page: PageIndex) -> String {
+        "\"page\":[" + String(page.h) + "," + String(page.v) + "]"
+    }
+
+    private static func pair(_ key: String, _ a: Int, _ b: Int) -> String {
+        "\"" + key + "\":[" + String(a) + "," + String(b) + "]"
+    }
+
+    /// A page count, `null` for an infinite axis or an unknown count.
+    private static func count(_ value: Int?) -> String { value.map(String.init) ?? "null" }
+}
+
+/// How the overview closed on a page, as the `overview-closed` line says it.
+public enum OverviewClosing: String, Sendable, Hashable {
+    /// Enter opened the highlighted page.
+    case enter
+    /// Tab or `o` opened the highlighted page.
+    case toggle
+    /// A click on a thumbnail.
+    case click
+    /// A tap on a thumbnail.
+    case tap
+    /// Escape went back to the page the overview opened on.
+    case escape
+}

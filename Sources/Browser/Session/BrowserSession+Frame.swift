@@ -1,0 +1,76 @@
+import CSDL2
+import Gallery
+import Pager
+
+/// The frame: pages, zoomed page, album headers, scan preview, HUD, notice
+/// and help, drawn from the engine's state; and the readiness lines about
+/// what a frame showed.
+extension BrowserSession {
+    /// Draws the frame for `time` into the renderer, up to the last pixel
+    /// (`SDL_RenderFlush`: the software renderer otherwise draws inside
+    /// `SDL_RenderPresent`), so that the present itself, on the pacer's beat,
+    /// only copies it to the window. Returns whether it shows the pages
+    /// (not the overview).
+    func render(at time: Double) -> Bool {
+        defer { SDL_RenderFlush(window.renderer) }
+        let viewport = PixelRect(x: 0, y: 0, width: pageSize.width, height: pageSize.height)
+        if overview.isShowing {
+            overview.draw(viewport: viewport, showHUD: showHUD, time: time)
+            if showHelp { overlay.drawHelp(viewport: viewport) }
+            return false
+        }
+        pages.draw(slots: model.slots, contents: contents, text: text, viewport: viewport, backdrop: scenery.backdrop)
+        zoomedPage.draw(model: model, contents: contents, viewport: viewport)
+        scenery.drawHeaders(model: model, catalog: catalog, pages: pages, text: text, viewport: viewport)
+        let current = model.slots.slot(column: 0, row: 0)
+        if catalog.isScanning, let image = slotLoader.firstImage?.preview {
+            scanPreview.draw(image, pages: pages, viewport: viewport)
+        } else {
+            scanPreview.release()
+        }
+        if case .scanning(let title) = catalog {
+            overlay.drawHUD(["Scanning \(title)…", "\(scan?.progress ?? 0) images found"], viewport: viewport)
+        } else if showHUD {
+            var size: (Int, Int, String)?
+            if case .image(let image) = contents[current.id] {
+                size = (image.sourceWidth, image.sourceHeight, image.format)
+            }
+            overlay.drawHUD(catalog.hudLines(at: model.currentPage, image: size)
+                            + (ZoomedPage.hudLine(model.zoom).map { [$0] } ?? []), viewport: viewport)
+        }
+        if let notice {
+            let left = notice.until - time
+            if left <= 0 {
+                self.notice = nil
+            } else {
+                overlay.drawNotice(notice.text, alpha: min(1, left / Self.noticeFade), viewport: viewport)
+            }
+        }
+        if showHelp { overlay.drawHelp(viewport: viewport) }
+        return true
+    }
+
+    /// After a frame of pages is drawn, before it waits for its beat: what
+    /// it shows is settled now (input taken during the wait may already
+    /// move the pager), so the readiness lines are made from it here.
+    func frameDrawn(at time: Double) {
+        readiness.frameDrawn(slots: model.slots, contents: contents, generations: slotLoader.generations,
+                             time: time, log: log)
+        let current = model.slots.slot(column: 0, row: 0)
+        if firstFrame == .waiting, current.page != nil {
+            switch contents[current.id] {
+            case .image, .failed: firstFrame = .drawn
+            default: break
+            }
+        }
+    }
+
+    /// After a frame of pages was shown at `time`, its own work `work` s.
+    func framePresented(work: Double, at time: Double) {
+        readiness.framePresented(work: work, time: time, log: log)
+        if firstFrame == .drawn {
+            firstFrame = .logged
+            log?.write(.firstFrame, time: time)
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Gallery
+import Pager
+
+/// The pages and their size: the folder scan's result becomes the engine's
+/// bounds, and a new window size resizes the engine, the input and the
+/// slots' decodes.
+extension BrowserSession {
+    func checkScan(at time: Double) {
+        guard catalog.isScanning, let scan, let result = scan.result else { return }
+        switch result {
+        case .failure(let error):
+            StandardError.line(error.description)
+            exitCode = BrowserExitCode.badPath
+            running = false
+        case .success(let folder):
+            let layout = GalleryLayout(contents: folder, style: layoutOptions.style,
+                                       columns: layoutOptions.columns, wrap: layoutOptions.wrap)
+            catalog = .folder(layout, title: folder.title)
+            applyGallery(at: time)
+        }
+    }
+
+    /// The pages are known: give the engine its bounds, go to the image the
+    /// user named, and load every slot.
+    func applyGallery(at time: Double) {
+        guard case .folder(let layout, let title) = catalog else { return }
+        window.setTitle("fourway — " + title)
+        input.navigation = catalog.navigation
+        model.setBounds(horizontal: layout.horizontalPages, vertical: layout.verticalPages, time: time)
+        if let initialImage, let page = layout.page(of: initialImage) {
+            model.go(to: page, animated: false, time: time)
+        }
+        slotLoader.loadAll()
+        log?.write(.gallery(title: title, images: layout.count, layout: layout.style.rawValue,
+                            horizontalPages: layout.horizontalPages, verticalPages: layout.verticalPages), time: time)
+    }
+
+    func checkSize(at time: Double) {
+        let size = window.pixelSize
+        guard size != pageSize else { return }
+        pageSize = size
+        log?.write(.resize(width: size.width, height: size.height), time: time)
+        model.resize(width: Double(size.width), height: Double(size.height), time: time)
+        input.resize(width: Double(size.width), height: Double(size.height))
+        overview.resize(width: size.width, height: size.height, time: time)
+        sdlInput = SDLInput(pixelWidth: Double(size.width), pixelHeight: Double(size.height),
+                            pixelsPerPoint: window.pixelsPerPoint)
+        slotLoader.refresh(contents: contents, page: PixelRect(x: 0, y: 0, width: size.width, height: size.height))
+    }
+}

@@ -1,0 +1,142 @@
+import CSDL2
+import Gallery
+import Pager
+
+/// Input: SDL events become ``BrowserInput`` (``SDLInput``), which the
+/// overview or the ``InputTranslator`` turns into actions, performed here;
+/// and the engine's events, drained once per frame.
+extension BrowserSession {
+    func handle(_ event: SDL_Event) {
+        let now = clock.now
+        switch event.type {
+        case SDL_QUIT.rawValue:
+            running = false
+        case SDL_WINDOWEVENT.rawValue:
+            guard event.window.windowID == window.id else { return }
+            switch UInt32(event.window.event) {
+            case SDL_WINDOWEVENT_FOCUS_LOST.rawValue:
+                process(.focusLost, at: now)
+            case SDL_WINDOWEVENT_HIDDEN.rawValue, SDL_WINDOWEVENT_MINIMIZED.rawValue:
+                process(.windowHidden, at: now)
+            case SDL_WINDOWEVENT_LEAVE.rawValue:
+                input.hoverPoint = nil   // the zoom keys go back to the centre
+            default:
+                break
+            }
+        case wakeEventType:
+            break   // decode results are collected once per frame
+        default:
+            if let zoom = zoomedPage.reader.read(event, pixelsPerPoint: window.pixelsPerPoint,
+                                                 pageWidth: Double(pageSize.width), pageHeight: Double(pageSize.height)),
+               !overview.isShowing {
+                flushMotion()
+                perform(input.zoomActions(zoom), at: now)
+                return
+            }
+            guard let translated = sdlInput.translate(event, time: now) else { return }
+            switch translated {
+            case .mouseMoved, .fingerMoved:
+                if let pending = pendingMotion, !Self.sameSource(pending, translated) { flushMotion() }
+                pendingMotion = translated
+            default:
+                process(translated, at: now)
+            }
+        }
+    }
+
+    private static func sameSource(_ a: BrowserInput, _ b: BrowserInput) -> Bool {
+        switch (a, b) {
+        case (.mouseMoved, .mouseMoved): true
+        case (.fingerMoved(let first, _, _), .fingerMoved(let second, _, _)): first == second
+        default: false
+        }
+    }
+
+    func flushMotion() {
+        guard let motion = pendingMotion else { return }
+        pendingMotion = nil
+        feed(motion, at: clock.now)
+    }
+
+    private func process(_ browserInput: BrowserInput, at time: Double) {
+        flushMotion()
+        feed(browserInput, at: time)
+    }
+
+    private func feed(_ browserInput: BrowserInput, at time: Double) {
+        if overview.isInteractive {
+            perform(overview.handle(browserInput, viewport: pageSize, time: time), at: time)
+            return
+        }
+        perform(input.translate(browserInput, currentPage: model.currentPage, time: time), at: time)
+    }
+
+    func perform(_ actions: [BrowserAction], at time: Double) {
+        for action in actions {
+            switch action {
+            case .pager(let command):
+                model.apply(command, time: time)
+            case .shell(.quit):
+                running = false
+            case .shell(.toggleFullscreen):
+                window.toggleFullscreen()
+            case .shell(.toggleHUD):
+                showHUD.toggle()
+            case .shell(.toggleHelp):
+                showHelp.toggle()
+            case .shell(.toggleOverview):
+                if catalog.isScanning {
+                    showNotice("The overview opens once the folder is scanned", at: time)
+                } else {
+                    overview.open(catalog: catalog, currentPage: model.currentPage,
+                                  width: pageSize.width, height: pageSize.height, time: time)
+                }
+            case .shell(.toggleBackdrop):
+                showNotice(scenery.toggleBackdrop(), at: time)
+            case .shell(.captureMouse(let on)):
+                SDL_CaptureMouse(on ? SDL_TRUE : SDL_FALSE)
+            case .shell(.escape):
+                // The engine says whether a gesture was interrupted; only
+                // when nothing was does Escape close the help or quit.
+                if model.interrupt(.escape, time: time) {
+                    input.pointer.abandonGesture()
+                    SDL_CaptureMouse(SDL_FALSE)
+                } else if showHelp {
+                    showHelp = false
+                } else {
+                    running = false
+                }
+            }
+        }
+    }
+
+    func drainModelEvents() {
+        while let event = model.pollEvent() {
+            log?.write(event)
+            slotLoader.note(event)
+            switch event.kind {
+            case .interrupted(let reason, let page):
+                StandardError.line("gesture interrupted (\(reason.rawValue)); settling on page \(page)")
+                showNotice("Gesture interrupted (\(Self.describe(reason))) — back to \(page)", at: event.time)
+            default:
+                break
+            }
+        }
+    }
+
+    static func describe(_ reason: InterruptionReason) -> String {
+        switch reason {
+        case .focusLost: "window lost focus"
+        case .windowHidden: "window hidden"
+        case .secondPointer: "second finger or button"
+        case .releasedOutside: "released outside the window"
+        case .escape: "Escape"
+        case .host: "interrupted"
+        }
+    }
+
+    func showNotice(_ text: String, at time: Double) {
+        notice = (text, time + Self.noticeDuration)
+        log?.write(.notice(text: text), time: time)
+    }
+}
