@@ -36,8 +36,8 @@ struct SessionPartsTests {
         do {
             let log = try EventLog(path: path)
             log.write(PagerEvent(time: 0.25, kind: .pageChanged(from: PageIndex(h: 0, v: 0), to: PageIndex(h: 1, v: 0))))
-            log.write("first-frame", time: 0.1234567)
-            log.write("notice", time: 2, fields: ["\"text\":" + EventLog.quoted("a \"quoted\"\nline\\")])
+            log.write(.firstFrame, time: 0.1234567)
+            log.write(.notice(text: "a \"quoted\"\nline\\"), time: 2)
             log.flush()
         }
         let text = try String(contentsOfFile: path, encoding: .utf8)
