@@ -17,21 +17,7 @@ struct Fourway: ParsableCommand {
             of pages; a folder of subfolders becomes one row per album (left/right in
             an album, up/down between albums). IMAGE opens its folder at that image.
 
-            Input:
-              drag with the left button or a finger    move between pages
-              touchpad two-finger swipe                 move between pages
-              mouse wheel                               one page up/down
-              Shift+wheel, horizontal wheel             one page left/right
-              arrows, h j k l                           one page
-              PageUp / PageDown                         previous / next row (album)
-              Home / End                                first / last page of the row
-              Ctrl+Home / Ctrl+End                      first / last image
-              Tab or o                                  overview of every page
-                                                        (thumbnails): Enter or a click
-                                                        opens one, + / - resize them,
-                                                        Escape returns
-              i  HUD    b  backdrop    ?  key help    f  fullscreen    q  quit
-              Escape                                    cancel a drag, close help, or quit
+            \(KeyMap.plainText())
 
             Exit codes: 0 quit normally; 1 failed while running; 2 bad option or
             events file; 3 path not found, not a folder or image, or no images in it;

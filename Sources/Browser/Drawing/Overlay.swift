@@ -16,28 +16,8 @@ public struct Overlay {
     static let padding = 10
     /// The help box hides the page behind it more than the HUD does, 0…255.
     static let helpOpacity: UInt8 = 225
-
-    /// The keys, as shown by `?`: what to press, what it does.
-    public static let helpRows: [(keys: String, action: String)] = [
-        ("drag (mouse or finger)", "move between pages"),
-        ("touchpad two-finger swipe", "move between pages"),
-        ("mouse wheel", "one page up / down"),
-        ("Shift + wheel, tilt wheel", "one page left / right"),
-        ("← → ↑ ↓   h l k j", "one page"),
-        ("PageUp / PageDown", "previous / next row (album)"),
-        ("Home / End", "first / last page of the row"),
-        ("Ctrl + Home / End", "first / last image"),
-        ("+ / -, Ctrl + wheel, pinch", "zoom in / out (drag pans, then pages)"),
-        ("double-click / 0", "fit ↔ 1:1 pixels / back to fit"),
-        ("Tab or o", "overview of every page (thumbnails)"),
-        ("  Enter, click / + - / Esc", "  open a page / thumbnail size / back"),
-        ("i", "show / hide the HUD"),
-        ("b", "show / hide the blurred backdrop"),
-        ("f", "fullscreen"),
-        ("?", "show / hide this help"),
-        ("Escape", "cancel a drag, close the help, or quit"),
-        ("q", "quit"),
-    ]
+    /// The help's text never shrinks below this size, px, to fit a small window.
+    static let smallestHelpSize = 9
 
     public let pages: PageRenderer
     public let text: TextRenderer
@@ -59,15 +39,42 @@ public struct Overlay {
         }
     }
 
-    /// The key help in the middle of the window.
+    /// The key help in the middle of the window, from the action table
+    /// (``KeyMap``), in two columns; its text shrinks (down to
+    /// `smallestHelpSize`) until both fit the window.
     public func drawHelp(viewport: PixelRect) {
-        let size = textSize(viewport)
-        let keyWidth = Self.helpRows.map { text.measure($0.keys, size: size).width }.max() ?? 0
-        let gap = size * 2
-        let lines = Self.helpRows.map { $0.keys + "\t" + $0.action }
-        drawBox(["fourway — keys", ""] + lines, size: size, viewport: viewport, opacity: Self.helpOpacity,
-                tabStop: keyWidth + gap) { width, height in
-            (viewport.x + (viewport.width - width) / 2, viewport.y + (viewport.height - height) / 2)
+        let columns = KeyMap.overlayColumns().enumerated().map { index, lines in
+            index == 0 ? ["fourway — keys", ""] + lines : lines
+        }
+        var size = textSize(viewport)
+        var boxes = helpBoxes(columns, size: size)
+        while size > Self.smallestHelpSize,
+              boxes.reduce(0, { $0 + $1.width }) + Self.margin * (columns.count + 1) > viewport.width
+                || (boxes.map(\.height).max() ?? 0) + 2 * Self.margin > viewport.height {
+            size -= 1
+            boxes = helpBoxes(columns, size: size)
+        }
+        let total = boxes.reduce(0) { $0 + $1.width } + Self.margin * (columns.count - 1)
+        var x = viewport.x + (viewport.width - total) / 2
+        let top = viewport.y + (viewport.height - (boxes.map(\.height).max() ?? 0)) / 2
+        for (lines, box) in zip(columns, boxes) {
+            let left = x
+            drawBox(lines, size: size, viewport: viewport, opacity: Self.helpOpacity, tabStop: box.tabStop) { _, _ in
+                (left, top)
+            }
+            x += box.width + Self.margin
+        }
+    }
+
+    /// Each help column's tab stop and box size at text size `size`.
+    private func helpBoxes(_ columns: [[String]], size: Int) -> [(tabStop: Int, width: Int, height: Int)] {
+        columns.map { lines in
+            let keyWidth = lines.compactMap { line in
+                line.firstIndex(of: "\t").map { text.measure(String(line[..<$0]), size: size).width }
+            }.max() ?? 0
+            let tabStop = keyWidth + size * 2
+            let size = boxSize(lines, size: size, tabStop: tabStop)
+            return (tabStop, size.width, size.height)
         }
     }
 
@@ -85,16 +92,10 @@ public struct Overlay {
     private func drawBox(_ lines: [String], size: Int, viewport: PixelRect, alpha: Double = 1,
                          opacity: UInt8? = nil, tabStop: Int = 0, place: (Int, Int) -> (Int, Int)) {
         let lineHeight = Int(Double(size) * 1.45)
-        let columns = lines.map { line -> (String, String?) in
-            let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
-            return parts.count == 2 ? (String(parts[0]), String(parts[1])) : (line, nil)
-        }
-        let widths = columns.map { first, second in
-            guard let second else { return first.isEmpty ? 0 : text.measure(first, size: size).width }
-            return tabStop + text.measure(second, size: size).width
-        }
-        let width = min((widths.max() ?? 0) + 2 * Self.padding, viewport.width - 2 * Self.margin)
-        let height = lines.count * lineHeight + 2 * Self.padding - (lineHeight - size) / 2
+        let columns = Self.columns(lines)
+        let natural = boxSize(lines, size: size, tabStop: tabStop)
+        let width = min(natural.width, viewport.width - 2 * Self.margin)
+        let height = natural.height
         let (x, y) = place(width, height)
         var box = pages.palette.overlay
         box.a = UInt8(Double(opacity ?? box.a) * alpha)
@@ -108,5 +109,23 @@ public struct Overlay {
                 text.draw(second, size: size, colour: colour, x: x + Self.padding + tabStop, y: top)
             }
         }
+    }
+
+    /// Each line split at its tab: first column, second column (or nil).
+    private static func columns(_ lines: [String]) -> [(String, String?)] {
+        lines.map { line in
+            let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
+            return parts.count == 2 ? (String(parts[0]), String(parts[1])) : (line, nil)
+        }
+    }
+
+    /// The box `lines` need at text size `size`, px.
+    private func boxSize(_ lines: [String], size: Int, tabStop: Int) -> (width: Int, height: Int) {
+        let lineHeight = Int(Double(size) * 1.45)
+        let widths = Self.columns(lines).map { first, second in
+            guard let second else { return first.isEmpty ? 0 : text.measure(first, size: size).width }
+            return tabStop + text.measure(second, size: size).width
+        }
+        return ((widths.max() ?? 0) + 2 * Self.padding, lines.count * lineHeight + 2 * Self.padding - (lineHeight - size) / 2)
     }
 }

@@ -49,6 +49,10 @@ public enum BrowserInput: Sendable, Hashable {
     case key(BrowserKey, ctrl: Bool, shift: Bool)
     case focusLost
     case windowHidden
+    /// A zoom gesture (Ctrl+wheel, pinch, the release ending a
+    /// double-click); `otherwise` is the same event where zoom does not
+    /// apply (the overview): a plain wheel notch or button release, or nil.
+    indirect case zoom(ZoomGesture, otherwise: BrowserInput?)
 }
 
 /// Something the shell does in answer to input that is not a pager call.

@@ -5,9 +5,8 @@ import Pager
 ///
 /// - Left button and fingers: through ``PointerRouter`` (one pointer at a time).
 /// - Wheel and touchpad: through ``WheelClassifier`` (notch = flip, touchpad = scroll).
-/// - Keys: arrows and h/j/k/l flip; PageUp/PageDown flip a row (an album);
-///   Home/End go to the first/last page of the row, with Ctrl of the gallery
-///   (see ``PageNavigation``); `i`, `b`, `?`/F1, `f`/F11, `q`, Escape for the shell.
+/// - Keys: through the action table, ``KeyMap`` (Home/End targets from
+///   ``PageNavigation``).
 ///
 /// ```swift
 /// var input = InputTranslator(pageWidth: 1280, pageHeight: 800, navigation: DemoNavigation())
@@ -55,6 +54,8 @@ public struct InputTranslator: Sendable {
             return wheel.classify(sample).map(Self.action)
         case .key(let key, let ctrl, let shift):
             return keyActions(key, ctrl: ctrl, shift: shift, currentPage: currentPage)
+        case .zoom(let gesture, _):
+            return zoomActions(gesture)
         }
     }
 
@@ -70,28 +71,38 @@ public struct InputTranslator: Sendable {
         }
     }
 
+    /// The key's action in the pages (``KeyMap``), as engine calls and shell actions.
     private func keyActions(_ key: BrowserKey, ctrl: Bool, shift: Bool, currentPage: PageIndex) -> [BrowserAction] {
-        switch key {
-        case .left, .h: return [.pager(.flip(.left))]
-        case .right, .l: return [.pager(.flip(.right))]
-        case .up, .k, .pageUp: return [.pager(.flip(.up))]
-        case .down, .j, .pageDown: return [.pager(.flip(.down))]
-        case .home:
-            guard let page = navigation.home(from: currentPage, wholeGallery: ctrl) else { return [] }
+        guard let action = KeyMap.action(for: key, ctrl: ctrl, in: .pager) else { return [] }
+        return actions(for: action, currentPage: currentPage)
+    }
+
+    /// What a key action in the pages does. Gesture-only actions come
+    /// through ``PointerRouter``, ``WheelClassifier`` and ``zoomActions(_:)``.
+    func actions(for action: Action, currentPage: PageIndex) -> [BrowserAction] {
+        switch action {
+        case .flipLeft: return [.pager(.flip(.left))]
+        case .flipRight: return [.pager(.flip(.right))]
+        case .flipUp, .previousRow: return [.pager(.flip(.up))]
+        case .flipDown, .nextRow: return [.pager(.flip(.down))]
+        case .rowStart, .galleryStart:
+            guard let page = navigation.home(from: currentPage, wholeGallery: action == .galleryStart) else { return [] }
             return [.pager(.go(page, animated: true))]
-        case .end:
-            guard let page = navigation.end(from: currentPage, wholeGallery: ctrl) else { return [] }
+        case .rowEnd, .galleryEnd:
+            guard let page = navigation.end(from: currentPage, wholeGallery: action == .galleryEnd) else { return [] }
             return [.pager(.go(page, animated: true))]
-        case .i: return [.shell(.toggleHUD)]
-        case .tab, .o: return [.shell(.toggleOverview)]
-        case .enter: return []
-        case .plus, .minus, .zero: return zoomKeyActions(key)
-        case .b: return [.shell(.toggleBackdrop)]
-        case .question, .f1: return [.shell(.toggleHelp)]
-        case .f, .f11: return [.shell(.toggleFullscreen)]
-        case .q: return [.shell(.quit)]
+        case .zoomIn, .zoomOut, .zoomFit: return zoomKeyActions(action)
+        case .toggleOverview: return [.shell(.toggleOverview)]
+        case .toggleHUD: return [.shell(.toggleHUD)]
+        case .toggleBackdrop: return [.shell(.toggleBackdrop)]
+        case .toggleHelp: return [.shell(.toggleHelp)]
+        case .toggleFullscreen: return [.shell(.toggleFullscreen)]
+        case .quit: return [.shell(.quit)]
         case .escape: return [.shell(.escape)]
-        case .other: return []
+        case .dragPages, .touchpadSwipe, .wheelFlip, .wheelFlipSideways, .zoomGesture, .zoomToggle, .pan,
+             .moveHighlightLeft, .moveHighlightRight, .moveHighlightUp, .moveHighlightDown, .screenUp, .screenDown,
+             .largerThumbnails, .smallerThumbnails, .openHighlighted, .openClicked, .scrollThumbnails:
+            return []
         }
     }
 }

@@ -106,7 +106,7 @@ public struct PointerRouter: Sendable {
         case .windowHidden:
             return interruptIfTracking(.windowHidden)
 
-        case .wheel, .key:
+        case .wheel, .key, .zoom:
             return []
         }
     }

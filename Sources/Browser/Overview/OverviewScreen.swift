@@ -171,6 +171,10 @@ final class OverviewScreen {
     /// Handles one input while the overview is showing; returns what the
     /// shell and the pager must do.
     func handle(_ input: BrowserInput, viewport: (width: Int, height: Int), time: Double) -> [BrowserAction] {
+        // The overview does not zoom: it takes the same event as plain input.
+        if case .zoom(_, let otherwise) = input {
+            return otherwise.map { handle($0, viewport: viewport, time: time) } ?? []
+        }
         guard var model, flight == nil else { return [] }
         defer { if self.model != nil, flight == nil { self.model = model } }
         var out: [BrowserAction] = []
@@ -196,22 +200,23 @@ final class OverviewScreen {
             guard !pointer.isTracking else { break }
             for action in wheel.classify(sample) { apply(action, to: &model, time: time) }
         case .key(let key, let ctrl, _):
-            switch key {
-            case .left, .h: model.move(.left, time: time)
-            case .right, .l: model.move(.right, time: time)
-            case .up, .k: model.move(.up, time: time)
-            case .down, .j: model.move(.down, time: time)
-            case .pageUp: model.moveRows(-model.rowsPerScreen, time: time)
-            case .pageDown: model.moveRows(model.rowsPerScreen, time: time)
-            case .home: model.moveToEnd(last: false, wholeGallery: ctrl, time: time)
-            case .end: model.moveToEnd(last: true, wholeGallery: ctrl, time: time)
-            case .plus:
+            guard let action = KeyMap.action(for: key, ctrl: ctrl, in: .overview) else { break }
+            switch action {
+            case .moveHighlightLeft: model.move(.left, time: time)
+            case .moveHighlightRight: model.move(.right, time: time)
+            case .moveHighlightUp: model.move(.up, time: time)
+            case .moveHighlightDown: model.move(.down, time: time)
+            case .screenUp: model.moveRows(-model.rowsPerScreen, time: time)
+            case .screenDown: model.moveRows(model.rowsPerScreen, time: time)
+            case .rowStart, .galleryStart: model.moveToEnd(last: false, wholeGallery: action == .galleryStart, time: time)
+            case .rowEnd, .galleryEnd: model.moveToEnd(last: true, wholeGallery: action == .galleryEnd, time: time)
+            case .largerThumbnails:
                 if model.changeSize(by: 1, time: time) { logSize(model, time: time) }
-            case .minus:
+            case .smallerThumbnails:
                 if model.changeSize(by: -1, time: time) { logSize(model, time: time) }
-            case .enter, .tab, .o:
+            case .openHighlighted, .toggleOverview:
                 self.model = model
-                let how: OverviewClosing = key == .enter ? .enter : .toggle
+                let how: OverviewClosing = action == .openHighlighted ? .enter : .toggle
                 out += choose(model.focus, how: how, animated: true, viewport: viewport, time: time)
             case .escape:
                 if model.isDragging {
@@ -225,13 +230,15 @@ final class OverviewScreen {
                     loader?.want([])
                     self.model = nil
                 }
-            case .i: out.append(.shell(.toggleHUD))
-            case .b: out.append(.shell(.toggleBackdrop))
-            case .question, .f1: out.append(.shell(.toggleHelp))
-            case .f, .f11: out.append(.shell(.toggleFullscreen))
-            case .q: out.append(.shell(.quit))
-            default: break   // the pager's own keys (e.g. b, the backdrop) do nothing here
+            case .toggleHUD: out.append(.shell(.toggleHUD))
+            case .toggleBackdrop: out.append(.shell(.toggleBackdrop))
+            case .toggleHelp: out.append(.shell(.toggleHelp))
+            case .toggleFullscreen: out.append(.shell(.toggleFullscreen))
+            case .quit: out.append(.shell(.quit))
+            default: break   // not bound in the overview
             }
+        case .zoom:
+            break   // unwrapped above
         }
         return out
     }

@@ -1,13 +1,22 @@
 import CSDL2
 
-/// Turns SDL input events into ``BrowserInput`` (window pixels, no SDL types).
+/// Turns SDL input events into ``BrowserInput`` (window pixels, no SDL
+/// types): the one place SDL input enters the browser, zoom gestures
+/// included (``ZoomGesture``).
 ///
 /// Mouse events that SDL synthesises from touch (`which == SDL_TOUCH_MOUSEID`)
 /// are dropped: the fingers arrive on their own as `SDL_FINGER*`.
 ///
+/// Ctrl's state is kept from the key events themselves, in the order they
+/// are handled: `SDL_GetModState()` is the state after every queued event
+/// was pumped, so a quick Ctrl+wheel whose Ctrl release is already queued
+/// would read as a plain wheel notch (a page flip). (On focus loss SDL
+/// releases the keys it saw pressed, with key-up events, so Ctrl does not
+/// stick.)
+///
 /// ```swift
-/// let reader = SDLInput(pixelWidth: 1280, pixelHeight: 800, pixelsPerPoint: 1)
-/// if let input = reader.translate(event, time: clock.now) { … }
+/// var sdlInput = SDLInput(pixelWidth: 1280, pixelHeight: 800, pixelsPerPoint: 1)
+/// if let input = sdlInput.translate(event, time: clock.now) { … }
 /// ```
 struct SDLInput {
     /// `SDL_TOUCH_MOUSEID`: `((Uint32)-1)` does not import into Swift.
@@ -18,8 +27,29 @@ struct SDLInput {
     var pixelHeight: Double
     /// Output pixels per window coordinate (2 on a HiDPI display).
     var pixelsPerPoint: Double
+    /// Whether Ctrl is down, as of the last key event handled.
+    private(set) var ctrlHeld = false
 
-    func translate(_ event: SDL_Event, time: Double) -> BrowserInput? {
+    init(pixelWidth: Double, pixelHeight: Double, pixelsPerPoint: Double) {
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        self.pixelsPerPoint = pixelsPerPoint
+    }
+
+    /// The input `event` is, if the browser answers to it.
+    mutating func translate(_ event: SDL_Event, time: Double) -> BrowserInput? {
+        if event.type == SDL_KEYDOWN.rawValue || event.type == SDL_KEYUP.rawValue {
+            ctrlHeld = UInt32(event.key.keysym.mod) & KMOD_CTRL.rawValue != 0
+        }
+        let plain = plainInput(event, time: time)
+        if let zoom = ZoomGesture(event, ctrlHeld: ctrlHeld, pixelsPerPoint: pixelsPerPoint,
+                                  pageWidth: pixelWidth, pageHeight: pixelHeight) {
+            return .zoom(zoom, otherwise: plain)
+        }
+        return plain
+    }
+
+    private func plainInput(_ event: SDL_Event, time: Double) -> BrowserInput? {
         switch event.type {
         case SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue:
             let button = event.button

@@ -43,8 +43,8 @@ extension BrowserSession {
         model.resize(width: Double(size.width), height: Double(size.height), time: time)
         input.resize(width: Double(size.width), height: Double(size.height))
         overview.resize(width: size.width, height: size.height, time: time)
-        sdlInput = SDLInput(pixelWidth: Double(size.width), pixelHeight: Double(size.height),
-                            pixelsPerPoint: window.pixelsPerPoint)
+        sdlInput.pixelWidth = Double(size.width)
+        sdlInput.pixelHeight = Double(size.height)
         slotLoader.refresh(contents: contents, page: PixelRect(x: 0, y: 0, width: size.width, height: size.height))
     }
 }

@@ -26,14 +26,12 @@ extension BrowserSession {
         case wakeEventType:
             break   // decode results are collected once per frame
         default:
-            if let zoom = zoomedPage.reader.read(event, pixelsPerPoint: window.pixelsPerPoint,
-                                                 pageWidth: Double(pageSize.width), pageHeight: Double(pageSize.height)),
-               !overview.isShowing {
-                flushMotion()
-                perform(input.zoomActions(zoom), at: now)
-                return
+            guard var translated = sdlInput.translate(event, time: now) else { return }
+            // The overview does not zoom: it takes the same event as plain input.
+            if case .zoom(_, let otherwise) = translated, overview.isShowing {
+                guard let otherwise else { return }
+                translated = otherwise
             }
-            guard let translated = sdlInput.translate(event, time: now) else { return }
             switch translated {
             case .mouseMoved, .fingerMoved:
                 if let pending = pendingMotion, !Self.sameSource(pending, translated) { flushMotion() }

@@ -41,12 +41,12 @@ extension InputTranslator {
 
     /// The zoom keys in the pager: `+`/`=` in, `-` out, `0` back to fit,
     /// around the mouse pointer when it is in the window, else the centre.
-    func zoomKeyActions(_ key: BrowserKey) -> [BrowserAction] {
+    func zoomKeyActions(_ action: Action) -> [BrowserAction] {
         let around = hoverPoint ?? zoomCentre
-        return switch key {
-        case .plus: [.pager(.zoom(.zoomIn(around: around)))]
-        case .minus: [.pager(.zoom(.zoomOut(around: around)))]
-        case .zero: [.pager(.zoom(.reset))]
+        return switch action {
+        case .zoomIn: [.pager(.zoom(.zoomIn(around: around)))]
+        case .zoomOut: [.pager(.zoom(.zoomOut(around: around)))]
+        case .zoomFit: [.pager(.zoom(.reset))]
         default: []
         }
     }

@@ -2,15 +2,13 @@ import CSDL2
 import Pager
 
 /// The zoom gestures SDL delivers, in the browser's own terms (window pixels,
-/// no SDL types), read before the ordinary input translation:
+/// no SDL types); ``SDLInput`` makes them ``BrowserInput/zoom(_:otherwise:)``:
 /// Ctrl+wheel, a two-finger pinch (`SDL_MULTIGESTURE`) and the release of a
 /// double-click (`button.clicks == 2`).
 ///
 /// ```swift
-/// var reader = ZoomGestureReader()
-/// if let gesture = reader.read(event, pixelsPerPoint: 1, pageWidth: 1280, pageHeight: 800) {
-///     actions = input.zoomActions(gesture)
-/// }
+/// let input = BrowserInput.zoom(.wheel(notches: 1, x: 300, y: 200), otherwise: nil)
+/// translator.translate(input, currentPage: page, time: now)   // zoom ×1.25 around (300, 200)
 /// ```
 public enum ZoomGesture: Sendable, Hashable {
     /// Ctrl+wheel: `notches` up (positive: zoom in) with the pointer at (`x`, `y`).
@@ -43,26 +41,6 @@ public enum ZoomGesture: Sendable, Hashable {
             self = .doubleClickReleased(x: Double(button.x) * pixelsPerPoint, y: Double(button.y) * pixelsPerPoint)
         default:
             return nil
-        }
-    }
-}
-
-/// Reads zoom gestures from SDL events in the order they are handled, keeping
-/// Ctrl's state from the key events themselves: `SDL_GetModState()` is the state
-/// after every queued event was pumped, so a quick Ctrl+wheel whose Ctrl release is
-/// already queued would read as a plain wheel notch (a page flip). (On focus loss
-/// SDL releases the keys it saw pressed, with key-up events, so Ctrl does not stick.)
-struct ZoomGestureReader {
-    private(set) var ctrlHeld = false
-
-    mutating func read(_ event: SDL_Event, pixelsPerPoint: Double, pageWidth: Double, pageHeight: Double) -> ZoomGesture? {
-        switch event.type {
-        case SDL_KEYDOWN.rawValue, SDL_KEYUP.rawValue:
-            ctrlHeld = UInt32(event.key.keysym.mod) & KMOD_CTRL.rawValue != 0
-            return nil
-        default:
-            return ZoomGesture(event, ctrlHeld: ctrlHeld, pixelsPerPoint: pixelsPerPoint,
-                               pageWidth: pageWidth, pageHeight: pageHeight)
         }
     }
 }

@@ -20,7 +20,6 @@ final class ZoomedPage {
     /// `wake` is called from the sharp decode's worker thread when a region is ready.
     private let log: EventLog?
     /// Zoom gestures from SDL events, with Ctrl's state kept in event order.
-    var reader = ZoomGestureReader()
 
     init(renderer: OpaquePointer, log: EventLog?, wake: @escaping @Sendable () -> Void) {
         self.renderer = renderer

@@ -1,0 +1,286 @@
+/// Everything the user can ask of the browser, named once. Which keys,
+/// buttons or gestures ask for it, where, and what its help says is
+/// ``KeyMap``'s table; what it does is its handler (``InputTranslator`` in
+/// the pages, `OverviewScreen` in the overview).
+///
+/// ```swift
+/// KeyMap.action(for: .right, ctrl: false, in: .pager)   // .flipRight
+/// ```
+public enum Action: String, CaseIterable, Sendable, Hashable {
+    // Pages
+    case dragPages, touchpadSwipe, wheelFlip, wheelFlipSideways
+    case flipLeft, flipRight, flipUp, flipDown
+    case previousRow, nextRow
+    case rowStart, rowEnd, galleryStart, galleryEnd
+    // Zoom
+    case zoomIn, zoomOut, zoomGesture, zoomToggle, zoomFit, pan
+    // Overview
+    case toggleOverview, moveHighlightLeft, moveHighlightRight, moveHighlightUp, moveHighlightDown
+    case screenUp, screenDown, largerThumbnails, smallerThumbnails, openHighlighted, openClicked, scrollThumbnails
+    // The shell
+    case toggleHUD, toggleBackdrop, toggleHelp, toggleFullscreen, escape, quit
+}
+
+/// A key with or without Ctrl.
+///
+/// ```swift
+/// KeyChord(.home, ctrl: true).label   // "Ctrl+Home"
+/// ```
+public struct KeyChord: Sendable, Hashable {
+    public var key: BrowserKey
+    public var ctrl: Bool
+
+    public init(_ key: BrowserKey, ctrl: Bool = false) {
+        self.key = key
+        self.ctrl = ctrl
+    }
+
+    /// As the help writes it.
+    public var label: String { (ctrl ? "Ctrl+" : "") + key.label }
+}
+
+/// The one table of bindings: every key, button, wheel and gesture binding
+/// is a row naming its action, the keys (or the gesture, for continuous
+/// input that ``PointerRouter`` and ``WheelClassifier`` follow), the modes
+/// it works in and its help text. Key translation, the `?` help overlay,
+/// `fourway --help` and the README's key table are all made from it, so
+/// adding an action is one row here plus its handler.
+///
+/// ```swift
+/// if let action = KeyMap.action(for: .tab, ctrl: false, in: .pager) { … }   // .toggleOverview
+/// print(KeyMap.plainText())                                                 // the --help table
+/// ```
+public enum KeyMap {
+    /// Where a row applies.
+    public enum Mode: String, CaseIterable, Sendable, Hashable {
+        /// Browsing the pages.
+        case pager
+        /// Browsing the pages with the current page zoomed in.
+        case zoomed
+        /// The thumbnail overview (Tab).
+        case overview
+
+        /// Its name in the help.
+        public var title: String {
+            switch self {
+            case .pager: "pages"
+            case .zoomed: "zoomed"
+            case .overview: "overview"
+            }
+        }
+    }
+
+    /// One binding.
+    public struct Row: Sendable {
+        public var action: Action
+        /// Keys that ask for the action (empty for a gesture-only row).
+        public var keys: [KeyChord]
+        /// The pointer, wheel or touch input that asks for it, as the help
+        /// writes it (nil for a key-only row).
+        public var gesture: String?
+        public var modes: [Mode]
+        public var help: String
+
+        /// The input column of the help: the keys, then the gesture.
+        public var inputLabel: String {
+            ([keys.map(\.label).joined(separator: ", ")] + (gesture.map { [$0] } ?? []))
+                .filter { !$0.isEmpty }.joined(separator: ", ")
+        }
+    }
+
+    private static func keys(_ keys: BrowserKey..., ctrl: Bool = false) -> [KeyChord] {
+        keys.map { KeyChord($0, ctrl: ctrl) }
+    }
+
+    private static let both: [Mode] = [.pager, .overview]
+
+    /// The table, in the order the help shows it.
+    public static let rows: [Row] = [
+        Row(action: .dragPages, keys: [], gesture: "drag (left button or a finger)", modes: [.pager],
+            help: "moves the pages, locked to one axis"),
+        Row(action: .touchpadSwipe, keys: [], gesture: "touchpad two-finger swipe", modes: [.pager],
+            help: "moves the pages; one swipe, one page"),
+        Row(action: .wheelFlip, keys: [], gesture: "mouse wheel", modes: [.pager], help: "one page up / down"),
+        Row(action: .wheelFlipSideways, keys: [], gesture: "Shift+wheel, tilt wheel", modes: [.pager],
+            help: "one page left / right"),
+        Row(action: .flipLeft, keys: keys(.left, .h), modes: [.pager], help: "one page"),
+        Row(action: .flipRight, keys: keys(.right, .l), modes: [.pager], help: "one page"),
+        Row(action: .flipUp, keys: keys(.up, .k), modes: [.pager], help: "one page"),
+        Row(action: .flipDown, keys: keys(.down, .j), modes: [.pager], help: "one page"),
+        Row(action: .previousRow, keys: keys(.pageUp), modes: [.pager], help: "previous / next row (album)"),
+        Row(action: .nextRow, keys: keys(.pageDown), modes: [.pager], help: "previous / next row (album)"),
+        Row(action: .rowStart, keys: keys(.home), modes: [.pager], help: "first / last page of the row"),
+        Row(action: .rowEnd, keys: keys(.end), modes: [.pager], help: "first / last page of the row"),
+        Row(action: .galleryStart, keys: keys(.home, ctrl: true), modes: [.pager], help: "first / last image"),
+        Row(action: .galleryEnd, keys: keys(.end, ctrl: true), modes: [.pager], help: "first / last image"),
+        Row(action: .zoomIn, keys: keys(.plus), modes: [.pager], help: "zoom in / out around the pointer"),
+        Row(action: .zoomOut, keys: keys(.minus), modes: [.pager], help: "zoom in / out around the pointer"),
+        Row(action: .zoomGesture, keys: [], gesture: "Ctrl+wheel, pinch", modes: [.pager],
+            help: "zoom in / out around the pointer"),
+        Row(action: .zoomToggle, keys: [], gesture: "double-click", modes: [.pager],
+            help: "fit ↔ 1:1 pixels around the pointer"),
+        Row(action: .zoomFit, keys: keys(.zero), modes: [.pager], help: "back to fit"),
+        Row(action: .pan, keys: [], gesture: "drag, touchpad swipe", modes: [.zoomed],
+            help: "pans the image, then the pages at its edge"),
+        Row(action: .toggleOverview, keys: keys(.tab, .o), modes: [.pager], help: "overview of every page (thumbnails)"),
+        Row(action: .moveHighlightLeft, keys: keys(.left, .h), modes: [.overview], help: "move the highlight"),
+        Row(action: .moveHighlightRight, keys: keys(.right, .l), modes: [.overview], help: "move the highlight"),
+        Row(action: .moveHighlightUp, keys: keys(.up, .k), modes: [.overview], help: "move the highlight"),
+        Row(action: .moveHighlightDown, keys: keys(.down, .j), modes: [.overview], help: "move the highlight"),
+        Row(action: .screenUp, keys: keys(.pageUp), modes: [.overview], help: "a screen up / down"),
+        Row(action: .screenDown, keys: keys(.pageDown), modes: [.overview], help: "a screen up / down"),
+        Row(action: .rowStart, keys: keys(.home), modes: [.overview], help: "first / last thumbnail of the row"),
+        Row(action: .rowEnd, keys: keys(.end), modes: [.overview], help: "first / last thumbnail of the row"),
+        Row(action: .galleryStart, keys: keys(.home, ctrl: true), modes: [.overview], help: "first / last image"),
+        Row(action: .galleryEnd, keys: keys(.end, ctrl: true), modes: [.overview], help: "first / last image"),
+        Row(action: .largerThumbnails, keys: keys(.plus), modes: [.overview], help: "larger / smaller thumbnails"),
+        Row(action: .smallerThumbnails, keys: keys(.minus), modes: [.overview], help: "larger / smaller thumbnails"),
+        Row(action: .scrollThumbnails, keys: [], gesture: "drag, wheel, touchpad swipe", modes: [.overview],
+            help: "scroll the thumbnails"),
+        Row(action: .openHighlighted, keys: keys(.enter), modes: [.overview], help: "open the highlighted page"),
+        Row(action: .openClicked, keys: [], gesture: "click, tap", modes: [.overview], help: "open that page"),
+        Row(action: .toggleOverview, keys: keys(.tab, .o), modes: [.overview],
+            help: "back to the pages, on the highlighted one"),
+        Row(action: .escape, keys: keys(.escape), modes: [.overview],
+            help: "cancel a drag, or back where it opened"),
+        Row(action: .toggleHUD, keys: keys(.i), modes: both, help: "show / hide the HUD"),
+        Row(action: .toggleBackdrop, keys: keys(.b), modes: both, help: "show / hide the blurred backdrop"),
+        Row(action: .toggleHelp, keys: keys(.question, .f1), modes: both, help: "show / hide this help"),
+        Row(action: .toggleFullscreen, keys: keys(.f, .f11), modes: both, help: "fullscreen"),
+        Row(action: .escape, keys: keys(.escape), modes: [.pager], help: "cancel a drag, close the help, or quit"),
+        Row(action: .quit, keys: keys(.q), modes: both, help: "quit"),
+    ]
+
+    /// The action `key` asks for in `mode`. With Ctrl held, a key bound
+    /// only without Ctrl still does its action (Ctrl+→ flips like →).
+    public static func action(for key: BrowserKey, ctrl: Bool, in mode: Mode) -> Action? {
+        let exact = KeyChord(key, ctrl: ctrl)
+        if let row = rows.first(where: { $0.modes.contains(mode) && $0.keys.contains(exact) }) { return row.action }
+        guard ctrl else { return nil }
+        return action(for: key, ctrl: false, in: mode)
+    }
+
+    /// One line of the help: neighbouring rows with the same modes and
+    /// help text share one ("←, h / →, l / ↑, k / ↓, j: one page").
+    public struct HelpLine: Sendable, Hashable {
+        public var modes: [Mode]
+        public var input: String
+        public var help: String
+    }
+
+    /// The help's sections: the rows of each set of modes, in the order
+    /// the sets first appear in the table, each with its lines.
+    public static func helpSections() -> [(modes: [Mode], lines: [HelpLine])] {
+        var sections: [(modes: [Mode], lines: [HelpLine])] = []
+        for row in rows {
+            let line = HelpLine(modes: row.modes, input: row.inputLabel, help: row.help)
+            guard let index = sections.firstIndex(where: { $0.modes == row.modes }) else {
+                sections.append((row.modes, [line]))
+                continue
+            }
+            if let last = sections[index].lines.last, last.help == row.help {
+                sections[index].lines[sections[index].lines.count - 1].input += " / " + row.inputLabel
+            } else {
+                sections[index].lines.append(line)
+            }
+        }
+        return sections
+    }
+
+    /// Every line of the help, section by section.
+    public static func helpLines() -> [HelpLine] { helpSections().flatMap(\.lines) }
+
+    /// The heading of the section for `modes`.
+    static func heading(_ modes: [Mode]) -> String {
+        switch modes {
+        case [.pager]: "In the pages:"
+        case [.zoomed]: "On a zoomed page:"
+        case [.overview]: "In the overview (Tab):"
+        default: "In the " + modes.map(\.title).joined(separator: " and the ") + ":"
+        }
+    }
+
+    /// Lines under a heading per section, each made by `format`.
+    private static func sections(_ format: (HelpLine) -> String) -> [String] {
+        var out: [String] = []
+        for section in helpSections() {
+            if !out.isEmpty { out.append("") }
+            out.append(heading(section.modes))
+            out += section.lines.map(format)
+        }
+        return out
+    }
+
+    /// The table for `fourway --help`: two aligned columns under a heading per section.
+    public static func plainText(indent: String = "  ") -> String {
+        let width = helpLines().map(\.input.count).max() ?? 0
+        return sections { line in
+            indent + line.input + String(repeating: " ", count: width - line.input.count + 2) + line.help
+        }.joined(separator: "\n")
+    }
+
+    /// The README's key table (Markdown): input, what it does, where.
+    public static func markdownTable() -> String {
+        var out = ["| input | does | where |", "| --- | --- | --- |"]
+        for line in helpLines() {
+            out.append("| " + line.input + " | " + line.help + " | " + line.modes.map(\.title).joined(separator: ", ") + " |")
+        }
+        return out.joined(separator: "\n")
+    }
+
+    /// The `?` overlay's lines: a heading per section, then "input\thelp".
+    public static func overlayLines() -> [String] {
+        sections { line in line.input + "\t" + line.help }
+    }
+
+    /// The overlay's lines in two columns of whole sections, the first
+    /// holding sections until it has about half the lines.
+    public static func overlayColumns() -> [[String]] {
+        let all = helpSections()
+        let total = all.reduce(0) { $0 + $1.lines.count + 2 }
+        var columns: [[String]] = [[], []]
+        var column = 0
+        for section in all {
+            if column == 0, !columns[0].isEmpty, columns[0].count + (section.lines.count + 2) / 2 > total / 2 { column = 1 }
+            if !columns[column].isEmpty { columns[column].append("") }
+            columns[column].append(heading(section.modes))
+            columns[column] += section.lines.map { $0.input + "\t" + $0.help }
+        }
+        return columns
+    }
+}
+
+extension BrowserKey {
+    /// The key as the help writes it.
+    public var label: String {
+        switch self {
+        case .left: "←"
+        case .right: "→"
+        case .up: "↑"
+        case .down: "↓"
+        case .h: "h"
+        case .j: "j"
+        case .k: "k"
+        case .l: "l"
+        case .home: "Home"
+        case .end: "End"
+        case .pageUp: "PageUp"
+        case .pageDown: "PageDown"
+        case .i: "i"
+        case .f: "f"
+        case .q: "q"
+        case .question: "?"
+        case .escape: "Escape"
+        case .f1: "F1"
+        case .f11: "F11"
+        case .tab: "Tab"
+        case .o: "o"
+        case .enter: "Enter"
+        case .plus: "+"
+        case .minus: "-"
+        case .zero: "0"
+        case .b: "b"
+        case .other: "(other)"
+        }
+    }
+}
