@@ -2,7 +2,7 @@ import Pager
 import Testing
 @testable import Browser
 
-/// Issue 4: `b` toggles the parallax backdrop; `--no-backdrop` and
+/// `b` toggles the parallax backdrop; `--no-backdrop` and
 /// `--parallax` reach the session's scenery.
 @Suite struct BackdropToggleTests {
     @Test func theBKeyTogglesTheBackdrop() {

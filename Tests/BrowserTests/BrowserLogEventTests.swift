@@ -58,7 +58,7 @@ struct BrowserLogEventTests {
     @Test("sharp-region gives the page, the image region and the texture's pixels")
     func sharpRegion() {
         let event = BrowserLogEvent.sharpRegion(page: PageIndex(h: 1, v: 0),
-                                                region: ImageRegion(x: 10, y: 20, width: 300, height: 200),
+                                                region: PixelRect(x: 10, y: 20, width: 300, height: 200),
                                                 textureWidth: 300, textureHeight: 200)
         #expect(event.jsonLine(time: 6)
                 == #"{"t":6,"event":"sharp-region","page":[1,0],"region":[10,20,300,200],"pixels":[300,200]}"#)
@@ -115,7 +115,7 @@ struct BrowserLogEventTests {
         .window(renderer: "gpu", width: 1, height: 2, scanning: true),
         .gallery(title: "t", images: 1, layout: "grid", horizontalPages: 1, verticalPages: nil),
         .resize(width: 1, height: 1), .firstFrame, .decodeError(file: "f", message: "m"), .notice(text: "n"),
-        .sharpRegion(page: PageIndex(h: 0, v: 0), region: ImageRegion(x: 0, y: 0, width: 1, height: 1),
+        .sharpRegion(page: PageIndex(h: 0, v: 0), region: PixelRect(x: 0, y: 0, width: 1, height: 1),
                      textureWidth: 1, textureHeight: 1),
         .overviewOpened(page: PageIndex(h: 0, v: 0), thumbnail: 1, images: 1),
         .overviewClosed(page: PageIndex(h: 0, v: 0), how: .tap),

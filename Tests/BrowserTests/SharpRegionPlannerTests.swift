@@ -21,7 +21,7 @@ struct SharpRegionPlannerTests {
         let plan = try #require(SharpRegionPlanner.plan(frame: frame, visible: window, sourceWidth: 6000, sourceHeight: 4000,
                                                         decodedWidth: 900, windowPixels: 900 * 600))
         #expect(plan.scale == 0.3, "1800 screen px for 6000 image px")
-        let visible = ImageRegion(x: 1500, y: 1000, width: 3000, height: 2000)
+        let visible = PixelRect(x: 1500, y: 1000, width: 3000, height: 2000)
         #expect(plan.region.contains(visible))
         #expect(plan.region.width > visible.width, "with a margin")
         let pixels = Double(plan.region.width) * plan.scale * Double(plan.region.height) * plan.scale

@@ -2,7 +2,7 @@ import Browser
 import Pager
 import Testing
 
-/// Issue 4: which zoom call each zoom input means (the zoom itself is the engine's).
+/// Which zoom call each zoom input means (the zoom itself is the engine's).
 @Suite("Zoom input")
 struct ZoomInputTests {
     private func translator() -> InputTranslator {

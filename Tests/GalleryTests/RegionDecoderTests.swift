@@ -21,7 +21,7 @@ struct RegionDecoderTests {
     @Test func jpegRegionCoversWhatWasAskedAndShowsItsColours() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("q.jpg", ImageFixtures.jpeg(width: 256, height: 128, pixels: ImageFixtures.quadrants(width: 256, height: 128)))
-        let asked = ImageRegion(x: 140, y: 70, width: 100, height: 50)   // inside the white quadrant
+        let asked = PixelRect(x: 140, y: 70, width: 100, height: 50)   // inside the white quadrant
         let part = try RegionDecoder.decode(path: path, region: asked, scale: 1, maximumPixels: 1 << 20).get()
         #expect(part.region.contains(asked))
         #expect(part.region.width < 256 && part.region.height < 128, "only the region (widened to whole blocks), not the image")
@@ -33,7 +33,7 @@ struct RegionDecoderTests {
     @Test func jpegRegionIsDecodedAtTheScaleAskedFor() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("q.jpg", ImageFixtures.jpeg(width: 512, height: 256, pixels: ImageFixtures.quadrants(width: 512, height: 256)))
-        let part = try RegionDecoder.decode(path: path, region: ImageRegion(x: 0, y: 0, width: 256, height: 128),
+        let part = try RegionDecoder.decode(path: path, region: PixelRect(x: 0, y: 0, width: 256, height: 128),
                                             scale: 0.5, maximumPixels: 1 << 20).get()
         #expect(part.image.width == part.region.width / 2 && part.image.height == part.region.height / 2)
         #expect(Self.isClose(Self.pixel(of: part, atImageX: 64, y: 64), .red))
@@ -42,7 +42,7 @@ struct RegionDecoderTests {
     @Test func outputNeverExceedsTheCap() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("q.jpg", ImageFixtures.jpeg(width: 512, height: 256, pixels: ImageFixtures.quadrants(width: 512, height: 256)))
-        let part = try RegionDecoder.decode(path: path, region: ImageRegion(x: 0, y: 0, width: 512, height: 256),
+        let part = try RegionDecoder.decode(path: path, region: PixelRect(x: 0, y: 0, width: 512, height: 256),
                                             scale: 1, maximumPixels: 10_000).get()
         #expect(part.image.width * part.image.height <= 10_000)
         #expect(Self.isClose(Self.pixel(of: part, atImageX: 400, y: 200), .white))
@@ -55,7 +55,7 @@ struct RegionDecoderTests {
         let path = try folder.write("o.jpg", ImageFixtures.withExifOrientation(plain, orientation))
         let whole = try ImageDecoderTests.decode(path).get()
         // The upright image's bottom-right quadrant, whatever colour that is.
-        let asked = ImageRegion(x: whole.width / 2 + 4, y: whole.height / 2 + 4,
+        let asked = PixelRect(x: whole.width / 2 + 4, y: whole.height / 2 + 4,
                                 width: whole.width / 2 - 8, height: whole.height / 2 - 8)
         let part = try RegionDecoder.decode(path: path, region: asked, scale: 1, maximumPixels: 1 << 20).get()
         #expect(part.region.contains(asked), "orientation \(orientation)")
@@ -69,15 +69,15 @@ struct RegionDecoderTests {
         let folder = try TemporaryFolder()
         let path = folder.path + "/q.png"
         ImageFixtures.writePNG(path, width: 200, height: 100, pixels: ImageFixtures.quadrants(width: 200, height: 100))
-        let part = try RegionDecoder.decode(path: path, region: ImageRegion(x: 110, y: 10, width: 80, height: 30),
+        let part = try RegionDecoder.decode(path: path, region: PixelRect(x: 110, y: 10, width: 80, height: 30),
                                             scale: 0.5, maximumPixels: 1 << 20).get()
-        #expect(part.region == ImageRegion(x: 110, y: 10, width: 80, height: 30))
+        #expect(part.region == PixelRect(x: 110, y: 10, width: 80, height: 30))
         #expect(part.image.width == 40 && part.image.height == 15)
         #expect(Self.isClose(part.image.rgba(x: 20, y: 7), .green))
     }
 
     @Test func aMissingFileIsAFailureNotACrash() {
-        let outcome = RegionDecoder.decode(path: "/nonexistent/x.jpg", region: ImageRegion(x: 0, y: 0, width: 10, height: 10),
+        let outcome = RegionDecoder.decode(path: "/nonexistent/x.jpg", region: PixelRect(x: 0, y: 0, width: 10, height: 10),
                                            scale: 1, maximumPixels: 100)
         guard case .failure = outcome else { Issue.record("a missing file decoded"); return }
     }

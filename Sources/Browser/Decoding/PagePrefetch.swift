@@ -35,7 +35,7 @@ struct PagePrefetch {
     /// Pages decoded beyond the pool's neighbour, count.
     static let depth = 2
     /// The first request slot id; pool slots are 0…8.
-    static let firstSlot = 9
+    static let firstSlot = SlotPool.capacity
     /// Below every pool slot (``DecodePriority/diagonal`` is 0).
     static let priority = -1
     /// Where to look ahead before anything moved: reading order, rightwards.

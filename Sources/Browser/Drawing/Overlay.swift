@@ -1,4 +1,5 @@
 import CSDL2
+import Gallery
 
 /// The text drawn over the pages: the HUD (top left), the key help (centre)
 /// and a transient notice (bottom centre). Each is a translucent box of lines.

@@ -1,4 +1,5 @@
 import CSDL2
+import Gallery
 import Pager
 
 /// Draws the pages: every slot at the frame the engine gives it, all from

@@ -60,9 +60,9 @@ public enum SlotContent {
 /// ```
 public final class SlotContents {
     private let renderer: OpaquePointer
-    private var contents: [SlotContent] = Array(repeating: .nothing, count: 9)
+    private var contents: [SlotContent] = Array(repeating: .nothing, count: SlotPool.capacity)
     /// A big caption drawn over the page: "(h, v)" on demo pages.
-    private var labels: [String?] = Array(repeating: nil, count: 9)
+    private var labels: [String?] = Array(repeating: nil, count: SlotPool.capacity)
 
     public init(renderer: OpaquePointer) {
         self.renderer = renderer
@@ -76,7 +76,7 @@ public final class SlotContents {
 
     /// Destroys every texture; call before the renderer goes away.
     public func removeAll() {
-        for slot in 0..<9 { set(slot, to: .nothing) }
+        for slot in 0..<SlotPool.capacity { set(slot, to: .nothing) }
     }
 
     public func label(_ slot: Int) -> String? { labels[slot] }

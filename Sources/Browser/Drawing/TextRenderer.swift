@@ -1,4 +1,5 @@
 import CSDL2
+import Gallery
 import Glibc
 
 /// Draws text with SDL2_ttf and DejaVu Sans, caching one texture per

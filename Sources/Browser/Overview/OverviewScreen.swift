@@ -25,21 +25,21 @@ final class OverviewScreen {
     /// Album names in the title bands, px.
     static let titleTextSize = 15
 
-    private let renderer: OpaquePointer
-    private let text: TextRenderer
-    private let pages: PageRenderer
-    private let overlay: Overlay
+    let renderer: OpaquePointer
+    let text: TextRenderer
+    let pages: PageRenderer
+    let overlay: Overlay
     private let log: EventLog?
     private let cache: ThumbnailCache?
     private let wake: @Sendable () -> Void
     private var loader: ThumbnailLoader?
-    private let textures: ThumbnailTextures
+    let textures: ThumbnailTextures
 
     private(set) var model: OverviewModel?
-    private var catalog = PageCatalog.demo
+    private(set) var catalog = PageCatalog.demo
     private var pointer = PointerRouter()
     private var wheel: WheelClassifier
-    private var flight: (transition: OverviewTransition, page: PageIndex)?
+    private(set) var flight: (transition: OverviewTransition, page: PageIndex)?
     private var lastWanted: (range: OverviewRange, size: Int)?
     /// The pager's page when the overview opened (Escape goes back to it).
     private var returnPage = PageIndex(h: 0, v: 0)
@@ -314,100 +314,5 @@ final class OverviewScreen {
             requests.append(ThumbnailRequest(page: page, source: source, size: size, priority: model.priority(of: page)))
         }
         loader?.want(requests)
-    }
-
-    // MARK: - Drawing
-
-    /// Draws the grid (placeholders where thumbnails are still coming), the
-    /// highlight, the album names, the HUD, and the flight when one is on.
-    func draw(viewport: PixelRect, showHUD: Bool, time: Double) {
-        guard let model else { return }
-        let palette = pages.palette
-        pages.fill(viewport, palette.outside)
-        let size = model.thumbnailSize
-        let range = model.visibleRange
-        if model.titles {
-            for v in range.rows {
-                guard let title = catalog.rowTitle(v) else { continue }
-                let band = model.screenTitleFrame(ofRow: v)
-                let x = max(Int(band.x), viewport.x + 8)   // the name stays on screen while scrolling sideways
-                text.draw(title, size: Self.titleTextSize, colour: palette.overlayText,
-                          x: x, y: Int(band.y) + max(0, (Int(band.height) - Self.titleTextSize) / 2 - 2))
-            }
-        }
-        range.forEachCell(in: model.shape) { page in
-            let cell = PixelRect(snapping: model.screenFrame(of: page))
-            guard cell.intersects(viewport) else { return }
-            if let thumbnail = textures[page] {
-                var box = Letterbox.fit(sourceWidth: thumbnail.width, sourceHeight: thumbnail.height, in: cell,
-                                        upscale: thumbnail.size != size)
-                if thumbnail.size == size {
-                    box = Letterbox.fit(sourceWidth: thumbnail.width, sourceHeight: thumbnail.height, in: cell)
-                }
-                var rect = SDL_Rect(x: Int32(box.x), y: Int32(box.y), w: Int32(box.width), h: Int32(box.height))
-                SDL_RenderCopy(renderer, thumbnail.texture, nil, &rect)
-            } else if textures.failure(page) != nil {
-                pages.fill(cell, palette.errorPage)
-                text.draw("⚠", size: max(13, cell.height / 4), colour: palette.errorText, centredIn: cell)
-            } else {
-                pages.fill(cell, palette.placeholder)
-            }
-        }
-        if flight == nil { drawHighlight(PixelRect(snapping: model.screenFrame(of: model.focus))) }
-        if let flight {
-            let frame = PixelRect(snapping: flight.transition.frame(at: time))
-            if let thumbnail = textures[flight.page] {
-                var rect = SDL_Rect(x: Int32(frame.x), y: Int32(frame.y), w: Int32(frame.width), h: Int32(frame.height))
-                SDL_RenderCopy(renderer, thumbnail.texture, nil, &rect)
-            } else {
-                pages.fill(frame, palette.placeholder)
-            }
-        } else if showHUD {
-            overlay.drawHUD(hudLines(model), viewport: viewport)
-        }
-    }
-
-    private func drawHighlight(_ cell: PixelRect) {
-        let w = Self.highlightWidth
-        let outer = PixelRect(x: cell.x - w, y: cell.y - w, width: cell.width + 2 * w, height: cell.height + 2 * w)
-        pages.fill(PixelRect(x: outer.x, y: outer.y, width: outer.width, height: w), Self.highlightColour)
-        pages.fill(PixelRect(x: outer.x, y: outer.maxY - w, width: outer.width, height: w), Self.highlightColour)
-        pages.fill(PixelRect(x: outer.x, y: outer.y, width: w, height: outer.height), Self.highlightColour)
-        pages.fill(PixelRect(x: outer.maxX - w, y: outer.y, width: w, height: outer.height), Self.highlightColour)
-    }
-
-    /// Title, "1,234 of 100,000", the file name, the thumbnail size.
-    func hudLines(_ model: OverviewModel) -> [String] {
-        let focus = model.focus
-        let sizeLine = "thumbnails \(model.thumbnailSize) px   Enter opens, Esc returns"
-        switch catalog {
-        case .folder(let layout, let title):
-            let position = layout.ordinal(of: focus).map {
-                Self.grouped($0 + 1) + " of " + Self.grouped(layout.count)
-            } ?? "– of " + Self.grouped(layout.count)
-            return [layout.rowTitle(focus.v) ?? title, position, layout.entry(at: focus)?.name ?? "", sizeLine]
-        default:
-            return ["demo gallery", focus.description, sizeLine]
-        }
-    }
-
-    /// 1234567 → "1,234,567".
-    static func grouped(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var out = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { out.append(",") }
-            out.append(digit)
-        }
-        return value < 0 ? "-" + out : out
-    }
-
-}
-
-extension PageCatalog {
-    /// The album name of row `v` (albums layout only).
-    func rowTitle(_ v: Int) -> String? {
-        if case .folder(let layout, _) = self { return layout.rowTitle(v) }
-        return nil
     }
 }

@@ -1,4 +1,5 @@
 import CSDL2
+import Gallery
 import Pager
 
 extension PageRenderer {

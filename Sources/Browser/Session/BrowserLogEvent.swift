@@ -31,7 +31,7 @@ public enum BrowserLogEvent: Sendable, Hashable {
     /// `{"t":…,"event":"sharp-region","page":[H,V],"region":[X,Y,W,H],"pixels":[W,H]}`
     /// when a zoomed page's sharper decode of its visible region (image
     /// pixels) arrives, as a texture of `pixels`.
-    case sharpRegion(page: PageIndex, region: ImageRegion, textureWidth: Int, textureHeight: Int)
+    case sharpRegion(page: PageIndex, region: PixelRect, textureWidth: Int, textureHeight: Int)
     /// `{"t":…,"event":"overview-opened","page":[H,V],"thumbnail":160,"images":N}`
     /// on Tab (`images` null in the demo).
     case overviewOpened(page: PageIndex, thumbnail: Int, images: Int?)

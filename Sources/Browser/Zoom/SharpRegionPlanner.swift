@@ -5,13 +5,13 @@ import Pager
 /// and the scale to decode it at (output px per image px, at most 1).
 ///
 /// ```swift
-/// SharpRegionPlan(region: ImageRegion(x: 1200, y: 900, width: 1600, height: 1000), scale: 0.8)
+/// SharpRegionPlan(region: PixelRect(x: 1200, y: 900, width: 1600, height: 1000), scale: 0.8)
 /// ```
 public struct SharpRegionPlan: Sendable, Hashable {
-    public var region: ImageRegion
+    public var region: PixelRect
     public var scale: Double
 
-    public init(region: ImageRegion, scale: Double) {
+    public init(region: PixelRect, scale: Double) {
         self.region = region
         self.scale = scale
     }
@@ -60,23 +60,23 @@ public enum SharpRegionPlanner {
         let dx = Int(Double(shown.width) * grow), dy = Int(Double(shown.height) * grow)
         let left = max(0, shown.x - dx), top = max(0, shown.y - dy)
         let right = min(sourceWidth, shown.x + shown.width + dx), bottom = min(sourceHeight, shown.y + shown.height + dy)
-        return SharpRegionPlan(region: ImageRegion(x: left, y: top, width: right - left, height: bottom - top), scale: scale)
+        return SharpRegionPlan(region: PixelRect(x: left, y: top, width: right - left, height: bottom - top), scale: scale)
     }
 
     /// The part of the image on screen, in its own pixels (whole pixels, rounded outwards).
-    public static func visibleRegion(frame: Rect, visible: Rect, sourceWidth: Int, sourceHeight: Int) -> ImageRegion? {
+    public static func visibleRegion(frame: Rect, visible: Rect, sourceWidth: Int, sourceHeight: Int) -> PixelRect? {
         let sx = Double(sourceWidth) / frame.width, sy = Double(sourceHeight) / frame.height
         let left = max(0, Int(((visible.x - frame.x) * sx).rounded(.down)))
         let top = max(0, Int(((visible.y - frame.y) * sy).rounded(.down)))
         let right = min(sourceWidth, Int(((visible.x + visible.width - frame.x) * sx).rounded(.up)))
         let bottom = min(sourceHeight, Int(((visible.y + visible.height - frame.y) * sy).rounded(.up)))
         guard right > left, bottom > top else { return nil }
-        return ImageRegion(x: left, y: top, width: right - left, height: bottom - top)
+        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
     }
 
     /// Whether a region decoded as `have` still serves what `needed` asks:
     /// it covers the visible part and is nearly as sharp.
-    public static func serves(_ have: SharpRegionPlan, visible: ImageRegion, needed: SharpRegionPlan) -> Bool {
+    public static func serves(_ have: SharpRegionPlan, visible: PixelRect, needed: SharpRegionPlan) -> Bool {
         have.region.contains(visible) && have.scale >= needed.scale * sharpnessThreshold
     }
 }

@@ -1,34 +1,10 @@
 import CTurboJPEG
 
-/// A rectangle of an image in its own pixels, upright (EXIF orientation applied).
-///
-/// ```swift
-/// let topLeftQuarter = ImageRegion(x: 0, y: 0, width: 2000, height: 1500)
-/// ```
-public struct ImageRegion: Sendable, Hashable {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
-
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-
-    /// Whether `other` lies wholly inside this region.
-    public func contains(_ other: ImageRegion) -> Bool {
-        other.x >= x && other.y >= y && other.x + other.width <= x + width && other.y + other.height <= y + height
-    }
-}
-
 /// Part of an image decoded at a chosen scale: what a zoomed view needs when
 /// the window-sized decode has too few pixels.
 ///
 /// ```swift
-/// let part = try RegionDecoder.decode(path: "/photos/big.jpg", region: ImageRegion(x: 1000, y: 800, width: 1200, height: 800),
+/// let part = try RegionDecoder.decode(path: "/photos/big.jpg", region: PixelRect(x: 1000, y: 800, width: 1200, height: 800),
 ///                                     scale: 1, maximumPixels: 2 * 1280 * 800).get()
 /// // part.region: what the pixels cover (a JPEG crop is widened to whole 8/16 px blocks)
 /// ```
@@ -36,7 +12,7 @@ public struct DecodedRegion: Sendable {
     /// The pixels, `image.width` × `image.height`, upright.
     public let image: DecodedImage
     /// The part of the image they cover, in the image's own upright pixels.
-    public let region: ImageRegion
+    public let region: PixelRect
 }
 
 /// Decodes a region of an image file at a scale, keeping memory bounded.
@@ -52,7 +28,7 @@ public struct DecodedRegion: Sendable {
 public enum RegionDecoder {
     /// Decodes `region` (clamped to the image) of the file at `path`, at
     /// `scale` output pixels per image pixel (at most 1).
-    public static func decode(path: String, region: ImageRegion, scale: Double,
+    public static func decode(path: String, region: PixelRect, scale: Double,
                               maximumPixels: Int) -> Result<DecodedRegion, DecodeFailure> {
         Result { () throws(DecodeFailure) in
             let bytes = try FileReader.read(path)
@@ -78,7 +54,7 @@ public enum RegionDecoder {
     }
 
     /// `nil` when this JPEG is not one the crop path handles (CMYK): the caller decodes it whole.
-    private static func decodeJPEG(_ bytes: [UInt8], path: String, region: ImageRegion, scale: Double,
+    private static func decodeJPEG(_ bytes: [UInt8], path: String, region: PixelRect, scale: Double,
                                    maximumPixels: Int) throws(DecodeFailure) -> DecodedRegion? {
         let outcome: Result<DecodedRegion?, DecodeFailure> = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(DecodeFailure) in
@@ -88,7 +64,7 @@ public enum RegionDecoder {
         return try outcome.get()
     }
 
-    private static func decodeJPEG(_ buffer: UnsafeBufferPointer<UInt8>, path: String, region: ImageRegion, scale: Double,
+    private static func decodeJPEG(_ buffer: UnsafeBufferPointer<UInt8>, path: String, region: PixelRect, scale: Double,
                                    maximumPixels: Int) throws(DecodeFailure) -> DecodedRegion? {
         let structure = JPEGStructure.parse(buffer)
         guard let transformer = tjInitTransform() else { throw DecodeFailure(path: path, message: "JPEG decoder could not start") }
@@ -147,7 +123,7 @@ public enum RegionDecoder {
         // Where the stored crop lies in the upright image.
         let p = orientation.displayed(x: left, y: top, width: stored.w, height: stored.h)
         let q = orientation.displayed(x: right - 1, y: bottom - 1, width: stored.w, height: stored.h)
-        let covered = ImageRegion(x: min(p.x, q.x), y: min(p.y, q.y),
+        let covered = PixelRect(x: min(p.x, q.x), y: min(p.y, q.y),
                                   width: abs(q.x - p.x) + 1, height: abs(q.y - p.y) + 1)
         return DecodedRegion(
             image: DecodedImage(width: image.width, height: image.height, pixels: image.pixels,
@@ -156,7 +132,7 @@ public enum RegionDecoder {
     }
 
     /// Any format: decoded whole at its own size, then cropped and scaled.
-    private static func decodeWhole(path: String, region: ImageRegion, scale: Double,
+    private static func decodeWhole(path: String, region: PixelRect, scale: Double,
                                     maximumPixels: Int) throws(DecodeFailure) -> DecodedRegion {
         let whole = try ImageDecoder.decodeFile(path, maxWidth: Int(Int32.max), maxHeight: Int(Int32.max))
         guard let wanted = clamp(region, width: whole.width, height: whole.height) else {
@@ -195,11 +171,11 @@ public enum RegionDecoder {
     }
 
     /// `region` cut to the image, or `nil` when nothing of it is inside.
-    static func clamp(_ region: ImageRegion, width: Int, height: Int) -> ImageRegion? {
+    static func clamp(_ region: PixelRect, width: Int, height: Int) -> PixelRect? {
         let left = max(0, region.x), top = max(0, region.y)
         let right = min(width, region.x + region.width), bottom = min(height, region.y + region.height)
         guard right > left, bottom > top else { return nil }
-        return ImageRegion(x: left, y: top, width: right - left, height: bottom - top)
+        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
     }
 }
 
