@@ -1,3 +1,4 @@
+import Gallery
 import Pager
 import Testing
 @testable import Browser
