@@ -34,12 +34,14 @@ extension PagerModel {
 
     /// Evaluates the animation at `time`; lands on pages it reaches.
     mutating func stepAnimation(to time: Double) {
-        guard let running = activity.animation else { return }
+        // One copy out of the activity and one back: this runs every frame.
+        guard case .animation(var running) = activity else { return }
         let h = running.horizontal.state(at: time)
         let v = running.vertical.state(at: time)
         offset = Point(x: h.value, y: v.value)
-        updateAnimation { $0.velocity = Point(x: h.velocity, y: v.velocity) }
-        if !finishAnimationIfAtRest(at: time) {
+        running.velocity = Point(x: h.velocity, y: v.velocity)
+        activity = .animation(running)
+        if !finishAnimation(running, ifAtRestAt: time) {
             // An animation may run past a whole page (rapid paging, overshoot): land there.
             for axis in Axis.allCases {
                 let size = pageSize(axis)
@@ -60,6 +62,11 @@ extension PagerModel {
     @discardableResult
     mutating func finishAnimationIfAtRest(at time: Double) -> Bool {
         guard let running = activity.animation else { return false }
+        return finishAnimation(running, ifAtRestAt: time)
+    }
+
+    /// `finishAnimationIfAtRest` for the animation `running`, already read.
+    private mutating func finishAnimation(_ running: OffsetAnimation, ifAtRestAt time: Double) -> Bool {
         let distance = configuration.restDistance
         let speed = configuration.restSpeed
         guard running.horizontal.isFinished(at: time, restDistance: distance, restSpeed: speed),
