@@ -43,18 +43,23 @@ extension PagerModel {
     /// Moves the locked gesture by `delta` pixels: lands on a page reached in
     /// full, rubber-bands past a bounded edge.
     mutating func moveGesture(by delta: Double, along axis: Axis, at time: Double) {
-        guard var moved = activity.gesture else { return }
+        guard case .gesture(var moved) = activity else { return }
         moved.rawOffset += delta
         activity = .gesture(moved)
         history.offset.record(position: moved.rawOffset, time: time)
+        // Landing shifts the gesture's raw offset by the page it lands on; follow it here
+        // rather than reading the gesture back out of `activity` on every call.
+        var raw = moved.rawOffset
         let size = pageSize(axis)
-        while let raw = activity.gesture?.rawOffset, raw <= -size, canMove(1, along: axis) {
+        while raw <= -size, canMove(1, along: axis) {
             land(1, along: axis, at: time)
+            raw += size
         }
-        while let raw = activity.gesture?.rawOffset, raw >= size, canMove(-1, along: axis) {
+        while raw >= size, canMove(-1, along: axis) {
             land(-1, along: axis, at: time)
+            raw -= size
         }
-        if let raw = activity.gesture?.rawOffset { offset[axis] = shownOffset(raw: raw, along: axis) }
+        offset[axis] = shownOffset(raw: raw, along: axis)
     }
 
     /// Ends the gesture normally and decides: flip one page, return, or bounce.
@@ -168,34 +173,44 @@ extension PagerModel {
         return false
     }
 
+    // The small geometry helpers below are always inlined: called out of line
+    // from a mutating method (a frame step, a drag), each call made the
+    // optimizer copy the whole model (5 KB) first, which cost more than the
+    // frame's own work (`Benchmarks/`, measured with callgrind).
     var band: RubberBand { RubberBand(coefficient: configuration.rubberBandCoefficient) }
 
     /// The offsets along `axis` the drag reaches without the rubber band: a
     /// page either way, or none towards a bounded edge.
+    @inline(__always)
     func unbandedOffsets(along axis: Axis) -> ClosedRange<Double> {
         let size = pageSize(axis)
         return (canMove(1, along: axis) ? -size : 0)...(canMove(-1, along: axis) ? size : 0)
     }
 
     /// The offset shown for a raw drag offset: rubber-banded past a bounded edge.
+    @inline(__always)
     func shownOffset(raw: Double, along axis: Axis) -> Double {
         band.shown(raw: raw, limits: unbandedOffsets(along: axis), size: pageSize(axis))
     }
 
     /// The raw drag offset that shows as `shown` (inverse of `shownOffset`).
+    @inline(__always)
     func rawOffset(shown: Double, along axis: Axis) -> Double {
         band.raw(shown: shown, limits: unbandedOffsets(along: axis), size: pageSize(axis))
     }
 
+    @inline(__always)
     func bounds(_ axis: Axis) -> AxisBounds {
         axis == .horizontal ? horizontalBounds : verticalBounds
     }
 
+    @inline(__always)
     func pageSize(_ axis: Axis) -> Double {
         axis == .horizontal ? pageWidth : pageHeight
     }
 
     /// Whether the page `step` away along `axis` exists.
+    @inline(__always)
     func canMove(_ step: Int, along axis: Axis) -> Bool {
         let bounds = bounds(axis)
         guard bounds.isEnabled else { return false }

@@ -15,8 +15,18 @@ extension PagerModel {
     /// to the dominant axis and the content follows along it only.
     public mutating func pointerMoved(x: Double, y: Double, time: Double) {
         let now = clock(time)
-        guard let current = activity.gesture, current.source == .pointer else { return }
+        guard case .gesture(var current) = activity, current.source == .pointer else { return }
         let point = Point(x: x, y: y)
+        if let axis = current.lockedAxis, !current.pans {
+            // The steady state of a drag, once per motion event: one write of the gesture.
+            let delta = point[axis] - current.last[axis]
+            current.last = point
+            current.lastInputTime = now
+            activity = .gesture(current)
+            moveGesture(by: delta, along: axis, at: now)
+            updateSlotGeometry()
+            return
+        }
         if current.pans {
             movePointerPan(to: point, at: now)
         } else if !current.isLocked {
@@ -36,9 +46,6 @@ extension PagerModel {
                 }
                 updateGesture { $0.last = point }
             }
-        } else if let axis = current.lockedAxis {
-            moveGesture(by: point[axis] - current.last[axis], along: axis, at: now)
-            updateGesture { $0.last = point }
         }
         updateGesture { $0.lastInputTime = now }
         updateSlotGeometry()

@@ -284,7 +284,7 @@ extension PagerModel {
         if activity.gesture?.pans == true { return }
         guard !zoom.isSettled else { return }
         zoom.step(to: time)
-        if phase == .idle { emitSettledIfOwed(at: time) }
+        if activity.phase == .idle { emitSettledIfOwed(at: time) }
     }
 }
 
