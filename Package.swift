@@ -6,6 +6,10 @@ let package = Package(
     products: [
         // The engine: pure Swift, no dependencies, embeddable in any render loop.
         .library(name: "Pager", targets: ["Pager"]),
+        // The engine for C and every language that calls C: `fourway/pager.h`
+        // (Sources/CFourwayPager/include). `scripts/install-pager` builds it as
+        // libfourway-pager.so and .a with the Swift runtime inside.
+        .library(name: "fourway-pager", type: .dynamic, targets: ["FourwayPager"]),
         // Folders, layouts and decoding; a product so the fuzz package (Fuzz/) can reach its parsers.
         .library(name: "Gallery", targets: ["Gallery"]),
         // Drives the engine from a JSON Lines script and prints its events.
@@ -24,6 +28,10 @@ let package = Package(
             // Linux; declare it so a Foundation-free embedder links too.
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
+        // The C interface's header (and the layout checks of its types).
+        .target(name: "CFourwayPager"),
+        // The C interface's functions, `@_cdecl` over `PagerModel`.
+        .target(name: "FourwayPager", dependencies: ["Pager", "CFourwayPager"]),
         .executableTarget(
             name: "pager-replay",
             dependencies: [

@@ -116,4 +116,41 @@ struct ReplayFormatTests {
         #expect(Edge.allCases.map(\.replayName) == ["left", "right", "top", "bottom"])
         #expect(Axis.allCases.map(\.replayName) == ["h", "v"])
     }
+
+    @Test("pages print every Int, the extremes included")
+    func extremePages() {
+        #expect(ReplayFormat.page(PageIndex(h: Int.max, v: Int.min))
+            == "[9223372036854775807,-9223372036854775808]")
+        #expect(ReplayFormat.page(PageIndex(h: 10, v: -100)) == "[10,-100]")
+    }
+
+    @Test("a line written piece by piece into any output is the line")
+    func writtenLineMatchesJSONLine() {
+        /// Collects the pieces one by one, as the C interface's buffer does.
+        struct Pieces: TextOutputStream {
+            var text = ""
+            var count = 0
+            mutating func write(_ string: String) {
+                text += string
+                count += 1
+            }
+        }
+        var changes = SlotChanges()
+        changes.append(.init(slot: 2, page: PageIndex(h: 2, v: 0)))
+        changes.append(.init(slot: 5, page: nil))
+        let events = [
+            PagerEvent(time: 0.1 + 0.2, kind: .slotsRecycled(changes)),
+            PagerEvent(time: 1, kind: .zoomChanged(scale: 2.25, atFit: false)),
+            PagerEvent(time: 2, kind: .interrupted(.releasedOutside, page: PageIndex(h: -3, v: 7))),
+            PagerEvent(time: 3, kind: .panHandedOver(.vertical, towards: .down)),
+        ]
+        for event in events {
+            var pieces = Pieces()
+            event.writeJSONLine(to: &pieces)
+            #expect(pieces.text == event.jsonLine)
+            #expect(pieces.count > 1)
+        }
+        #expect(events[0].jsonLine
+            == #"{"t":0.3,"event":"slots-recycled","slots":[{"id":2,"page":[2,0]},{"id":5,"page":null}]}"#)
+    }
 }

@@ -26,7 +26,13 @@ public struct SlotChanges: RandomAccessCollection, Hashable, Sendable {
         for change in changes { append(change) }
     }
 
-    mutating func append(_ change: Change) {
+    /// Adds one change; at most nine fit (one per slot).
+    ///
+    /// ```swift
+    /// var changes = SlotChanges()
+    /// changes.append(.init(slot: 2, page: PageIndex(h: 2, v: 0)))
+    /// ```
+    public mutating func append(_ change: Change) {
         precondition(count < 9, "at most nine slots change at once")
         storage[count] = change
         count += 1

@@ -10,34 +10,75 @@ extension PagerEvent {
     /// // {"t":0.3,"event":"page-changed","from":[0,0],"to":[1,0]}
     /// ```
     public var jsonLine: String {
-        var line = "{\"t\":" + ReplayFormat.time(time) + ",\"event\":\"" + kind.name + "\""
+        var line = ""
+        writeJSONLine(to: &line)
+        return line
+    }
+
+    /// `jsonLine` written to `output` in small pieces, allocating nothing when
+    /// `output` does not (the C interface writes into the caller's buffer).
+    ///
+    /// ```swift
+    /// var log = ""
+    /// while let event = model.pollEvent() {
+    ///     event.writeJSONLine(to: &log)
+    ///     log.write("\n")
+    /// }
+    /// ```
+    public func writeJSONLine<Output: TextOutputStream>(to output: inout Output) {
+        output.write("{\"t\":")
+        ReplayFormat.write(number: time, decimals: ReplayFormat.timeDecimals, to: &output)
+        output.write(",\"event\":\"")
+        output.write(kind.name)
+        output.write("\"")
         switch kind {
         case .dragBegan:
             break
         case .axisLocked(let axis):
-            line += ",\"axis\":\"" + axis.replayName + "\""
+            output.write(",\"axis\":\"")
+            output.write(axis.replayName)
+            output.write("\"")
         case .pageWillChange(let from, let to), .pageChanged(let from, let to):
-            line += ",\"from\":" + ReplayFormat.page(from) + ",\"to\":" + ReplayFormat.page(to)
+            output.write(",\"from\":")
+            ReplayFormat.write(page: from, to: &output)
+            output.write(",\"to\":")
+            ReplayFormat.write(page: to, to: &output)
         case .slotsRecycled(let changes):
-            line += ",\"slots\":["
-            for (position, change) in changes.enumerated() {
-                if position > 0 { line += "," }
-                line += "{\"id\":" + String(change.slot) + ",\"page\":" + ReplayFormat.page(change.page) + "}"
+            output.write(",\"slots\":[")
+            for position in 0..<changes.count {
+                let change = changes[position]
+                if position > 0 { output.write(",") }
+                output.write("{\"id\":")
+                ReplayFormat.write(integer: change.slot, to: &output)
+                output.write(",\"page\":")
+                ReplayFormat.write(page: change.page, to: &output)
+                output.write("}")
             }
-            line += "]"
+            output.write("]")
         case .bounced(let edge):
-            line += ",\"edge\":\"" + edge.replayName + "\""
+            output.write(",\"edge\":\"")
+            output.write(edge.replayName)
+            output.write("\"")
         case .interrupted(let reason, let page):
-            line += ",\"reason\":\"" + reason.rawValue + "\",\"page\":" + ReplayFormat.page(page)
+            output.write(",\"reason\":\"")
+            output.write(reason.rawValue)
+            output.write("\",\"page\":")
+            ReplayFormat.write(page: page, to: &output)
         case .settled(let page):
-            line += ",\"page\":" + ReplayFormat.page(page)
+            output.write(",\"page\":")
+            ReplayFormat.write(page: page, to: &output)
         case .zoomChanged(let scale, let atFit):
-            line += ",\"scale\":" + ReplayFormat.number(scale, decimals: ReplayFormat.scaleDecimals)
-                + ",\"fit\":" + (atFit ? "true" : "false")
+            output.write(",\"scale\":")
+            ReplayFormat.write(number: scale, decimals: ReplayFormat.scaleDecimals, to: &output)
+            output.write(atFit ? ",\"fit\":true" : ",\"fit\":false")
         case .panHandedOver(let axis, let direction):
-            line += ",\"axis\":\"" + axis.replayName + "\",\"direction\":\"" + direction.replayName + "\""
+            output.write(",\"axis\":\"")
+            output.write(axis.replayName)
+            output.write("\",\"direction\":\"")
+            output.write(direction.replayName)
+            output.write("\"")
         }
-        return line + "}"
+        output.write("}")
     }
 }
 

@@ -49,18 +49,32 @@ public enum ReplayFormat {
     /// ReplayFormat.number(7, decimals: 6)         // "7"
     /// ```
     public static func number(_ value: Double, decimals: Int) -> String {
-        guard value.isFinite else { return "null" }
+        var text = ""
+        write(number: value, decimals: decimals, to: &text)
+        return text
+    }
+
+    /// `number(_:decimals:)` written to `output` in pieces that fit a small
+    /// string, so that writing into a buffer allocates nothing (the C
+    /// interface's `fw_pager_event_json`).
+    ///
+    /// ```swift
+    /// var line = "{\"x\":"
+    /// ReplayFormat.write(number: -12.5, decimals: 3, to: &line)   // {"x":-12.5
+    /// ```
+    public static func write<Output: TextOutputStream>(number value: Double, decimals: Int, to output: inout Output) {
+        guard value.isFinite else { return output.write("null") }
         let decimals = min(max(decimals, 0), maximumDecimals)
         var scale: UInt64 = 1
         for _ in 0..<decimals { scale *= 10 }
         let scaled = value * Double(scale)
         // Beyond 2^53 a Double has no fractional digits left to print; the
         // standard description is exact and still valid JSON there.
-        guard scaled.magnitude < largestExactInteger else { return value.description }
+        guard scaled.magnitude < largestExactInteger else { return output.write(value.description) }
         let magnitude = roundedMagnitude(scaled)
-        if magnitude == 0 { return "0" }
-        var text = scaled < 0 ? "-" : ""
-        text += String(magnitude / scale)
+        if magnitude == 0 { return output.write("0") }
+        if scaled < 0 { output.write("-") }
+        writeDigits(of: magnitude / scale, to: &output)
         var fraction = magnitude % scale
         if fraction != 0 {
             var digits = decimals
@@ -68,12 +82,14 @@ public enum ReplayFormat {
                 fraction /= 10
                 digits -= 1
             }
-            let fractionText = String(fraction)
-            text += "."
-            text += String(repeating: "0", count: digits - fractionText.count)
-            text += fractionText
+            output.write(".")
+            var leadingZeros = digits - digitCount(of: fraction)
+            while leadingZeros > 0 {
+                output.write("0")
+                leadingZeros -= 1
+            }
+            writeDigits(of: fraction, to: &output)
         }
-        return text
     }
 
     /// A page as a two-element array `[h,v]`, or `null` for no page.
@@ -83,8 +99,51 @@ public enum ReplayFormat {
     /// ReplayFormat.page(nil)                      // "null"
     /// ```
     public static func page(_ page: PageIndex?) -> String {
-        guard let page else { return "null" }
-        return "[" + String(page.h) + "," + String(page.v) + "]"
+        var text = ""
+        write(page: page, to: &text)
+        return text
+    }
+
+    /// `page(_:)` written to `output`, allocating nothing for any page.
+    ///
+    /// ```swift
+    /// var line = ""
+    /// ReplayFormat.write(page: PageIndex(h: 3, v: -2), to: &line)   // [3,-2]
+    /// ```
+    public static func write<Output: TextOutputStream>(page: PageIndex?, to output: inout Output) {
+        guard let page else { return output.write("null") }
+        output.write("[")
+        write(integer: page.h, to: &output)
+        output.write(",")
+        write(integer: page.v, to: &output)
+        output.write("]")
+    }
+
+    /// An integer in decimal, digit by digit (`String(Int)` allocates past 15 digits).
+    static func write<Output: TextOutputStream>(integer value: Int, to output: inout Output) {
+        if value < 0 { output.write("-") }
+        writeDigits(of: value.magnitude, to: &output)
+    }
+
+    private static func writeDigits<Output: TextOutputStream>(of value: some UnsignedInteger, to output: inout Output) {
+        let value = UInt64(value)
+        var divisor: UInt64 = 1
+        while value / divisor >= 10 { divisor *= 10 }
+        repeat {
+            // A one-scalar string is stored inline: no allocation.
+            output.write(String(Unicode.Scalar(UInt8(48 + value / divisor % 10))))
+            divisor /= 10
+        } while divisor > 0
+    }
+
+    private static func digitCount(of value: UInt64) -> Int {
+        var count = 1
+        var rest = value
+        while rest >= 10 {
+            rest /= 10
+            count += 1
+        }
+        return count
     }
 
     /// One `--frames` line: the time of the step, the current page, the

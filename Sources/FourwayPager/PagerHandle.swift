@@ -1,0 +1,40 @@
+import CFourwayPager
+import Pager
+
+// The C interface (`include/fourway/pager.h` in `Sources/CFourwayPager`): each
+// `fw_` function is one `@_cdecl` function in this module, named after what it
+// calls. A `fw_pager *` is a `PagerModel` in memory of its own; there is no
+// global state, so two pagers never share anything.
+
+/// The model behind a `fw_pager *`, or `nil` for a null handle.
+func model(_ handle: OpaquePointer?) -> UnsafeMutablePointer<PagerModel>? {
+    handle.map { UnsafeMutablePointer<PagerModel>($0) }
+}
+
+/// Page indices stay within ±`FW_PAGE_INDEX_LIMIT` (2^60), so that no page
+/// step or difference of two pages can overflow.
+let pageIndexLimit: Int64 = 1 << 60
+
+func clampedPageIndex(_ value: Int64) -> Int {
+    Int(min(max(value, -pageIndexLimit), pageIndexLimit))
+}
+
+/// A page count from C: -1 infinite, 0 disabled, N pages; `nil` when invalid.
+func pageCount(_ value: Int64) -> Int?? {
+    switch value {
+    case -1: .some(nil)  // FW_PAGES_INFINITE
+    case 0...: .some(Int(min(value, pageIndexLimit)))
+    default: nil
+    }
+}
+
+/// A page size from C: finite and above 0.
+func isValidLength(_ value: Double) -> Bool { value.isFinite && value > 0 }
+
+extension fw_page {
+    init(_ page: PageIndex) { self.init(h: Int64(page.h), v: Int64(page.v)) }
+}
+
+extension PageIndex {
+    init(_ page: fw_page) { self.init(h: clampedPageIndex(page.h), v: clampedPageIndex(page.v)) }
+}

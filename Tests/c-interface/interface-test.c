@@ -1,0 +1,285 @@
+/*
+ * Every function of fourway/pager.h, with good and bad arguments: each call
+ * has a documented, safe result, checked here. Built with
+ * -Wall -Wextra -Werror -std=c99 against the installed header and library.
+ * Prints one line per failed check and "interface-test: N checks, M failed".
+ */
+#include <fourway/pager.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static int checks, failures;
+
+#define CHECK(condition) check((condition), #condition, __LINE__)
+static void check(int ok, const char *text, int line) {
+    checks++;
+    if (!ok) {
+        failures++;
+        printf("FAIL line %d: %s\n", line, text);
+    }
+}
+
+static int drain(fw_pager *pager, fw_event *last) {
+    int count = 0;
+    fw_event event;
+    while (fw_pager_poll_event(pager, &event)) {
+        if (last) *last = event;
+        count++;
+    }
+    return count;
+}
+
+/* Steps at 120 Hz from `from` until settled; returns the time reached. */
+static double settle(fw_pager *pager, double from) {
+    double t = from;
+    for (int i = 0; i < 600 && !fw_pager_is_settled(pager); i++) {
+        t += 1.0 / 120;
+        fw_pager_advance(pager, t);
+    }
+    return t;
+}
+
+static void test_version_and_config(void) {
+    CHECK(strcmp(fw_pager_version(), FW_PAGER_VERSION) == 0);
+    fw_config config = fw_config_default();
+    CHECK(config.drag_slop == 16 && config.flip_threshold == 0.5);
+    CHECK(config.animation == FW_ANIMATION_SPRING && config.spring_stiffness == 500);
+    fw_config bad = config;
+    bad.flip_threshold = 2;
+    CHECK(fw_pager_create_with_config(100, 100, -1, -1, &bad) == NULL);
+    bad = config;
+    bad.spring_mass = NAN;
+    CHECK(fw_pager_create_with_config(100, 100, -1, -1, &bad) == NULL);
+    bad = config;
+    bad.animation = 7;
+    CHECK(fw_pager_create_with_config(100, 100, -1, -1, &bad) == NULL);
+    bad = config;
+    bad.easing_minimum_duration = 0.5;
+    bad.easing_maximum_duration = 0.1;
+    CHECK(fw_pager_create_with_config(100, 100, -1, -1, &bad) == NULL);
+
+    fw_config easing = config;
+    easing.animation = FW_ANIMATION_EASING;
+    fw_pager *pager = fw_pager_create_with_config(100, 100, -1, -1, &easing);
+    CHECK(pager != NULL);
+    CHECK(fw_pager_flip(pager, FW_RIGHT, 0));
+    fw_pager_advance(pager, 0.1);
+    CHECK(!fw_pager_is_settled(pager));
+    /* An easing lasts at most easing_maximum_duration (0.4 s). */
+    fw_pager_advance(pager, 0.45);
+    CHECK(fw_pager_is_settled(pager) && fw_pager_current_page(pager).h == 1);
+    fw_pager_destroy(pager);
+    fw_pager *defaults = fw_pager_create_with_config(100, 100, -1, -1, NULL);
+    CHECK(defaults != NULL);
+    fw_pager_destroy(defaults);
+}
+
+static void test_create_rejects_bad_sizes_and_counts(void) {
+    CHECK(fw_pager_create(0, 800, -1, -1) == NULL);
+    CHECK(fw_pager_create(1280, -5, -1, -1) == NULL);
+    CHECK(fw_pager_create(NAN, 800, -1, -1) == NULL);
+    CHECK(fw_pager_create(INFINITY, 800, -1, -1) == NULL);
+    CHECK(fw_pager_create(1280, 800, -2, -1) == NULL);
+    CHECK(fw_pager_create(1280, 800, -1, INT64_MIN) == NULL);
+    fw_pager *huge = fw_pager_create(1280, 800, INT64_MAX, 0);
+    CHECK(huge != NULL);
+    fw_pager_destroy(huge);
+    fw_pager_destroy(NULL);
+}
+
+static void test_null_pager_is_a_no_op(void) {
+    fw_pager_pointer_down(NULL, 1, 1, 0);
+    fw_pager_pointer_moved(NULL, 1, 1, 0);
+    fw_pager_pointer_up(NULL, 1, 1, 0);
+    fw_pager_scroll(NULL, 1, 1, 0);
+    fw_pager_scroll_ended(NULL, 0);
+    fw_pager_go(NULL, 1, 1, true, 0);
+    fw_pager_advance(NULL, 1);
+    CHECK(!fw_pager_flip(NULL, FW_RIGHT, 0));
+    CHECK(!fw_pager_interrupt(NULL, FW_INTERRUPT_HOST, 0));
+    CHECK(!fw_pager_resize(NULL, 10, 10, 0));
+    CHECK(!fw_pager_set_bounds(NULL, 3, 3, 0));
+    CHECK(!fw_pager_is_settled(NULL));
+    fw_page page = fw_pager_current_page(NULL);
+    CHECK(page.h == 0 && page.v == 0);
+    fw_point offset = fw_pager_offset(NULL);
+    CHECK(offset.x == 0 && offset.y == 0);
+    fw_slot slots[FW_SLOT_COUNT];
+    CHECK(fw_pager_slots(NULL, slots) == 0);
+    fw_event event;
+    CHECK(!fw_pager_poll_event(NULL, &event));
+}
+
+static void test_flip_go_and_state(void) {
+    fw_pager *pager = fw_pager_create(1280, 800, 3, -1);
+    CHECK(fw_pager_is_settled(pager));
+    CHECK(fw_pager_flip(pager, FW_RIGHT, 0));
+    CHECK(!fw_pager_is_settled(pager));
+    fw_pager_advance(pager, 0.05);
+    CHECK(fw_pager_offset(pager).x < 0);
+    double t = settle(pager, 0.05);
+    CHECK(fw_pager_current_page(pager).h == 1 && fw_pager_offset(pager).x == 0);
+    fw_event last;
+    CHECK(drain(pager, &last) >= 4 && last.kind == FW_EVENT_SETTLED && last.page.h == 1);
+    CHECK(!fw_pager_flip(pager, 9, t));          /* not a direction */
+    CHECK(!fw_pager_flip(pager, -1, t));
+    fw_pager_go(pager, 5, -7, false, t);         /* clamped into 0..<3 */
+    CHECK(fw_pager_current_page(pager).h == 2 && fw_pager_current_page(pager).v == -7);
+    CHECK(!fw_pager_flip(pager, FW_RIGHT, t));   /* the right edge: a bounce */
+    fw_pager_go(pager, 0, INT64_MAX, false, t);  /* clamped to FW_PAGE_INDEX_LIMIT */
+    CHECK(fw_pager_current_page(pager).v == FW_PAGE_INDEX_LIMIT);
+    CHECK(fw_pager_flip(pager, FW_DOWN, t));     /* no overflow past the limit */
+    settle(pager, t);
+    fw_pager_go(pager, 0, INT64_MIN, true, t + 10);
+    settle(pager, t + 10);
+    CHECK(fw_pager_current_page(pager).v == -FW_PAGE_INDEX_LIMIT);
+    drain(pager, NULL);
+    fw_pager_destroy(pager);
+}
+
+static void test_slots(void) {
+    fw_pager *pager = fw_pager_create(100, 50, 2, 0);
+    fw_slot slots[FW_SLOT_COUNT];
+    CHECK(fw_pager_slots(pager, NULL) == 0);
+    CHECK(fw_pager_slots(pager, slots) == FW_SLOT_COUNT);
+    int shown = 0;
+    for (int i = 0; i < FW_SLOT_COUNT; i++) {
+        CHECK(slots[i].id == i);
+        if (slots[i].column == 0 && slots[i].row == 0) {
+            CHECK(slots[i].has_page && slots[i].page.h == 0 && slots[i].visible_fraction == 1);
+            CHECK(slots[i].frame.x == 0 && slots[i].frame.width == 100 && slots[i].frame.height == 50);
+        }
+        shown += slots[i].has_page;
+    }
+    CHECK(shown == 2);   /* pages (0,0) and (1,0): two columns, the vertical axis disabled */
+    fw_pager_destroy(pager);
+}
+
+static void test_drag_and_bad_coordinates(void) {
+    fw_pager *pager = fw_pager_create(1000, 600, -1, -1);
+    fw_pager_pointer_down(pager, 500, 300, 0);
+    fw_pager_pointer_moved(pager, 400, 300, 0.01);
+    CHECK(fw_pager_offset(pager).x < 0);
+    double before = fw_pager_offset(pager).x;
+    fw_pager_pointer_moved(pager, NAN, 300, 0.02);
+    fw_pager_pointer_moved(pager, 300, INFINITY, 0.02);
+    CHECK(fw_pager_offset(pager).x == before);   /* ignored */
+    fw_pager_pointer_moved(pager, 100, 300, NAN);  /* a NaN time: the latest time is kept */
+    CHECK(fw_pager_offset(pager).x < before);
+    fw_pager_pointer_up(pager, 50, 300, 0.04);
+    settle(pager, 0.04);
+    CHECK(fw_pager_current_page(pager).h == 1);
+    drain(pager, NULL);
+    fw_pager_destroy(pager);
+}
+
+static void test_scroll_and_interrupt(void) {
+    fw_pager *pager = fw_pager_create(1000, 600, -1, -1);
+    for (int i = 1; i <= 10; i++) fw_pager_scroll(pager, 0, -40, i * 0.01);
+    fw_pager_scroll(pager, NAN, -40, 0.11);
+    CHECK(fw_pager_offset(pager).y < 0);
+    fw_pager_scroll_ended(pager, 0.12);
+    double t = settle(pager, 0.12);
+    CHECK(fw_pager_current_page(pager).v == 1);
+    drain(pager, NULL);
+    CHECK(!fw_pager_interrupt(pager, FW_INTERRUPT_ESCAPE, t));   /* no gesture */
+    fw_pager_pointer_down(pager, 500, 300, t);
+    fw_pager_pointer_moved(pager, 200, 300, t + 0.01);
+    CHECK(!fw_pager_interrupt(pager, 42, t + 0.02));             /* not a reason */
+    CHECK(fw_pager_interrupt(pager, FW_INTERRUPT_SECOND_POINTER, t + 0.02));
+    fw_event event;
+    int found = 0;
+    while (fw_pager_poll_event(pager, &event))
+        if (event.kind == FW_EVENT_INTERRUPTED)
+            found = event.reason == FW_INTERRUPT_SECOND_POINTER;
+    CHECK(found);
+    fw_pager_destroy(pager);
+}
+
+static void test_resize_and_bounds(void) {
+    fw_pager *pager = fw_pager_create(1000, 600, -1, -1);
+    CHECK(fw_pager_resize(pager, 800, 400, 0));
+    CHECK(!fw_pager_resize(pager, 0, 400, 0));
+    CHECK(!fw_pager_resize(pager, 800, NAN, 0));
+    CHECK(!fw_pager_resize(pager, -1, 400, 0));
+    fw_slot slots[FW_SLOT_COUNT];
+    fw_pager_slots(pager, slots);
+    CHECK(slots[4].frame.width == 800 && slots[4].frame.height == 400);
+    fw_pager_go(pager, 7, 7, false, 0);
+    CHECK(fw_pager_set_bounds(pager, 3, FW_PAGES_INFINITE, 1));
+    CHECK(fw_pager_current_page(pager).h == 2 && fw_pager_current_page(pager).v == 7);
+    CHECK(!fw_pager_set_bounds(pager, -3, 2, 1));
+    CHECK(fw_pager_current_page(pager).h == 2);    /* unchanged */
+    CHECK(fw_pager_set_bounds(pager, 0, 0, 2));    /* both axes disabled: page (0,0) only */
+    CHECK(fw_pager_current_page(pager).h == 0 && fw_pager_current_page(pager).v == 0);
+    CHECK(!fw_pager_flip(pager, FW_LEFT, 3));
+    drain(pager, NULL);
+    fw_pager_destroy(pager);
+}
+
+static void test_events_and_json(void) {
+    fw_pager *pager = fw_pager_create(1280, 800, -1, -1);
+    fw_pager_flip(pager, FW_RIGHT, 0.25);
+    fw_event event;
+    CHECK(fw_pager_poll_event(pager, &event));
+    CHECK(event.kind == FW_EVENT_PAGE_WILL_CHANGE && event.time == 0.25);
+    CHECK(event.from.h == 0 && event.to.h == 1 && event.to.v == 0);
+    char line[256];
+    size_t length = fw_pager_event_json(&event, line, sizeof line);
+    const char *expected = "{\"t\":0.25,\"event\":\"page-will-change\",\"from\":[0,0],\"to\":[1,0]}";
+    CHECK(strcmp(line, expected) == 0 && length == strlen(expected));
+    /* Too small: cut, NUL-terminated, the full length returned. */
+    char small[10];
+    memset(small, 'x', sizeof small);
+    CHECK(fw_pager_event_json(&event, small, sizeof small) == length);
+    CHECK(small[9] == 0 && strncmp(small, expected, 9) == 0);
+    CHECK(fw_pager_event_json(&event, NULL, 0) == length);
+    CHECK(fw_pager_event_json(&event, line, 0) == length);
+    CHECK(fw_pager_event_json(NULL, line, sizeof line) == 0 && line[0] == 0);
+    fw_event bad = event;
+    bad.kind = 99;
+    CHECK(fw_pager_event_json(&bad, line, sizeof line) == 0 && line[0] == 0);
+    bad = event;
+    bad.kind = FW_EVENT_SLOTS_RECYCLED;
+    bad.slot_count = 12;
+    CHECK(fw_pager_event_json(&bad, line, sizeof line) == 0);
+    CHECK(!fw_pager_poll_event(pager, NULL));
+
+    fw_pager_advance(pager, 1.5);
+    int recycled = 0;
+    while (fw_pager_poll_event(pager, &event)) {
+        if (event.kind != FW_EVENT_SLOTS_RECYCLED) continue;
+        recycled = event.slot_count == 3;
+        fw_pager_event_json(&event, line, sizeof line);
+        CHECK(strstr(line, "\"event\":\"slots-recycled\",\"slots\":[{\"id\":") != NULL);
+    }
+    CHECK(recycled);
+    fw_pager_destroy(pager);
+}
+
+static void test_two_pagers_are_independent(void) {
+    fw_pager *a = fw_pager_create(100, 100, -1, -1);
+    fw_pager *b = fw_pager_create(100, 100, -1, -1);
+    fw_pager_go(a, 4, 0, false, 0);
+    CHECK(fw_pager_current_page(a).h == 4 && fw_pager_current_page(b).h == 0);
+    fw_event event;
+    CHECK(fw_pager_poll_event(a, &event) && !fw_pager_poll_event(b, &event));
+    fw_pager_destroy(a);
+    fw_pager_destroy(b);
+}
+
+int main(void) {
+    test_version_and_config();
+    test_create_rejects_bad_sizes_and_counts();
+    test_null_pager_is_a_no_op();
+    test_flip_go_and_state();
+    test_slots();
+    test_drag_and_bad_coordinates();
+    test_scroll_and_interrupt();
+    test_resize_and_bounds();
+    test_events_and_json();
+    test_two_pagers_are_independent();
+    printf("interface-test: %d checks, %d failed\n", checks, failures);
+    return failures == 0 ? 0 : 1;
+}
