@@ -4,8 +4,10 @@
  * -Wall -Wextra -Werror -std=c99 against the installed header and library.
  * Prints one line per failed check and "interface-test: N checks, M failed".
  */
+#define _POSIX_C_SOURCE 200809L  /* pthreads under -std=c99 */
 #include <fourway/pager.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -269,6 +271,41 @@ static void test_two_pagers_are_independent(void) {
     fw_pager_destroy(b);
 }
 
+/* A session of flips and drags; returns a digest of every event it saw. */
+static void *threaded_session(void *result) {
+    fw_pager *pager = fw_pager_create(640, 480, 40, FW_PAGES_INFINITE);
+    unsigned long digest = 0;
+    double t = 0;
+    char line[1024];
+    fw_event event;
+    for (int i = 0; i < 300; i++) {
+        fw_pager_flip(pager, i % 3 ? FW_RIGHT : FW_DOWN, t);
+        fw_pager_pointer_down(pager, 300, 200, t += 0.01);
+        fw_pager_pointer_moved(pager, 300 - (i % 7) * 40.0, 200, t += 0.01);
+        fw_pager_pointer_up(pager, 100, 200, t += 0.01);
+        for (int f = 0; f < 30; f++) fw_pager_advance(pager, t += 1.0 / 120);
+        while (fw_pager_poll_event(pager, &event)) {
+            size_t n = fw_pager_event_json(&event, line, sizeof line);
+            for (size_t k = 0; k < n; k++) digest = digest * 31 + (unsigned char)line[k];
+        }
+    }
+    fw_page page = fw_pager_current_page(pager);
+    fw_pager_destroy(pager);
+    *(unsigned long *)result = digest ^ (unsigned long)(page.h * 1000003 + page.v);
+    return NULL;
+}
+
+static void test_pagers_on_threads_match_one_thread(void) {
+    unsigned long alone, first, second;
+    threaded_session(&alone);
+    pthread_t a, b;
+    CHECK(pthread_create(&a, NULL, threaded_session, &first) == 0);
+    CHECK(pthread_create(&b, NULL, threaded_session, &second) == 0);
+    pthread_join(a, NULL);
+    pthread_join(b, NULL);
+    CHECK(first == alone && second == alone);
+}
+
 int main(void) {
     test_version_and_config();
     test_create_rejects_bad_sizes_and_counts();
@@ -280,6 +317,7 @@ int main(void) {
     test_resize_and_bounds();
     test_events_and_json();
     test_two_pagers_are_independent();
+    test_pagers_on_threads_match_one_thread();
     printf("interface-test: %d checks, %d failed\n", checks, failures);
     return failures == 0 ? 0 : 1;
 }
