@@ -1,17 +1,32 @@
 // swift-tools-version: 6.2
+// Fourway: an infinite four-direction pager engine (Pager, and its C interface
+// fourway-pager) and the SDL2 image browser built on it (fourway).
+// Licensed under the Apache License, Version 2.0 (see LICENSE).
+//
+// Platforms: Pager imports nothing, not even Foundation, and is meant for every
+// platform Swift 6.2 runs on (it needs 6.2 for InlineArray: on Apple platforms
+// that is macOS/iOS/tvOS/watchOS/visionOS 26). It is built and tested here on
+// Linux (x86_64; debug, release, and Embedded Swift with -Osize: see
+// Tests/embedded/run). The C interface and the browser are Linux only.
 import PackageDescription
+
+/// Gallery (folders, layouts, decoders) is not API: it is a library product
+/// only for the fuzz and benchmark packages (Fuzz/, Benchmarks/), whose scripts
+/// set FOURWAY_INTERNAL_PRODUCTS=1. A package depending on Fourway sees Pager
+/// and fourway-pager.
+let internalProducts: [Product] = Context.environment["FOURWAY_INTERNAL_PRODUCTS"] == "1"
+    ? [.library(name: "Gallery", targets: ["Gallery"])]
+    : []
 
 let package = Package(
     name: "Fourway",
-    products: [
+    products: internalProducts + [
         // The engine: pure Swift, no dependencies, embeddable in any render loop.
         .library(name: "Pager", targets: ["Pager"]),
         // The engine for C and every language that calls C: `fourway/pager.h`
         // (Sources/CFourwayPager/include). `scripts/install-pager` builds it as
         // libfourway-pager.so and .a with the Swift runtime inside.
         .library(name: "fourway-pager", type: .dynamic, targets: ["FourwayPager"]),
-        // Folders, layouts and decoding; a product so the fuzz package (Fuzz/) can reach its parsers.
-        .library(name: "Gallery", targets: ["Gallery"]),
         // Drives the engine from a JSON Lines script and prints its events.
         .executable(name: "pager-replay", targets: ["pager-replay"]),
         // The SDL2 image browser.
@@ -56,6 +71,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "GalleryTests", dependencies: ["Gallery"]),
+        .testTarget(name: "FourwayPagerTests", dependencies: ["FourwayPager", "CFourwayPager", "Pager"]),
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "Gallery", "Pager"]),
         .testTarget(
             name: "PagerTests",

@@ -2,7 +2,10 @@
 // Benchmarks for the Pager engine, kept out of the main package so that
 // `swift build` / `swift test` never pay for ordo-one/benchmark.
 //
-//   cd Benchmarks && swift package --scratch-path ../.build-bench benchmark
+//   cd Benchmarks && FOURWAY_INTERNAL_PRODUCTS=1 swift package --scratch-path ../.build-bench benchmark
+//
+// FOURWAY_INTERNAL_PRODUCTS=1 makes Fourway's Package.swift offer Gallery, which
+// DecodeBenchmarks needs and which is not part of the package's public surface.
 import PackageDescription
 
 let package = Package(

@@ -7,12 +7,14 @@
 //
 // or by hand:
 //
-//   cd Fuzz && swift build --scratch-path ../.build-fuzz -c release --sanitize fuzzer \
+//   cd Fuzz && FOURWAY_INTERNAL_PRODUCTS=1 swift build --scratch-path ../.build-fuzz -c release --sanitize fuzzer \
 //       -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
 //   ../.build-fuzz/release/fuzz-engine -max_len=2048 Seeds/fuzz-engine
 //
 // `--sanitize fuzzer` stops SwiftPM renaming `main` (libFuzzer brings its
 // own); the one -sanitize=fuzzer,address flag is what swiftc actually uses.
+// FOURWAY_INTERNAL_PRODUCTS=1 makes Fourway's Package.swift offer Gallery
+// (fuzz-headers needs it), which is not part of the package's public surface.
 import PackageDescription
 
 let package = Package(

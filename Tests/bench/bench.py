@@ -492,7 +492,8 @@ def run_benchmarks(root, scratch, photo):
     """Runs the Benchmarks/ package; returns {name: {metric: p50}} from its
     text tables, per call ("*" rows are already divided by the scaling
     factor), times as "Time (wall clock) ns"."""
-    env = dict(os.environ, FOURWAY_BENCH_JPEG=photo)
+    # FOURWAY_INTERNAL_PRODUCTS: DecodeBenchmarks uses Gallery, a product only then (Package.swift).
+    env = dict(os.environ, FOURWAY_BENCH_JPEG=photo, FOURWAY_INTERNAL_PRODUCTS="1")
     command = ["swift", "package", "--scratch-path", scratch, "benchmark", "--no-progress"]
     log("running the Benchmarks/ package (" + " ".join(command) + ")")
     result = subprocess.run(command, cwd=os.path.join(root, "Benchmarks"), env=env,
