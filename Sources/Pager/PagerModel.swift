@@ -15,11 +15,17 @@
 /// while let event = pager.pollEvent() { print(event) }
 /// ```
 public struct PagerModel: Sendable {
+    /// The tuning constants, fixed at creation.
     public internal(set) var configuration: PagerConfiguration
+    /// The page (viewport) width, px; at least 1.
     public internal(set) var pageWidth: Double
+    /// The page (viewport) height, px; at least 1.
     public internal(set) var pageHeight: Double
+    /// Which columns exist (`setBounds` changes them).
     public internal(set) var horizontalBounds: AxisBounds
+    /// Which rows exist (`setBounds` changes them).
     public internal(set) var verticalBounds: AxisBounds
+    /// The page the pager rests on or last landed on; the centre slot shows it.
     public internal(set) var currentPage: PageIndex
     /// Displacement of the content from rest: positive x shows the page on the left.
     public internal(set) var offset: Point = .zero
@@ -35,6 +41,14 @@ public struct PagerModel: Sendable {
 
     var events = EventQueue()
 
+    /// A pager of pages `pageWidth` × `pageHeight` px (sizes below 1 become 1)
+    /// at `initialPage` (clamped into the bounds). Page counts per axis: `nil`
+    /// infinite, 0 disabled, N pages `0..<N`.
+    ///
+    /// ```swift
+    /// let pager = PagerModel(pageWidth: 1280, pageHeight: 800, horizontalPages: 20,
+    ///                        initialPage: PageIndex(h: 5, v: 0))
+    /// ```
     public init(
         pageWidth: Double,
         pageHeight: Double,

@@ -15,6 +15,11 @@ public struct Spring: Hashable, Sendable {
     /// Stiffness, in the same units per second squared.
     public var stiffness: Double
 
+    /// A spring; values below their minimum (0.01, 10⁻⁶, 10⁻⁶) are raised to it.
+    ///
+    /// ```swift
+    /// let bouncy = Spring(dampingRatio: 0.7, mass: 0.5, stiffness: 300)
+    /// ```
     public init(dampingRatio: Double = 1, mass: Double = 0.5, stiffness: Double = 500) {
         self.dampingRatio = max(0.01, dampingRatio)
         self.mass = max(1e-6, mass)

@@ -15,7 +15,14 @@ public enum Axis: Sendable, Hashable, CaseIterable {
 /// model.flip(.right, time: now)   // animates to the page on the right
 /// ```
 public enum FlipDirection: Sendable, Hashable, CaseIterable {
-    case left, right, up, down
+    /// Shows the page on the left, `h - 1`.
+    case left
+    /// Shows the page on the right, `h + 1`.
+    case right
+    /// Shows the page above, `v - 1`.
+    case up
+    /// Shows the page below, `v + 1`.
+    case down
 
     /// The axis this direction moves along.
     public var axis: Axis { self == .left || self == .right ? .horizontal : .vertical }

@@ -9,6 +9,7 @@ public struct AxisBounds: Hashable, Sendable {
     /// `nil` for infinite, otherwise the number of pages (0 = disabled).
     public var pageCount: Int?
 
+    /// Bounds of `pageCount` pages: `nil` infinite, 0 disabled; a negative count counts as 0.
     public init(pageCount: Int?) {
         self.pageCount = pageCount.map { max(0, $0) }
     }

@@ -1,13 +1,17 @@
 /// A point or displacement in viewport pixels.
 public struct Point: Hashable, Sendable {
+    /// Horizontal, px: grows to the right.
     public var x: Double
+    /// Vertical, px: grows downward.
     public var y: Double
 
+    /// The point (`x`, `y`).
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
 
+    /// The origin; no displacement.
     public static let zero = Point(x: 0, y: 0)
 
     /// The component along `axis`.
@@ -19,11 +23,16 @@ public struct Point: Hashable, Sendable {
 
 /// A rectangle in viewport pixels; the viewport is `(0, 0, pageWidth, pageHeight)`.
 public struct Rect: Hashable, Sendable {
+    /// Left edge, px.
     public var x: Double
+    /// Top edge, px.
     public var y: Double
+    /// Width, px.
     public var width: Double
+    /// Height, px.
     public var height: Double
 
+    /// The rectangle with its top-left corner at (`x`, `y`).
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y

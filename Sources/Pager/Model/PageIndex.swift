@@ -13,6 +13,7 @@ public struct PageIndex: Hashable, Sendable, CustomStringConvertible {
     /// Row of the page; grows downward.
     public var v: Int
 
+    /// The page in column `h`, row `v`.
     public init(h: Int, v: Int) {
         self.h = h
         self.v = v

@@ -44,6 +44,7 @@ public struct PagerConfiguration: Hashable, Sendable {
     /// …and slower than this, px/s.
     public var restSpeed: Double = 5
 
+    /// The defaults above.
     public init() {}
 
     /// Seconds of travel used to project a release at constant deceleration `rate` per ms.

@@ -8,6 +8,7 @@
 /// }
 /// ```
 public struct PagerEvent: Hashable, Sendable {
+    /// What happened, with the data each kind needs.
     public enum Kind: Hashable, Sendable {
         /// A pointer or scroll gesture moved past the slop, or caught a moving page.
         case dragBegan
@@ -35,8 +36,10 @@ public struct PagerEvent: Hashable, Sendable {
 
     /// Seconds, on the host's clock.
     public var time: Double
+    /// What happened.
     public var kind: Kind
 
+    /// An event of `kind` at `time` (hosts and tests build them; the model emits its own).
     public init(time: Double, kind: Kind) {
         self.time = time
         self.kind = kind

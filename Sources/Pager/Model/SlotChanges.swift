@@ -8,9 +8,12 @@
 public struct SlotChanges: RandomAccessCollection, Hashable, Sendable {
     /// A slot id and the page it shows now (`nil` when outside the bounds).
     public struct Change: Hashable, Sendable {
+        /// The slot's id, 0…8.
         public var slot: Int
+        /// The page the slot shows now; `nil` outside the bounds.
         public var page: PageIndex?
 
+        /// Slot `slot` now shows `page`.
         public init(slot: Int, page: PageIndex?) {
             self.slot = slot
             self.page = page
@@ -20,8 +23,10 @@ public struct SlotChanges: RandomAccessCollection, Hashable, Sendable {
     private var storage: InlineArray<9, Change> = .init(repeating: Change(slot: 0, page: nil))
     public private(set) var count: Int = 0
 
+    /// No changes.
     public init() {}
 
+    /// `changes`, at most nine (tests and hosts build them; the model reports its own).
     public init(_ changes: [Change]) {
         for change in changes { append(change) }
     }

@@ -29,7 +29,9 @@ public struct ScrollAxis: Hashable, Sendable {
         case springing(SpringMotion)
     }
 
+    /// The positions the content rests within, px; past them it is rubber-banded.
     public private(set) var limits: ClosedRange<Double>
+    /// Deceleration, rubber band and springs.
     public var configuration: ScrollConfiguration
     /// Shown position, px: rubber-banded when past a limit.
     public private(set) var position: Double
@@ -40,6 +42,11 @@ public struct ScrollAxis: Hashable, Sendable {
     private var motion: Motion = .still
     private var rubberBand: RubberBand { RubberBand(coefficient: configuration.rubberBandCoefficient) }
 
+    /// An axis at rest at `position`, within `limits`.
+    ///
+    /// ```swift
+    /// var axis = ScrollAxis(position: 0, limits: 0...2_000)
+    /// ```
     public init(position: Double = 0, limits: ClosedRange<Double> = 0...0,
                 configuration: ScrollConfiguration = .init()) {
         self.limits = limits

@@ -32,6 +32,11 @@ public struct ScrollConfiguration: Hashable, Sendable {
     /// …and slower than this, px/s.
     public var restSpeed: Double
 
+    /// A configuration; every value defaults to UIScrollView's feel (see each property).
+    ///
+    /// ```swift
+    /// let fast = ScrollConfiguration(decelerationRate: 0.99)   // UIScrollView's .fast
+    /// ```
     public init(decelerationRate: Double = 0.998, rubberBandCoefficient: Double = 0.55,
                 rubberBandDimension: Double = 600,
                 bounceSpring: Spring = .scrollBounce,

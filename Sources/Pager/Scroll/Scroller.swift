@@ -16,18 +16,31 @@
 /// Positions grow in the direction the finger moves. Infinite limits are
 /// given per axis with `init(position:horizontalLimits:verticalLimits:)`.
 public struct Scroller: Sendable {
+    /// The horizontal axis.
     public var x: ScrollAxis
+    /// The vertical axis.
     public var y: ScrollAxis
     /// The finger's travel since the drag began, per axis, for the velocity history.
     private var finger = Point.zero
     private var historyX = VelocityTracker()
     private var historyY = VelocityTracker()
 
+    /// A scroller at rest at `position`, whose position stays within `limits`
+    /// (the rectangle the position may take, not the content's frame).
+    ///
+    /// ```swift
+    /// var scroller = Scroller(limits: Rect(x: 0, y: 0, width: 0, height: 5_000))
+    /// ```
     public init(position: Point = .zero, limits: Rect, configuration: ScrollConfiguration = .init()) {
         self.init(position: position, horizontalLimits: limits.x...(limits.x + limits.width),
                   verticalLimits: limits.y...(limits.y + limits.height), configuration: configuration)
     }
 
+    /// A scroller with limits per axis; an infinite bound has no rubber band.
+    ///
+    /// ```swift
+    /// var feed = Scroller(horizontalLimits: 0...0, verticalLimits: 0...Double.infinity)
+    /// ```
     public init(position: Point = .zero, horizontalLimits: ClosedRange<Double>,
                 verticalLimits: ClosedRange<Double>, configuration: ScrollConfiguration = .init()) {
         x = ScrollAxis(position: position.x, limits: horizontalLimits, configuration: configuration)

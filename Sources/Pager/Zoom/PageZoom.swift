@@ -15,12 +15,15 @@
 /// // draw the current page's image into `frame`, clipped to the page
 /// ```
 public struct PageZoom: Sendable {
+    /// Limits, steps and springs of the zoom.
     public internal(set) var configuration: ZoomConfiguration
-    /// The page (viewport) size, px.
+    /// The page (viewport) width, px.
     public internal(set) var viewportWidth: Double
+    /// The page (viewport) height, px.
     public internal(set) var viewportHeight: Double
-    /// The content as fitted on the page at scale 1, px.
+    /// The content's width as fitted on the page at scale 1, px.
     public internal(set) var contentWidth: Double
+    /// The content's height as fitted on the page at scale 1, px.
     public internal(set) var contentHeight: Double
     /// The scale at which one image pixel is one screen pixel (1 when the
     /// image is shown at its own size when fitted).

@@ -27,5 +27,6 @@ public struct ZoomConfiguration: Hashable, Sendable {
     /// Scales within this of 1 count as fit (scale units).
     public var fitTolerance: Double = 0.0005
 
+    /// The defaults above.
     public init() {}
 }
