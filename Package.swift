@@ -24,8 +24,8 @@ let package = Package(
         // The engine: pure Swift, no dependencies, embeddable in any render loop.
         .library(name: "Pager", targets: ["Pager"]),
         // The engine for C and every language that calls C: `fourway/pager.h`
-        // (Sources/CFourwayPager/include). `scripts/install-pager` builds it as
-        // libfourway-pager.so and .a with the Swift runtime inside.
+        // (Sources/CFourwayPager/include). `scripts/install-pager` builds the same
+        // sources with Embedded Swift as libfourway-pager.so and .a (no runtime needed).
         .library(name: "fourway-pager", type: .dynamic, targets: ["FourwayPager"]),
         // Drives the engine from a JSON Lines script and prints its events.
         .executable(name: "pager-replay", targets: ["pager-replay"]),

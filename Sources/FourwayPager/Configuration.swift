@@ -44,7 +44,7 @@ extension PagerConfiguration {
                       config.scroll_fling_velocity, config.maximum_release_speed, config.flip_threshold,
                       config.rubber_band_coefficient, config.spring_damping_ratio, config.spring_mass,
                       config.spring_stiffness, config.easing_minimum_duration, config.easing_maximum_duration]
-        guard values.allSatisfy(\.isFinite),
+        guard values.allSatisfy({ $0.isFinite }),
               config.drag_slop >= 0, config.scroll_slop >= 0,
               config.pointer_fling_velocity >= 0, config.scroll_fling_velocity >= 0,
               config.maximum_release_speed > 0,

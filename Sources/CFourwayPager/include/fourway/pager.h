@@ -25,8 +25,8 @@
  *
  *     cc app.c $(pkg-config --cflags --libs fourway-pager)
  *
- * The library carries the Swift runtime inside it: a C program needs nothing
- * else. It exports only the fw_ functions below.
+ * The library is built with Embedded Swift: it needs no Swift runtime, only
+ * libc and libm. It exports only the fw_ functions below.
  *
  * Threads and state: there is no global state. Two pagers are independent;
  * each may be used from its own thread, but one pager must not be used from
