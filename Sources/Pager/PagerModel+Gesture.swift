@@ -44,7 +44,8 @@ extension PagerModel {
     /// full, rubber-bands past a bounded edge.
     mutating func moveGesture(by delta: Double, along axis: Axis, at time: Double) {
         guard case .gesture(var moved) = activity else { return }
-        moved.rawOffset += delta
+        // At an edge that does not overshoot the drag stops dead, and turning back moves at once.
+        moved.rawOffset = heldAtEdges(moved.rawOffset + delta, along: axis)
         activity = .gesture(moved)
         history.offset.record(position: moved.rawOffset, time: time)
         // Landing shifts the gesture's raw offset by the page it lands on; follow it here
@@ -101,6 +102,12 @@ extension PagerModel {
                 edge = Edge.facing(axis, step: step)
                 step -= step.signum()
             }
+        }
+        // An edge that does not overshoot ends the gesture quietly: no bounce,
+        // and the speed towards it stops there.
+        if let reached = edge, !overshoots(reached) {
+            edge = nil
+            releaseVelocity = 0
         }
         if let edge { emit(.bounced(edge), at: time) }
         var target = nearestDelta()
@@ -190,8 +197,23 @@ extension PagerModel {
     /// The offset shown for a raw drag offset: rubber-banded past a bounded edge.
     @inline(__always)
     func shownOffset(raw: Double, along axis: Axis) -> Double {
-        band.shown(raw: raw, limits: unbandedOffsets(along: axis), size: pageSize(axis))
+        heldAtEdges(band.shown(raw: raw, limits: unbandedOffsets(along: axis), size: pageSize(axis)), along: axis)
     }
+
+    /// `value` held at the bounded edges that do not overshoot
+    /// (`PagerConfiguration.overshootEdges`): the content stops dead there.
+    @inline(__always)
+    func heldAtEdges(_ value: Double, along axis: Axis) -> Double {
+        var held = value
+        // A positive offset shows what lies before the current page: the left or top edge.
+        if held > 0 && !canMove(-1, along: axis) && !overshoots(Edge.facing(axis, step: -1)) { held = 0 }
+        if held < 0 && !canMove(1, along: axis) && !overshoots(Edge.facing(axis, step: 1)) { held = 0 }
+        return held
+    }
+
+    /// Whether content overshoots past `edge` (`PagerConfiguration.overshootEdges`).
+    @inline(__always)
+    func overshoots(_ edge: Edge) -> Bool { configuration.overshootEdges.contains(edge) }
 
     /// The raw drag offset that shows as `shown` (inverse of `shownOffset`).
     @inline(__always)

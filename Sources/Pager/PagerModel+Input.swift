@@ -139,15 +139,20 @@ extension PagerModel {
         var startVelocity = activity.velocity
         let pendingAlongAxis = axis == .horizontal ? target.h : target.v
         let flipped = canMove(pendingAlongAxis + step, along: axis)
+        let bounces = !flipped && overshoots(Edge.facing(axis, step: step))
         if flipped {
             if axis == .horizontal { target.h += step } else { target.v += step }
-        } else {
+        } else if bounces {
             emit(.bounced(Edge.facing(axis, step: step)), at: now)
             if pendingAlongAxis == 0 {
                 startVelocity[axis] = -Double(step) * configuration.edgeNudgeVelocity
             }
+        } else if activity.animation == nil && offset == .zero {
+            // An edge that does not overshoot, with the pager at rest: nothing happens.
+            updateSlotGeometry()
+            return false
         }
-        startAnimation(to: target, velocity: startVelocity, bouncing: !flipped && pendingAlongAxis == 0, at: now)
+        startAnimation(to: target, velocity: startVelocity, bouncing: bounces && pendingAlongAxis == 0, at: now)
         updateSlotGeometry()
         return flipped
     }

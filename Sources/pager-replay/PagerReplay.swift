@@ -47,6 +47,11 @@ struct PagerReplay: ParsableCommand {
     @Option(parsing: .unconditional, help: "Initial page as H,V (clamped into the bounds).")
     var start: StartPageArgument = StartPageArgument(h: 0, v: 0)
 
+    @Option(help: ArgumentHelp(
+        "The bounded edges that rubber-band and bounce: all, none or a list of left, right, top, bottom. At the others a drag stops dead.",
+        valueName: "EDGES"))
+    var overshoot = EdgeSetArgument(edges: .all)
+
     @Option(help: "Frames per second at which the model is advanced.")
     var fps: Double = 120
 
@@ -77,10 +82,12 @@ struct PagerReplay: ParsableCommand {
         } else {
             lines = ScriptLines(readingStandardInput: ())
         }
+        var configuration = PagerConfiguration()
+        configuration.overshootEdges = overshoot.edges
         let model = PagerModel(
             pageWidth: width, pageHeight: height,
             horizontalPages: horizontalPages.pageCount, verticalPages: verticalPages.pageCount,
-            initialPage: PageIndex(h: start.h, v: start.v))
+            initialPage: PageIndex(h: start.h, v: start.v), configuration: configuration)
         var replay = Replay(model: model, framesPerSecond: fps, printsFrames: frames) { print($0) }
         var parser = ScriptParser()
         var lineNumber = 0

@@ -342,6 +342,19 @@ def _(run, framed):
     expect(after and all(-768 <= y <= 0 for y in after), f"offsets after resize {after[:3]}")
 
 
+@case("overshoot-edges", "--h-pages", "3", "--overshoot", "right,top,bottom")
+def _(run, framed):
+    # The left edge does not overshoot: the pull past it stops dead, the 200 px back
+    # move the content at once, and the flip left into it at 2 s does nothing at all.
+    expect(run.of("bounced") == [], f"bounced {run.of('bounced')}")
+    offsets = [f["frame"]["offset"][0] for f in framed.frames]
+    expect(max(offsets) == 0, f"content pulled {max(offsets)} px past the left edge")
+    expect(min(offsets) == -200, f"the way back moved the content {min(offsets)} px, not -200")
+    expect(run.pages_changed() == [], f"changed pages {run.pages_changed()}")
+    expect(all(e["t"] < 2 for e in run.events), "the flip into the edge made an event")
+    expect(run.last_event() == {"t": 1.5, "event": "settled", "page": [0, 0]}, f"last {run.last_event()}")
+
+
 @case("flip-at-edge", "--h-pages", "2")
 def _(run, framed):
     # The second flip right meets the right edge: bounce, stay on [1,0].
@@ -453,12 +466,14 @@ BAD_FLAGS = [
     ["--width", "0"], ["--height", "-5"], ["--fps", "0"], ["--fps", "abc"],
     ["--h-pages", "x"], ["--v-pages", "-1"], ["--start", "1"], ["--start", "a,b"],
     ["--frobnicate"], [os.path.join(HERE, "no-such-script.jsonl")],
+    ["--overshoot", "up"], ["--overshoot", "left,,top"],
 ]
 
 # Good flags that must be accepted (with a script on stdin).
 GOOD_FLAGS = [
     ["--start", "-3,2"], ["--start=-3,2"], ["--h-pages", "inf", "--v-pages", "0"],
     ["--width", "1024", "--height", "768", "--fps", "60"], ["--frames"],
+    ["--overshoot", "none"], ["--overshoot", "all"], ["--overshoot", "bottom,left"],
 ]
 
 

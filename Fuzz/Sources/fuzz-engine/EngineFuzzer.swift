@@ -105,6 +105,7 @@ struct FuzzSession {
         let horizontal = self.bytes.pick(Self.boundsChoices)
         let vertical = self.bytes.pick(Self.boundsChoices)
         configuration.animation = self.bytes.pick(FuzzMode.strict ? Self.strictAnimationStyles : Self.animationStyles)
+        configuration.overshootEdges = EdgeSet(rawValue: self.bytes.u8() & 0xF)
         let width = Self.pageSide(self.bytes.u16())
         let height = Self.pageSide(self.bytes.u16())
         let start = PageIndex(h: self.bytes.i8(), v: self.bytes.i8())
@@ -112,7 +113,7 @@ struct FuzzSession {
             pageWidth: width, pageHeight: height,
             horizontalPages: horizontal, verticalPages: vertical,
             initialPage: start, configuration: configuration)
-        record("model(\(width)×\(height), h: \(describe(horizontal)), v: \(describe(vertical)), start: \(start), \(configuration.animation))")
+        record("model(\(width)×\(height), h: \(describe(horizontal)), v: \(describe(vertical)), start: \(start), \(configuration.animation), overshoot: \(configuration.overshootEdges.rawValue))")
         check()
     }
 

@@ -35,6 +35,11 @@ public struct PagerConfiguration: Hashable, Sendable {
     public var animation: PageAnimationStyle = .spring(.carousel)
     /// Spring used when bouncing back from an edge.
     public var bounceSpring: Spring = .carousel
+    /// The bounded edges past which content overshoots: a drag is rubber-banded
+    /// and springs back, a fling or a flip bounces. At an edge not in the set
+    /// a drag stops dead and a fling or a flip ends quietly, with no `bounced`
+    /// (libadwaita's carousel does not overshoot at all: `[]`).
+    public var overshootEdges: EdgeSet = .all
     /// Initial speed of the nudge when a flip meets an edge, px/s.
     public var edgeNudgeVelocity: Double = 2000
     /// A touchpad scroll with no end event ends after this much quiet, s.

@@ -66,17 +66,20 @@ struct PagerSession: Sendable, Hashable, CustomStringConvertible {
     var animation: PageAnimationStyle
     var initialPage: PageIndex
     var inputs: [TimedInput]
+    /// The bounded edges that overshoot (`PagerConfiguration.overshootEdges`).
+    var overshootEdges: EdgeSet = .all
 
     var configuration: PagerConfiguration {
         var configuration = PagerConfiguration()
         configuration.animation = animation
+        configuration.overshootEdges = overshootEdges
         return configuration
     }
 
     var description: String {
         let h = horizontalPages.map(String.init) ?? "inf"
         let v = verticalPages.map(String.init) ?? "inf"
-        return "PagerSession(h: \(h), v: \(v), start: \(initialPage), \(animation),\n  "
+        return "PagerSession(h: \(h), v: \(v), start: \(initialPage), \(animation), overshoot: \(overshootEdges.rawValue),\n  "
             + inputs.map(\.description).joined(separator: "\n  ") + ")"
     }
 }
@@ -155,7 +158,8 @@ enum RandomSessions {
         zip(
             Gen.int(in: 0...4),
             Gen.int(in: 0...4),
-            Gen.int(in: 0...(animationStyles.count - 1)),
+            // The animation style and the overshooting edges (any of the 16 sets) in one number.
+            Gen.int(in: 0...(animationStyles.count * 16 - 1)),
             Gen.int(in: -3...3),
             Gen.int(in: -3...3),
             timedInput.array(of: inputCount)
@@ -163,9 +167,10 @@ enum RandomSessions {
             PagerSession(
                 horizontalPages: sessionBoundsChoices[parts.0],
                 verticalPages: sessionBoundsChoices[parts.1],
-                animation: animationStyles[parts.2],
+                animation: animationStyles[parts.2 % animationStyles.count],
                 initialPage: page(parts.3, parts.4),
-                inputs: parts.5)
+                inputs: parts.5,
+                overshootEdges: EdgeSet(rawValue: UInt8(parts.2 / animationStyles.count)))
         }
     }
 }

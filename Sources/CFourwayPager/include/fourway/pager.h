@@ -42,9 +42,9 @@
  * Versioning follows semantic versioning (see fw_pager_version): a change
  * that breaks a program compiled against an earlier header of the same major
  * version (a removed or renamed function, type or constant, a changed
- * signature or struct layout, a changed meaning of a value, a changed event
- * JSON line) bumps the major version. Adding functions, constants, event
- * kinds or configuration fields at the end is a minor version.
+ * signature or struct layout — a new fw_config or fw_event field included —,
+ * a changed meaning of a value, a changed event JSON line) bumps the major
+ * version. Adding functions, constants or event kinds is a minor version.
  */
 #ifndef FOURWAY_PAGER_H
 #define FOURWAY_PAGER_H
