@@ -98,10 +98,14 @@ extension PagerModel {
             step = releaseStep(
                 axis: axis, velocity: rawVelocity, source: ended.source,
                 caught: axis == .horizontal ? ended.caughtTarget.h : ended.caughtTarget.v, at: time)
+            let wanted = step
             while step != 0 && !canMove(step, along: axis) {
                 edge = Edge.facing(axis, step: step)
                 step -= step.signum()
             }
+            // A long swipe cut short by an edge lands on the last page; only one
+            // that cannot move at all bounces.
+            if configuration.allowsLongSwipes && step != 0 && step != wanted { edge = nil }
         }
         // An edge that does not overshoot ends the gesture quietly: no bounce,
         // and the speed towards it stops there.
@@ -126,6 +130,18 @@ extension PagerModel {
         let pagesPerSecond = -velocity / size
         let flingSpeed = source == .pointer
             ? configuration.pointerFlingVelocity : configuration.scrollFlingVelocity
+        let deceleration = source == .pointer
+            ? configuration.pointerDeceleration : configuration.scrollDeceleration
+        if configuration.allowsLongSwipes && caught == 0 {
+            let projected = position + pagesPerSecond * PagerConfiguration.projectionTime(deceleration: deceleration)
+            let step = longSwipeStep(projected: projected)
+            let direction = pagesPerSecond > 0 ? 1 : -1
+            // A fling goes at least one page its way, as without long swipes.
+            if abs(velocity) >= flingSpeed && step.signum() != direction {
+                return direction > 0 ? (position >= 0 ? 1 : 0) : (position <= 0 ? -1 : 0)
+            }
+            return step
+        }
         if abs(velocity) >= flingSpeed {
             let direction = pagesPerSecond > 0 ? 1 : -1
             if caught != 0 && caught.signum() == direction {
@@ -135,13 +151,23 @@ extension PagerModel {
             if direction > 0 { return position >= 0 ? 1 : 0 }
             return position <= 0 ? -1 : 0
         }
-        let deceleration = source == .pointer
-            ? configuration.pointerDeceleration : configuration.scrollDeceleration
         let projected = position + pagesPerSecond * PagerConfiguration.projectionTime(deceleration: deceleration)
         let threshold = configuration.flipThreshold
         if projected > threshold { return 1 }
         if projected < -threshold { return -1 }
         return 0
+    }
+
+    /// The pages a long swipe travels to reach the `projected` position (in
+    /// pages from the current one): the whole pages passed, one more when past
+    /// `flipThreshold` of the next, at most `maximumLongSwipePages`.
+    func longSwipeStep(projected: Double) -> Int {
+        let magnitude = projected.magnitude
+        guard magnitude.isFinite else { return 0 }
+        let cap = max(1, configuration.maximumLongSwipePages)
+        var pages = magnitude >= Double(cap) ? cap : Int(magnitude)   // truncates: no libm call
+        if pages < cap && magnitude - Double(pages) > configuration.flipThreshold { pages += 1 }
+        return projected < 0 ? -pages : pages
     }
 
     /// The step to a page `extra` pages past a pending step `pending` along

@@ -52,6 +52,13 @@ struct PagerReplay: ParsableCommand {
         valueName: "EDGES"))
     var overshoot = EdgeSetArgument(edges: .all)
 
+    @Flag(name: .customLong("long-swipes"),
+          help: "A release may travel several pages, as far as its projection reaches (see --max-swipe-pages).")
+    var longSwipes = false
+
+    @Option(name: .customLong("max-swipe-pages"), help: "With --long-swipes: the most pages one release travels.")
+    var maximumSwipePages = PagerConfiguration().maximumLongSwipePages
+
     @Option(help: "Frames per second at which the model is advanced.")
     var fps: Double = 120
 
@@ -64,6 +71,7 @@ struct PagerReplay: ParsableCommand {
     func validate() throws {
         guard width.isFinite, width > 0 else { throw ValidationError("--width must be a positive number of px.") }
         guard height.isFinite, height > 0 else { throw ValidationError("--height must be a positive number of px.") }
+        guard maximumSwipePages >= 1 else { throw ValidationError("--max-swipe-pages must be at least 1.") }
         guard fps.isFinite, fps > 0, fps <= Self.maximumFramesPerSecond else {
             throw ValidationError("--fps must be above 0 and at most \(Int(Self.maximumFramesPerSecond)).")
         }
@@ -84,6 +92,8 @@ struct PagerReplay: ParsableCommand {
         }
         var configuration = PagerConfiguration()
         configuration.overshootEdges = overshoot.edges
+        configuration.allowsLongSwipes = longSwipes
+        configuration.maximumLongSwipePages = maximumSwipePages
         let model = PagerModel(
             pageWidth: width, pageHeight: height,
             horizontalPages: horizontalPages.pageCount, verticalPages: verticalPages.pageCount,

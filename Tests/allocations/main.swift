@@ -103,10 +103,11 @@ for _ in 0..<200 { session() }
 var counted = allocationsStop()
 
 // The same sessions with the paging options on: bounded axes, only some edges
-// overshooting. A new model, warmed up like the first (no copy of it is kept:
+// overshooting, long swipes. A new model, warmed up like the first (no copy of it is kept:
 // a copy would share its event queue's buffer until the first write).
 var options = PagerConfiguration()
 options.overshootEdges = [.left, .bottom]
+options.allowsLongSwipes = true
 model = PagerModel(pageWidth: 1280, pageHeight: 800, horizontalPages: 4, verticalPages: 3, configuration: options)
 let warmUp = (inputs, frames)
 session()

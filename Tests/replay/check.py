@@ -355,6 +355,18 @@ def _(run, framed):
     expect(run.last_event() == {"t": 1.5, "event": "settled", "page": [0, 0]}, f"last {run.last_event()}")
 
 
+@case("long-swipes", "--long-swipes", "--max-swipe-pages", "3")
+def _(run, framed):
+    # A hard fling (600 px in 60 ms) travels as far as its projection reaches, capped
+    # at 3 pages: one decision, then a landing and a recycle for every page passed.
+    will = run.of("page-will-change")
+    expect([w["to"] for w in will] == [[3, 0]], f"page-will-change {will}")
+    expect(run.pages_changed() == [[1, 0], [2, 0], [3, 0]], f"changed pages {run.pages_changed()}")
+    expect(len(run.of("slots-recycled")) == 3, f"recycled {len(run.of('slots-recycled'))} times")
+    expect(run.of("bounced") == [], "bounced")
+    expect(run.last_event()["page"] == [3, 0], "did not settle on [3,0]")
+
+
 @case("flip-at-edge", "--h-pages", "2")
 def _(run, framed):
     # The second flip right meets the right edge: bounce, stay on [1,0].
@@ -466,7 +478,7 @@ BAD_FLAGS = [
     ["--width", "0"], ["--height", "-5"], ["--fps", "0"], ["--fps", "abc"],
     ["--h-pages", "x"], ["--v-pages", "-1"], ["--start", "1"], ["--start", "a,b"],
     ["--frobnicate"], [os.path.join(HERE, "no-such-script.jsonl")],
-    ["--overshoot", "up"], ["--overshoot", "left,,top"],
+    ["--overshoot", "up"], ["--overshoot", "left,,top"], ["--max-swipe-pages", "0"],
 ]
 
 # Good flags that must be accepted (with a script on stdin).
@@ -474,6 +486,7 @@ GOOD_FLAGS = [
     ["--start", "-3,2"], ["--start=-3,2"], ["--h-pages", "inf", "--v-pages", "0"],
     ["--width", "1024", "--height", "768", "--fps", "60"], ["--frames"],
     ["--overshoot", "none"], ["--overshoot", "all"], ["--overshoot", "bottom,left"],
+    ["--long-swipes"], ["--long-swipes", "--max-swipe-pages", "1"],
 ]
 
 

@@ -105,7 +105,10 @@ struct FuzzSession {
         let horizontal = self.bytes.pick(Self.boundsChoices)
         let vertical = self.bytes.pick(Self.boundsChoices)
         configuration.animation = self.bytes.pick(FuzzMode.strict ? Self.strictAnimationStyles : Self.animationStyles)
-        configuration.overshootEdges = EdgeSet(rawValue: self.bytes.u8() & 0xF)
+        let options = self.bytes.u8()
+        configuration.overshootEdges = EdgeSet(rawValue: options & 0xF)
+        configuration.allowsLongSwipes = options & 0x10 != 0
+        configuration.maximumLongSwipePages = 1 + Int(options >> 5)
         let width = Self.pageSide(self.bytes.u16())
         let height = Self.pageSide(self.bytes.u16())
         let start = PageIndex(h: self.bytes.i8(), v: self.bytes.i8())
@@ -113,7 +116,7 @@ struct FuzzSession {
             pageWidth: width, pageHeight: height,
             horizontalPages: horizontal, verticalPages: vertical,
             initialPage: start, configuration: configuration)
-        record("model(\(width)×\(height), h: \(describe(horizontal)), v: \(describe(vertical)), start: \(start), \(configuration.animation), overshoot: \(configuration.overshootEdges.rawValue))")
+        record("model(\(width)×\(height), h: \(describe(horizontal)), v: \(describe(vertical)), start: \(start), \(configuration.animation), overshoot: \(configuration.overshootEdges.rawValue), long swipes: \(configuration.allowsLongSwipes) ≤ \(configuration.maximumLongSwipePages))")
         check()
     }
 

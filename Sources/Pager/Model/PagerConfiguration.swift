@@ -40,6 +40,11 @@ public struct PagerConfiguration: Hashable, Sendable {
     /// a drag stops dead and a fling or a flip ends quietly, with no `bounced`
     /// (libadwaita's carousel does not overshoot at all: `[]`).
     public var overshootEdges: EdgeSet = .all
+    /// A release may travel several pages, as far as its decelerated projection
+    /// reaches (libadwaita's `allow-long-swipes`); off, one release moves at most one page.
+    public var allowsLongSwipes = false
+    /// The most pages one long swipe travels, ≥ 1.
+    public var maximumLongSwipePages = 5
     /// Initial speed of the nudge when a flip meets an edge, px/s.
     public var edgeNudgeVelocity: Double = 2000
     /// A touchpad scroll with no end event ends after this much quiet, s.

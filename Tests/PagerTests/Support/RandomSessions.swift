@@ -68,18 +68,22 @@ struct PagerSession: Sendable, Hashable, CustomStringConvertible {
     var inputs: [TimedInput]
     /// The bounded edges that overshoot (`PagerConfiguration.overshootEdges`).
     var overshootEdges: EdgeSet = .all
+    /// `PagerConfiguration.allowsLongSwipes` (at most 3 pages).
+    var allowsLongSwipes = false
 
     var configuration: PagerConfiguration {
         var configuration = PagerConfiguration()
         configuration.animation = animation
         configuration.overshootEdges = overshootEdges
+        configuration.allowsLongSwipes = allowsLongSwipes
+        configuration.maximumLongSwipePages = 3
         return configuration
     }
 
     var description: String {
         let h = horizontalPages.map(String.init) ?? "inf"
         let v = verticalPages.map(String.init) ?? "inf"
-        return "PagerSession(h: \(h), v: \(v), start: \(initialPage), \(animation), overshoot: \(overshootEdges.rawValue),\n  "
+        return "PagerSession(h: \(h), v: \(v), start: \(initialPage), \(animation), overshoot: \(overshootEdges.rawValue), long swipes: \(allowsLongSwipes),\n  "
             + inputs.map(\.description).joined(separator: "\n  ") + ")"
     }
 }
@@ -158,8 +162,9 @@ enum RandomSessions {
         zip(
             Gen.int(in: 0...4),
             Gen.int(in: 0...4),
-            // The animation style and the overshooting edges (any of the 16 sets) in one number.
-            Gen.int(in: 0...(animationStyles.count * 16 - 1)),
+            // The animation style, the overshooting edges (any of the 16 sets) and
+            // long swipes (on or off) in one number.
+            Gen.int(in: 0...(animationStyles.count * 32 - 1)),
             Gen.int(in: -3...3),
             Gen.int(in: -3...3),
             timedInput.array(of: inputCount)
@@ -170,7 +175,8 @@ enum RandomSessions {
                 animation: animationStyles[parts.2 % animationStyles.count],
                 initialPage: page(parts.3, parts.4),
                 inputs: parts.5,
-                overshootEdges: EdgeSet(rawValue: UInt8(parts.2 / animationStyles.count)))
+                overshootEdges: EdgeSet(rawValue: UInt8(parts.2 / animationStyles.count % 16)),
+                allowsLongSwipes: parts.2 / (animationStyles.count * 16) == 1)
         }
     }
 }
