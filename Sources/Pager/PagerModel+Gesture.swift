@@ -260,7 +260,7 @@ extension PagerModel {
     /// Whether the page `step` away along `axis` exists.
     @inline(__always)
     func canMove(_ step: Int, along axis: Axis) -> Bool {
-        let bounds = bounds(axis)
+        let bounds = axis == .horizontal ? columns(inRow: currentPage.v) : verticalBounds
         guard bounds.isEnabled else { return false }
         let index = axis == .horizontal ? currentPage.h : currentPage.v
         return bounds.contains(index + step)

@@ -161,7 +161,7 @@ extension PagerModel {
     /// is reached by landing next to it and animating the last step.
     public mutating func go(to page: PageIndex, animated: Bool, time: Double) {
         let now = clock(time)
-        let target = PageIndex(h: horizontalBounds.clamp(page.h), v: verticalBounds.clamp(page.v))
+        let target = placed(PageIndex(h: horizontalBounds.clamp(page.h), v: verticalBounds.clamp(page.v)))
         dropGesture(at: now)
         var dh = target.h - currentPage.h
         var dv = target.v - currentPage.v
@@ -175,8 +175,9 @@ extension PagerModel {
                 let anchorH = abs(dh) > 1 ? dh - dh.signum() : 0
                 let anchorV = abs(dv) > 1 ? dv - dv.signum() : 0
                 moveCurrentPage(h: anchorH, v: anchorV, at: now)
-                dh -= anchorH
-                dv -= anchorV
+                // The anchor may have been placed into a shorter row: measure from where it is.
+                dh = target.h - currentPage.h
+                dv = target.v - currentPage.v
             }
             if dh != 0 || dv != 0 || offset != .zero || activity.animation != nil {
                 startAnimation(to: (dh, dv), velocity: activity.velocity, bouncing: false, at: now)
@@ -224,12 +225,19 @@ extension PagerModel {
 
     /// Changes the bounds (`nil` infinite, 0 disabled, N pages). The current
     /// page is clamped into them; slots outside them show no page.
+    /// Ragged rows end: every row spans the new horizontal bounds.
     public mutating func setBounds(horizontal: Int?, vertical: Int?, time: Double) {
+        rowLengths = nil
+        applyBounds(horizontal: horizontal, vertical: vertical, time: time)
+    }
+
+    /// `setBounds` without touching `rowLengths`.
+    mutating func applyBounds(horizontal: Int?, vertical: Int?, time: Double) {
         let now = clock(time)
         horizontalBounds = AxisBounds(pageCount: horizontal)
         verticalBounds = AxisBounds(pageCount: vertical)
-        let clamped = PageIndex(
-            h: horizontalBounds.clamp(currentPage.h), v: verticalBounds.clamp(currentPage.v))
+        let clamped = placed(PageIndex(
+            h: horizontalBounds.clamp(currentPage.h), v: verticalBounds.clamp(currentPage.v)))
         if clamped != currentPage {
             dropGesture(at: now)
             activity = .idle

@@ -45,7 +45,9 @@ extension PagerModel {
     /// behind and reports it.
     mutating func moveCurrentPage(h dh: Int, v dv: Int, at time: Double) {
         let from = currentPage
-        currentPage = currentPage.offsetBy(h: dh, v: dv)
+        // Into a shorter row the column moves to its last page; the slots keep their
+        // places, since the slot above or below already showed that page.
+        currentPage = placed(currentPage.offsetBy(h: dh, v: dv))
         owesSettledEvent = true
         for id in 0..<SlotPool.capacity {
             var slot = slots[id]
@@ -64,9 +66,12 @@ extension PagerModel {
         var changes = SlotChanges()
         for id in 0..<SlotPool.capacity {
             var slot = slots[id]
-            let page = currentPage.offsetBy(h: slot.column, v: slot.row)
+            let row = currentPage.v + slot.row
+            // Another row's slots line up with where a move into it lands.
+            let base = slot.row == 0 ? currentPage.h : columns(inRow: row).clamp(currentPage.h)
+            let page = PageIndex(h: base + slot.column, v: row)
             let shown: PageIndex? =
-                horizontalBounds.contains(page.h) && verticalBounds.contains(page.v) ? page : nil
+                columns(inRow: row).contains(page.h) && verticalBounds.contains(page.v) ? page : nil
             if shown != slot.page {
                 slot.page = shown
                 slots[id] = slot

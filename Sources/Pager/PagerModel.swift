@@ -25,6 +25,9 @@ public struct PagerModel: Sendable {
     public internal(set) var horizontalBounds: AxisBounds
     /// Which rows exist (`setBounds` changes them).
     public internal(set) var verticalBounds: AxisBounds
+    /// Pages per row when rows are ragged (`PagerModel+RaggedRows.swift`); `nil` when
+    /// every row spans `horizontalBounds`.
+    public internal(set) var rowLengths: [Int]?
     /// The page the pager rests on or last landed on; the centre slot shows it.
     public internal(set) var currentPage: PageIndex
     /// Displacement of the content from rest: positive x shows the page on the left.

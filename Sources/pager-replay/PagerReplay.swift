@@ -52,6 +52,11 @@ struct PagerReplay: ParsableCommand {
         valueName: "EDGES"))
     var overshoot = EdgeSetArgument(edges: .all)
 
+    @Option(name: .customLong("row-lengths"), help: ArgumentHelp(
+        "Ragged rows: the pages of each row, N,N,… (with --v-pages equal to their count).",
+        valueName: "N,N,…"))
+    var rowLengths: RowLengthsArgument?
+
     @Flag(name: .customLong("long-swipes"),
           help: "A release may travel several pages, as far as its projection reaches (see --max-swipe-pages).")
     var longSwipes = false
@@ -71,6 +76,9 @@ struct PagerReplay: ParsableCommand {
     func validate() throws {
         guard width.isFinite, width > 0 else { throw ValidationError("--width must be a positive number of px.") }
         guard height.isFinite, height > 0 else { throw ValidationError("--height must be a positive number of px.") }
+        if let rowLengths, verticalPages.pageCount != rowLengths.lengths.count {
+            throw ValidationError("--row-lengths gives \(rowLengths.lengths.count) rows: --v-pages must be \(rowLengths.lengths.count).")
+        }
         guard maximumSwipePages >= 1 else { throw ValidationError("--max-swipe-pages must be at least 1.") }
         guard fps.isFinite, fps > 0, fps <= Self.maximumFramesPerSecond else {
             throw ValidationError("--fps must be above 0 and at most \(Int(Self.maximumFramesPerSecond)).")
@@ -94,10 +102,14 @@ struct PagerReplay: ParsableCommand {
         configuration.overshootEdges = overshoot.edges
         configuration.allowsLongSwipes = longSwipes
         configuration.maximumLongSwipePages = maximumSwipePages
-        let model = PagerModel(
+        let initialPage = PageIndex(h: start.h, v: start.v)
+        let model = rowLengths.map {
+            PagerModel(pageWidth: width, pageHeight: height, rowLengths: $0.lengths,
+                       initialPage: initialPage, configuration: configuration)
+        } ?? PagerModel(
             pageWidth: width, pageHeight: height,
             horizontalPages: horizontalPages.pageCount, verticalPages: verticalPages.pageCount,
-            initialPage: PageIndex(h: start.h, v: start.v), configuration: configuration)
+            initialPage: initialPage, configuration: configuration)
         var replay = Replay(model: model, framesPerSecond: fps, printsFrames: frames) { print($0) }
         var parser = ScriptParser()
         var lineNumber = 0

@@ -367,6 +367,23 @@ def _(run, framed):
     expect(run.last_event()["page"] == [3, 0], "did not settle on [3,0]")
 
 
+@case("ragged-rows", "--v-pages", "3", "--row-lengths", "5,2,8")
+def _(run, framed):
+    # From (4,0) down into the 2-page row lands on its last page (1,1); a flip right
+    # there bounces off the row's end; down into the 8-page row keeps the column; right moves on.
+    expect(run.pages_changed() == [[4, 0], [1, 1], [1, 2], [2, 2]], f"changed pages {run.pages_changed()}")
+    expect([w["to"] for w in run.of("page-will-change")] == [[1, 1], [1, 2], [2, 2]],
+           f"page-will-change {run.of('page-will-change')}")
+    expect([b["edge"] for b in run.of("bounced")] == ["right"], f"bounced {run.of('bounced')}")
+    # No slot ever shows a page past its row's end.
+    lengths = [5, 2, 8]
+    for recycled in run.of("slots-recycled"):
+        for slot in recycled["slots"]:
+            page = slot["page"]
+            expect(page is None or 0 <= page[0] < lengths[page[1]], f"slot {slot['id']} shows {page}")
+    expect(run.last_event()["page"] == [2, 2], "did not settle on [2,2]")
+
+
 @case("flip-at-edge", "--h-pages", "2")
 def _(run, framed):
     # The second flip right meets the right edge: bounce, stay on [1,0].
@@ -479,6 +496,7 @@ BAD_FLAGS = [
     ["--h-pages", "x"], ["--v-pages", "-1"], ["--start", "1"], ["--start", "a,b"],
     ["--frobnicate"], [os.path.join(HERE, "no-such-script.jsonl")],
     ["--overshoot", "up"], ["--overshoot", "left,,top"], ["--max-swipe-pages", "0"],
+    ["--row-lengths", "5,2"], ["--v-pages", "2", "--row-lengths", "5,0"],
 ]
 
 # Good flags that must be accepted (with a script on stdin).
@@ -487,6 +505,7 @@ GOOD_FLAGS = [
     ["--width", "1024", "--height", "768", "--fps", "60"], ["--frames"],
     ["--overshoot", "none"], ["--overshoot", "all"], ["--overshoot", "bottom,left"],
     ["--long-swipes"], ["--long-swipes", "--max-swipe-pages", "1"],
+    ["--v-pages", "2", "--row-lengths", "3,1"],
 ]
 
 

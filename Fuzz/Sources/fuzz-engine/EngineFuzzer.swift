@@ -112,11 +112,23 @@ struct FuzzSession {
         let width = Self.pageSide(self.bytes.u16())
         let height = Self.pageSide(self.bytes.u16())
         let start = PageIndex(h: self.bytes.i8(), v: self.bytes.i8())
-        model = PagerModel(
-            pageWidth: width, pageHeight: height,
-            horizontalPages: horizontal, verticalPages: vertical,
-            initialPage: start, configuration: configuration)
-        record("model(\(width)×\(height), h: \(describe(horizontal)), v: \(describe(vertical)), start: \(start), \(configuration.animation), overshoot: \(configuration.overshootEdges.rawValue), long swipes: \(configuration.allowsLongSwipes) ≤ \(configuration.maximumLongSwipePages))")
+        // Ragged rows on an odd byte: one length (1…6) per row, up to 8 rows.
+        var rowLengths: [Int]?
+        if self.bytes.u8() & 1 == 1 {
+            var lengths: [Int] = []
+            for _ in 0..<min(max(vertical ?? 4, 1), 8) { lengths.append(1 + Int(self.bytes.u8() % 6)) }
+            rowLengths = lengths
+        }
+        if let rowLengths {
+            model = PagerModel(pageWidth: width, pageHeight: height, rowLengths: rowLengths,
+                               initialPage: start, configuration: configuration)
+        } else {
+            model = PagerModel(
+                pageWidth: width, pageHeight: height,
+                horizontalPages: horizontal, verticalPages: vertical,
+                initialPage: start, configuration: configuration)
+        }
+        record("model(\(width)×\(height), h: \(describe(horizontal)), v: \(describe(vertical)), start: \(start), \(configuration.animation), overshoot: \(configuration.overshootEdges.rawValue), long swipes: \(configuration.allowsLongSwipes) ≤ \(configuration.maximumLongSwipePages), rows: \(rowLengths.map { "\($0)" } ?? "even"))")
         check()
     }
 

@@ -12,6 +12,12 @@ enum EngineInvariants {
     /// exactly one page. Tolerated only with `FOURWAY_FUZZ_STRICT=0`.
     static var toleratesWholePageOffset: Bool { !FuzzMode.strict }
 
+    /// Row `v`'s pages along `h`: its own length with ragged rows, else `horizontal`.
+    static func columns(inRow v: Int, of model: PagerModel, otherwise horizontal: AxisBounds) -> AxisBounds {
+        guard let lengths = model.rowLengths, lengths.indices.contains(v) else { return horizontal }
+        return AxisBounds(pageCount: lengths[v])
+    }
+
     static func firstViolation(of model: PagerModel) -> String? {
         let width = model.pageWidth, height = model.pageHeight
         let offset = model.offset
@@ -19,7 +25,8 @@ enum EngineInvariants {
         let vertical = AxisBounds(pageCount: model.verticalPages)
         let page = model.currentPage
 
-        guard horizontal.contains(page.h), vertical.contains(page.v) else {
+        guard Self.columns(inRow: page.v, of: model, otherwise: horizontal).contains(page.h),
+              vertical.contains(page.v) else {
             return "current page \(page) outside bounds \(describe(model.horizontalPages)) × \(describe(model.verticalPages))"
         }
         guard offset.x.isFinite, offset.y.isFinite else { return "offset \(offset) is not finite" }
@@ -56,8 +63,12 @@ enum EngineInvariants {
             guard cells & (1 << cell) == 0 else { return "two slots at (\(slot.column), \(slot.row))" }
             cells |= 1 << cell
 
-            let h = page.h + slot.column, v = page.v + slot.row
-            let expected: PageIndex? = horizontal.contains(h) && vertical.contains(v) ? PageIndex(h: h, v: v) : nil
+            // With ragged rows another row's slots line up with where a move into it
+            // lands (its last page when the column is past its end).
+            let v = page.v + slot.row
+            let columns = Self.columns(inRow: v, of: model, otherwise: horizontal)
+            let h = (slot.row == 0 ? page.h : columns.clamp(page.h)) + slot.column
+            let expected: PageIndex? = columns.contains(h) && vertical.contains(v) ? PageIndex(h: h, v: v) : nil
             guard slot.page == expected else {
                 return "slot \(slot.id) at (\(slot.column), \(slot.row)) shows \(String(describing: slot.page)), expected \(String(describing: expected)) around \(page)"
             }

@@ -87,11 +87,7 @@ struct PagerPropertyTests {
     @Test func pageChangesFormAnUnbrokenChain() async {
         await propertyCheck(count: sessionsPerProperty, input: Self.sessions()) { session in
             let (record, model) = SessionPlayer(checkInvariants: false).play(session)
-            var expected = PagerModel(
-                pageWidth: pageWidth, pageHeight: pageHeight,
-                horizontalPages: session.horizontalPages, verticalPages: session.verticalPages,
-                initialPage: session.initialPage
-            ).currentPage
+            var expected = session.makeModel().currentPage
             var broken: [String] = []
             for (index, cause) in record.eventCauses.enumerated() {
                 let end = index + 1 < record.eventCauses.count ? record.eventCauses[index + 1].firstEvent : record.events.count

@@ -48,13 +48,16 @@ enum ModelInvariants {
         if Set(grid).count != 9 || !grid.allSatisfy({ (-1...1).contains($0[0]) && (-1...1).contains($0[1]) }) {
             problems.append("slot grid positions \(grid) are not the nine distinct cells of the 3×3 window")
         }
-        if !horizontal.contains(model.currentPage.h) || !vertical.contains(model.currentPage.v) {
+        let row = model.rowLengths.flatMap { lengths in
+            lengths.indices.contains(model.currentPage.v) ? AxisBounds(pageCount: lengths[model.currentPage.v]) : nil
+        } ?? horizontal
+        if !row.contains(model.currentPage.h) || !vertical.contains(model.currentPage.v) {
             problems.append("current page \(model.currentPage) outside bounds \(String(describing: model.horizontalPages)) × \(String(describing: model.verticalPages))")
         }
         for slot in slots {
             let expected = expectedPage(
                 column: slot.column, row: slot.row, around: model.currentPage,
-                horizontal: horizontal, vertical: vertical)
+                horizontal: horizontal, vertical: vertical, rowLengths: model.rowLengths)
             if slot.page != expected {
                 problems.append("slot \(slot.id) at (\(slot.column), \(slot.row)) shows \(String(describing: slot.page)), expected \(String(describing: expected)) around \(model.currentPage)")
             }

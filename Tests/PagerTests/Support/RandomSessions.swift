@@ -70,6 +70,8 @@ struct PagerSession: Sendable, Hashable, CustomStringConvertible {
     var overshootEdges: EdgeSet = .all
     /// `PagerConfiguration.allowsLongSwipes` (at most 3 pages).
     var allowsLongSwipes = false
+    /// Ragged rows (`PagerModel.rowLengths`): one length per row, replacing the bounds.
+    var rowLengths: [Int]?
 
     var configuration: PagerConfiguration {
         var configuration = PagerConfiguration()
@@ -80,10 +82,22 @@ struct PagerSession: Sendable, Hashable, CustomStringConvertible {
         return configuration
     }
 
+    /// The model the session starts from.
+    func makeModel() -> PagerModel {
+        if let rowLengths {
+            return PagerModel(pageWidth: pageWidth, pageHeight: pageHeight, rowLengths: rowLengths,
+                              initialPage: initialPage, configuration: configuration)
+        }
+        return PagerModel(
+            pageWidth: pageWidth, pageHeight: pageHeight,
+            horizontalPages: horizontalPages, verticalPages: verticalPages,
+            initialPage: initialPage, configuration: configuration)
+    }
+
     var description: String {
         let h = horizontalPages.map(String.init) ?? "inf"
         let v = verticalPages.map(String.init) ?? "inf"
-        return "PagerSession(h: \(h), v: \(v), start: \(initialPage), \(animation), overshoot: \(overshootEdges.rawValue), long swipes: \(allowsLongSwipes),\n  "
+        return "PagerSession(h: \(h), v: \(v), start: \(initialPage), \(animation), overshoot: \(overshootEdges.rawValue), long swipes: \(allowsLongSwipes), rows: \(rowLengths.map { "\($0)" } ?? "even"),\n  "
             + inputs.map(\.description).joined(separator: "\n  ") + ")"
     }
 }
@@ -157,14 +171,19 @@ enum RandomSessions {
         input(roll: parts.0, a: parts.1, b: parts.2, choice: parts.3, delay: parts.4, framesPass: parts.5)
     }
 
+    /// `count` (at least 1) row lengths from 1 to 5, varied by `seed`.
+    static func raggedRows(count: Int, seed: Int) -> [Int] {
+        (0..<max(1, count)).map { 1 + positiveModulo(seed &+ $0 &* 3, 5) }
+    }
+
     /// Whole sessions of `inputCount` inputs.
     static func sessions(inputCount: ClosedRange<Int>) -> Generator<PagerSession, some SendableSequenceType> {
         zip(
             Gen.int(in: 0...4),
             Gen.int(in: 0...4),
-            // The animation style, the overshooting edges (any of the 16 sets) and
-            // long swipes (on or off) in one number.
-            Gen.int(in: 0...(animationStyles.count * 32 - 1)),
+            // The animation style, the overshooting edges (any of the 16 sets), long
+            // swipes (on or off) and ragged rows (on or off) in one number.
+            Gen.int(in: 0...(animationStyles.count * 64 - 1)),
             Gen.int(in: -3...3),
             Gen.int(in: -3...3),
             timedInput.array(of: inputCount)
@@ -176,7 +195,9 @@ enum RandomSessions {
                 initialPage: page(parts.3, parts.4),
                 inputs: parts.5,
                 overshootEdges: EdgeSet(rawValue: UInt8(parts.2 / animationStyles.count % 16)),
-                allowsLongSwipes: parts.2 / (animationStyles.count * 16) == 1)
+                allowsLongSwipes: parts.2 / (animationStyles.count * 16) % 2 == 1,
+                rowLengths: parts.2 / (animationStyles.count * 32) == 1
+                    ? raggedRows(count: sessionBoundsChoices[parts.1] ?? 4, seed: parts.3 &* 7 &+ parts.4) : nil)
         }
     }
 }
@@ -205,10 +226,7 @@ struct SessionPlayer {
     var invariants: @Sendable (PagerModel) -> [String] = ModelInvariants.violations(of:)
 
     func play(_ session: PagerSession) -> (record: SessionRecord, model: PagerModel) {
-        var model = PagerModel(
-            pageWidth: pageWidth, pageHeight: pageHeight,
-            horizontalPages: session.horizontalPages, verticalPages: session.verticalPages,
-            initialPage: session.initialPage, configuration: session.configuration)
+        var model = session.makeModel()
         var record = SessionRecord()
         var time = 0.0
         var pointer = (x: 500.0, y: 400.0)

@@ -318,10 +318,18 @@ func pagesBySlot(_ slots: SlotPool) -> [PageIndex?] { slots.map(\.page) }
 /// under `horizontal`/`vertical` bounds, or nil when outside them.
 func expectedPage(
     column: Int, row: Int, around current: PageIndex,
-    horizontal: AxisBounds, vertical: AxisBounds
+    horizontal: AxisBounds, vertical: AxisBounds, rowLengths: [Int]? = nil
 ) -> PageIndex? {
-    let candidate = current.offsetBy(h: column, v: row)
-    guard horizontal.contains(candidate.h), vertical.contains(candidate.v) else { return nil }
+    // With ragged rows, row v spans its own length, and another row's slots line
+    // up with where a move into that row lands: its last page when the column is past its end.
+    func columns(_ v: Int) -> AxisBounds {
+        guard let rowLengths, v >= 0, v < rowLengths.count else { return horizontal }
+        return AxisBounds(pageCount: rowLengths[v])
+    }
+    let v = current.v + row
+    let base = row == 0 ? current.h : columns(v).clamp(current.h)
+    let candidate = PageIndex(h: base + column, v: v)
+    guard columns(v).contains(candidate.h), vertical.contains(candidate.v) else { return nil }
     return candidate
 }
 
