@@ -7,7 +7,7 @@ extension PagerModel {
             emit(.pageWillChange(from: currentPage, to: placed(currentPage.offsetBy(h: target.h, v: target.v))), at: time)
         }
         func motion(_ axis: Axis, step: Int) -> AxisMotion {
-            let size = pageSize(axis)
+            let size = pagePitch(axis)
             let from = offset[axis]
             let to = -Double(step) * size
             let speed = startVelocity[axis]
@@ -44,7 +44,7 @@ extension PagerModel {
         if !finishAnimation(running, ifAtRestAt: time) {
             // An animation may run past a whole page (rapid paging, overshoot): land there.
             for axis in Axis.allCases {
-                let size = pageSize(axis)
+                let size = pagePitch(axis)
                 while offset[axis] <= -size && canMove(1, along: axis) {
                     land(1, along: axis, at: time)
                 }

@@ -9,8 +9,8 @@ extension PagerModel {
         }
         activity = .gesture(newGesture)
         history.clear()
-        let displacedX = abs(offset.x) / pageWidth
-        let displacedY = abs(offset.y) / pageHeight
+        let displacedX = abs(offset.x) / pagePitch(.horizontal)
+        let displacedY = abs(offset.y) / pagePitch(.vertical)
         if displacedX > 0 || displacedY > 0 {
             lockGesture(to: displacedX >= displacedY ? .horizontal : .vertical, at: time)
             // Caught at rest under the finger: that is where the velocity starts from.
@@ -51,7 +51,7 @@ extension PagerModel {
         // Landing shifts the gesture's raw offset by the page it lands on; follow it here
         // rather than reading the gesture back out of `activity` on every call.
         var raw = moved.rawOffset
-        let size = pageSize(axis)
+        let size = pagePitch(axis)
         while raw <= -size, canMove(1, along: axis) {
             land(1, along: axis, at: time)
             raw += size
@@ -79,7 +79,7 @@ extension PagerModel {
             }
             return
         }
-        let size = pageSize(axis)
+        let size = pagePitch(axis)
         let limit = configuration.maximumReleaseSpeed
         let estimate = history.offset.velocity(at: velocityTime, window: configuration.velocityWindow)
         let rawVelocity = min(max(estimate, -limit), limit)
@@ -125,7 +125,7 @@ extension PagerModel {
     /// in its direction among the two visible ones (or one past a caught flip,
     /// which lands first); otherwise the projected position decides.
     mutating func releaseStep(axis: Axis, velocity: Double, source: GestureSource, caught: Int, at time: Double) -> Int {
-        let size = pageSize(axis)
+        let size = pagePitch(axis)
         let position = -offset[axis] / size
         let pagesPerSecond = -velocity / size
         let flingSpeed = source == .pointer
@@ -190,7 +190,7 @@ extension PagerModel {
     /// The nearest page to the shown offset, per axis, within the bounds.
     func nearestDelta() -> (h: Int, v: Int) {
         func nearest(_ axis: Axis) -> Int {
-            let position = -offset[axis] / pageSize(axis)
+            let position = -offset[axis] / pagePitch(axis)
             let step = position > 0.5 ? 1 : position < -0.5 ? -1 : 0
             return step != 0 && canMove(step, along: axis) ? step : 0
         }
@@ -216,14 +216,14 @@ extension PagerModel {
     /// page either way, or none towards a bounded edge.
     @inline(__always)
     func unbandedOffsets(along axis: Axis) -> ClosedRange<Double> {
-        let size = pageSize(axis)
+        let size = pagePitch(axis)
         return (canMove(1, along: axis) ? -size : 0)...(canMove(-1, along: axis) ? size : 0)
     }
 
     /// The offset shown for a raw drag offset: rubber-banded past a bounded edge.
     @inline(__always)
     func shownOffset(raw: Double, along axis: Axis) -> Double {
-        heldAtEdges(band.shown(raw: raw, limits: unbandedOffsets(along: axis), size: pageSize(axis)), along: axis)
+        heldAtEdges(band.shown(raw: raw, limits: unbandedOffsets(along: axis), size: pagePitch(axis)), along: axis)
     }
 
     /// `value` held at the bounded edges that do not overshoot
@@ -244,7 +244,7 @@ extension PagerModel {
     /// The raw drag offset that shows as `shown` (inverse of `shownOffset`).
     @inline(__always)
     func rawOffset(shown: Double, along axis: Axis) -> Double {
-        band.raw(shown: shown, limits: unbandedOffsets(along: axis), size: pageSize(axis))
+        band.raw(shown: shown, limits: unbandedOffsets(along: axis), size: pagePitch(axis))
     }
 
     @inline(__always)
@@ -255,6 +255,14 @@ extension PagerModel {
     @inline(__always)
     func pageSize(_ axis: Axis) -> Double {
         axis == .horizontal ? pageWidth : pageHeight
+    }
+
+    /// The distance from one page to the next along `axis`: the page and
+    /// the gap after it (`PagerConfiguration.spacing`). Every page step
+    /// (landing, thresholds, flips, the band) is measured in it.
+    @inline(__always)
+    func pagePitch(_ axis: Axis) -> Double {
+        pageSize(axis) + configuration.pageSpacing
     }
 
     /// Whether the page `step` away along `axis` exists.

@@ -194,14 +194,17 @@ extension PagerModel {
         _ = clock(time)
         let width = max(1, width)
         let height = max(1, height)
-        let kx = width / pageWidth
-        let ky = height / pageHeight
+        let oldPitch = (x: pagePitch(.horizontal), y: pagePitch(.vertical))
         pageWidth = width
         pageHeight = height
+        // Offsets keep their share of a page pitch (the same as the share of
+        // a page when there is no spacing).
+        let kx = pagePitch(.horizontal) / oldPitch.x
+        let ky = pagePitch(.vertical) / oldPitch.y
         // Scaled, an offset a hair under a page can round to exactly one page
         // (the fuzzer found 100·(1 − 2⁻⁵³) × 2.95 = 295): keep it under.
-        offset.x = Self.underAPage(offset.x * kx, pageSize: width)
-        offset.y = Self.underAPage(offset.y * ky, pageSize: height)
+        offset.x = Self.underAPage(offset.x * kx, pageSize: pagePitch(.horizontal))
+        offset.y = Self.underAPage(offset.y * ky, pageSize: pagePitch(.vertical))
         updateAnimation { running in
             running.velocity.x *= kx
             running.velocity.y *= ky

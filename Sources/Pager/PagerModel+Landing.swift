@@ -8,8 +8,8 @@ extension PagerModel {
     /// The pager arrives on the page (`h`, `v`) away: the offset, the running
     /// animation and the drag all shift by that many pages, so nothing moves on screen.
     mutating func land(h dh: Int, v dv: Int, at time: Double) {
-        let dx = Double(dh) * pageWidth
-        let dy = Double(dv) * pageHeight
+        let dx = Double(dh) * pagePitch(.horizontal)
+        let dy = Double(dv) * pagePitch(.vertical)
         offset.x += dx
         offset.y += dy
         switch activity {
@@ -86,11 +86,13 @@ extension PagerModel {
     mutating func updateSlotGeometry() {
         let viewport = Rect(x: 0, y: 0, width: pageWidth, height: pageHeight)
         let area = pageWidth * pageHeight
+        let pitchX = pagePitch(.horizontal)
+        let pitchY = pagePitch(.vertical)
         for id in 0..<SlotPool.capacity {
             var slot = slots[id]
             slot.frame = Rect(
-                x: Double(slot.column) * pageWidth + offset.x,
-                y: Double(slot.row) * pageHeight + offset.y,
+                x: Double(slot.column) * pitchX + offset.x,
+                y: Double(slot.row) * pitchY + offset.y,
                 width: pageWidth, height: pageHeight)
             slot.visibleFraction = slot.page == nil ? 0 : min(1, slot.frame.overlapArea(with: viewport) / area)
             slots[id] = slot

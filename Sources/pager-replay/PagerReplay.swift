@@ -57,6 +57,9 @@ struct PagerReplay: ParsableCommand {
         valueName: "N,N,…"))
     var rowLengths: RowLengthsArgument?
 
+    @Option(help: "Gap between pages in px (slots sit one page + gap apart).")
+    var spacing: Double = 0
+
     @Flag(name: .customLong("long-swipes"),
           help: "A release may travel several pages, as far as its projection reaches (see --max-swipe-pages).")
     var longSwipes = false
@@ -79,6 +82,7 @@ struct PagerReplay: ParsableCommand {
         if let rowLengths, verticalPages.pageCount != rowLengths.lengths.count {
             throw ValidationError("--row-lengths gives \(rowLengths.lengths.count) rows: --v-pages must be \(rowLengths.lengths.count).")
         }
+        guard spacing.isFinite, spacing >= 0 else { throw ValidationError("--spacing must be a number of px >= 0.") }
         guard maximumSwipePages >= 1 else { throw ValidationError("--max-swipe-pages must be at least 1.") }
         guard fps.isFinite, fps > 0, fps <= Self.maximumFramesPerSecond else {
             throw ValidationError("--fps must be above 0 and at most \(Int(Self.maximumFramesPerSecond)).")
@@ -101,6 +105,7 @@ struct PagerReplay: ParsableCommand {
         var configuration = PagerConfiguration()
         configuration.overshootEdges = overshoot.edges
         configuration.allowsLongSwipes = longSwipes
+        configuration.spacing = spacing
         configuration.maximumLongSwipePages = maximumSwipePages
         let initialPage = PageIndex(h: start.h, v: start.v)
         let model = rowLengths.map {

@@ -384,6 +384,20 @@ def _(run, framed):
     expect(run.last_event()["page"] == [2, 2], "did not settle on [2,2]")
 
 
+@case("spacing", "--spacing", "300")
+def _(run, framed):
+    # Pages 1280 px wide, 300 px apart: the pitch is 1580 px. A slow drag held
+    # at about 684 px passes half a page but not half the pitch, so it returns;
+    # the flip then travels a whole pitch, into the gap, before landing.
+    dragging = [f["frame"]["offset"][0] for f in framed.frames if f["frame"]["phase"] == "dragging-h"]
+    expect(dragging and 640 < -min(dragging) < 790, f"drag offset {min(dragging or [0])}")
+    expect(run.pages_changed() == [[1, 0]], f"changed pages {run.pages_changed()}")
+    expect(run.of("page-will-change")[0]["t"] == 3, "the drag decided to change page")
+    before_landing = [f["frame"]["offset"][0] for f in framed.frames if f["frame"]["page"] == [0, 0]]
+    expect(-1580 < min(before_landing) < -1500, f"the flip travelled {-min(before_landing)} px")
+    expect(run.last_event()["page"] == [1, 0], "did not settle on [1,0]")
+
+
 @case("flip-at-edge", "--h-pages", "2")
 def _(run, framed):
     # The second flip right meets the right edge: bounce, stay on [1,0].
@@ -496,7 +510,7 @@ BAD_FLAGS = [
     ["--h-pages", "x"], ["--v-pages", "-1"], ["--start", "1"], ["--start", "a,b"],
     ["--frobnicate"], [os.path.join(HERE, "no-such-script.jsonl")],
     ["--overshoot", "up"], ["--overshoot", "left,,top"], ["--max-swipe-pages", "0"],
-    ["--row-lengths", "5,2"], ["--v-pages", "2", "--row-lengths", "5,0"],
+    ["--row-lengths", "5,2"], ["--spacing", "-1"], ["--spacing", "inf"], ["--v-pages", "2", "--row-lengths", "5,0"],
 ]
 
 # Good flags that must be accepted (with a script on stdin).
@@ -505,7 +519,7 @@ GOOD_FLAGS = [
     ["--width", "1024", "--height", "768", "--fps", "60"], ["--frames"],
     ["--overshoot", "none"], ["--overshoot", "all"], ["--overshoot", "bottom,left"],
     ["--long-swipes"], ["--long-swipes", "--max-swipe-pages", "1"],
-    ["--v-pages", "2", "--row-lengths", "3,1"],
+    ["--v-pages", "2", "--row-lengths", "3,1"], ["--spacing", "12.5"],
 ]
 
 

@@ -70,6 +70,8 @@ struct ByteStream {
 struct FuzzSession {
     /// Bounds an axis can take: infinite, disabled, and a few sizes.
     static let boundsChoices: [Int?] = [nil, 0, 1, 2, 3, 5, 1000]
+    /// Gaps between pages, px.
+    static let spacingChoices: [Double] = [0, 1, 24, 300]
     /// Both animation styles: the default spring and every easing curve; strict
     /// mode (the default) adds an underdamped spring, whose overshoot past an
     /// edge exceeded a page before 5f6c424 (engine findings 2 and 3).
@@ -112,9 +114,12 @@ struct FuzzSession {
         let width = Self.pageSide(self.bytes.u16())
         let height = Self.pageSide(self.bytes.u16())
         let start = PageIndex(h: self.bytes.i8(), v: self.bytes.i8())
-        // Ragged rows on an odd byte: one length (1…6) per row, up to 8 rows.
+        // Ragged rows on an odd byte (one length 1…6 per row, up to 8 rows); its
+        // bits 1–2 choose the spacing.
         var rowLengths: [Int]?
-        if self.bytes.u8() & 1 == 1 {
+        let layoutByte = self.bytes.u8()
+        configuration.spacing = Self.spacingChoices[Int(layoutByte >> 1) & 0x03]
+        if layoutByte & 1 == 1 {
             var lengths: [Int] = []
             for _ in 0..<min(max(vertical ?? 4, 1), 8) { lengths.append(1 + Int(self.bytes.u8() % 6)) }
             rowLengths = lengths
@@ -128,7 +133,7 @@ struct FuzzSession {
                 horizontalPages: horizontal, verticalPages: vertical,
                 initialPage: start, configuration: configuration)
         }
-        record("model(\(width)×\(height), h: \(describe(horizontal)), v: \(describe(vertical)), start: \(start), \(configuration.animation), overshoot: \(configuration.overshootEdges.rawValue), long swipes: \(configuration.allowsLongSwipes) ≤ \(configuration.maximumLongSwipePages), rows: \(rowLengths.map { "\($0)" } ?? "even"))")
+        record("model(\(width)×\(height), h: \(describe(horizontal)), v: \(describe(vertical)), start: \(start), \(configuration.animation), overshoot: \(configuration.overshootEdges.rawValue), long swipes: \(configuration.allowsLongSwipes) ≤ \(configuration.maximumLongSwipePages), rows: \(rowLengths.map { "\($0)" } ?? "even"), spacing: \(configuration.spacing))")
         check()
     }
 

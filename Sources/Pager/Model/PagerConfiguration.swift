@@ -33,6 +33,19 @@ public struct PagerConfiguration: Hashable, Sendable {
     public var rubberBandCoefficient: Double = 0.55
     /// Animation for flips and returns.
     public var animation: PageAnimationStyle = .spring(.carousel)
+    /// Gap between neighbouring pages, px (0 by default; negative or
+    /// non-finite values count as 0). The host draws its background there.
+    /// Slot frames sit one page pitch (page size + spacing) apart, and every
+    /// page step (thresholds, landing, flips, the rubber band, `offset`) is
+    /// measured in the pitch.
+    ///
+    /// ```swift
+    /// var config = PagerConfiguration()
+    /// config.spacing = 24   // a 24 px gutter between pages
+    /// ```
+    public var spacing: Double = 0
+    /// `spacing` as the engine uses it: finite and not negative, px.
+    var pageSpacing: Double { spacing.isFinite ? max(0, spacing) : 0 }
     /// Spring used when bouncing back from an edge.
     public var bounceSpring: Spring = .carousel
     /// The bounded edges past which content overshoots: a drag is rubber-banded

@@ -72,6 +72,8 @@ struct PagerSession: Sendable, Hashable, CustomStringConvertible {
     var allowsLongSwipes = false
     /// Ragged rows (`PagerModel.rowLengths`): one length per row, replacing the bounds.
     var rowLengths: [Int]?
+    /// `PagerConfiguration.spacing`, px.
+    var spacing = 0.0
 
     var configuration: PagerConfiguration {
         var configuration = PagerConfiguration()
@@ -79,6 +81,7 @@ struct PagerSession: Sendable, Hashable, CustomStringConvertible {
         configuration.overshootEdges = overshootEdges
         configuration.allowsLongSwipes = allowsLongSwipes
         configuration.maximumLongSwipePages = 3
+        configuration.spacing = spacing
         return configuration
     }
 
@@ -97,7 +100,7 @@ struct PagerSession: Sendable, Hashable, CustomStringConvertible {
     var description: String {
         let h = horizontalPages.map(String.init) ?? "inf"
         let v = verticalPages.map(String.init) ?? "inf"
-        return "PagerSession(h: \(h), v: \(v), start: \(initialPage), \(animation), overshoot: \(overshootEdges.rawValue), long swipes: \(allowsLongSwipes), rows: \(rowLengths.map { "\($0)" } ?? "even"),\n  "
+        return "PagerSession(h: \(h), v: \(v), start: \(initialPage), \(animation), overshoot: \(overshootEdges.rawValue), long swipes: \(allowsLongSwipes), rows: \(rowLengths.map { "\($0)" } ?? "even"), spacing: \(spacing),\n  "
             + inputs.map(\.description).joined(separator: "\n  ") + ")"
     }
 }
@@ -171,6 +174,9 @@ enum RandomSessions {
         input(roll: parts.0, a: parts.1, b: parts.2, choice: parts.3, delay: parts.4, framesPass: parts.5)
     }
 
+    /// Gaps between pages, px: none (twice as likely), a hairline, a gutter, a wide one.
+    static let spacingChoices: [Double] = [0, 0, 1, 24, 300]
+
     /// `count` (at least 1) row lengths from 1 to 5, varied by `seed`.
     static func raggedRows(count: Int, seed: Int) -> [Int] {
         (0..<max(1, count)).map { 1 + positiveModulo(seed &+ $0 &* 3, 5) }
@@ -182,8 +188,8 @@ enum RandomSessions {
             Gen.int(in: 0...4),
             Gen.int(in: 0...4),
             // The animation style, the overshooting edges (any of the 16 sets), long
-            // swipes (on or off) and ragged rows (on or off) in one number.
-            Gen.int(in: 0...(animationStyles.count * 64 - 1)),
+            // swipes (on or off), ragged rows (on or off) and the spacing in one number.
+            Gen.int(in: 0...(animationStyles.count * 64 * spacingChoices.count - 1)),
             Gen.int(in: -3...3),
             Gen.int(in: -3...3),
             timedInput.array(of: inputCount)
@@ -196,8 +202,9 @@ enum RandomSessions {
                 inputs: parts.5,
                 overshootEdges: EdgeSet(rawValue: UInt8(parts.2 / animationStyles.count % 16)),
                 allowsLongSwipes: parts.2 / (animationStyles.count * 16) % 2 == 1,
-                rowLengths: parts.2 / (animationStyles.count * 32) == 1
-                    ? raggedRows(count: sessionBoundsChoices[parts.1] ?? 4, seed: parts.3 &* 7 &+ parts.4) : nil)
+                rowLengths: parts.2 / (animationStyles.count * 32) % 2 == 1
+                    ? raggedRows(count: sessionBoundsChoices[parts.1] ?? 4, seed: parts.3 &* 7 &+ parts.4) : nil,
+                spacing: spacingChoices[parts.2 / (animationStyles.count * 64)])
         }
     }
 }
