@@ -137,6 +137,15 @@ import Testing
         #expect(GalleryLayout(contents: Self.flat(5), style: .auto).style == .grid)
     }
 
+    @Test func albumsGiveTheEngineOneRowLengthPerAlbum() {
+        let contents = Self.albums(loose: 2, [3, 1, 5])
+        #expect(GalleryLayout(contents: contents, style: .albums).rowLengths == [2, 3, 1, 5])
+        // Wrapping rows and grids need no per-row bounds.
+        #expect(GalleryLayout(contents: contents, style: .albums, wrap: true).rowLengths == nil)
+        #expect(GalleryLayout(contents: Self.flat(10), style: .grid, columns: 3).rowLengths == nil)
+        #expect(GalleryLayout(contents: Self.flat(10), style: .row).rowLengths == nil)
+    }
+
     @Test func rowAndColumnDisableTheOtherAxis() {
         let row = GalleryLayout(contents: Self.flat(6), style: .row)
         #expect(row.horizontalPages == 6)

@@ -26,7 +26,12 @@ extension BrowserSession {
         guard case .folder(let layout, let title) = catalog else { return }
         window.setTitle("fourway — " + title)
         input.navigation = catalog.navigation
-        model.setBounds(horizontal: layout.horizontalPages, vertical: layout.verticalPages, time: time)
+        if let rowLengths = layout.rowLengths {
+            // Albums: each row ends at its album's last image.
+            model.setRowLengths(rowLengths, time: time)
+        } else {
+            model.setBounds(horizontal: layout.horizontalPages, vertical: layout.verticalPages, time: time)
+        }
         if let initialImage, let page = layout.page(of: initialImage) {
             model.go(to: page, animated: false, time: time)
         }

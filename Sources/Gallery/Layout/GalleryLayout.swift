@@ -7,9 +7,10 @@ import Pager
 /// a row layout a single row, a column layout one image per row.
 ///
 /// Bounds (what to give `PagerModel`): a grid is `columns × rows`; albums are
-/// `longest album × album count`, and shorter rows end in *holes* (pages with
-/// no image: `entry(at:)` is nil; ``rowLength(_:)`` tells the shell where the
-/// row ends so it can draw an "end of album" page). A row layout disables the
+/// `longest album × album count` with ``rowLengths`` as the engine's ragged
+/// rows, so no page past an album's end is ever shown; a grid's short last
+/// row still ends in *holes* (pages with no image: `entry(at:)` is nil;
+/// ``rowLength(_:)`` tells the shell where the row ends). A row layout disables the
 /// vertical axis (`verticalPages == 0`), a column layout the horizontal one.
 ///
 /// With `wrap`, every bounded axis becomes infinite (`nil`) and indices wrap:
@@ -125,6 +126,16 @@ public struct GalleryLayout: Sendable {
     public var horizontalPages: Int? {
         guard usesHorizontal, count > 0 else { return 0 }
         return wrap ? nil : widestRow
+    }
+
+    /// The albums' lengths as the engine's ragged rows
+    /// (`PagerModel.setRowLengths`), so a row ends at its album's last image
+    /// (a flip past it bounces) and a move into a shorter album lands on its
+    /// last image. Nil for the other layouts and with `wrap`, whose rows
+    /// need no per-row bounds.
+    public var rowLengths: [Int]? {
+        guard style == .albums, !wrap, usesHorizontal, usesVertical, count > 0 else { return nil }
+        return (0..<rowCount).map { rowStarts[$0 + 1] - rowStarts[$0] }
     }
 
     /// Vertical bounds for `PagerModel`, as ``horizontalPages``.
