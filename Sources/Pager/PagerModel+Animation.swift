@@ -4,7 +4,7 @@ extension PagerModel {
     /// Bounces use the bounce spring whatever the configured style.
     mutating func startAnimation(to target: (h: Int, v: Int), velocity startVelocity: Point, bouncing: Bool, at time: Double) {
         if target.h != 0 || target.v != 0 {
-            emit(.pageWillChange(from: currentPage, to: placed(currentPage.offsetBy(h: target.h, v: target.v))), at: time)
+            emit(.pageWillChange(from: currentPage, to: page(screenSteps: target.h, target.v)), at: time)
         }
         func motion(_ axis: Axis, step: Int) -> AxisMotion {
             let size = pagePitch(axis)

@@ -265,12 +265,28 @@ extension PagerModel {
         pageSize(axis) + configuration.pageSpacing
     }
 
-    /// Whether the page `step` away along `axis` exists.
+    /// Whether the page `step` screen positions away along `axis` exists.
     @inline(__always)
     func canMove(_ step: Int, along axis: Axis) -> Bool {
         let bounds = axis == .horizontal ? columns(inRow: currentPage.v) : verticalBounds
         guard bounds.isEnabled else { return false }
         let index = axis == .horizontal ? currentPage.h : currentPage.v
-        return bounds.contains(index + step)
+        return bounds.contains(index + indexStep(axis) * step)
+    }
+
+    /// How a page index changes per screen position along `axis`: +1 (right,
+    /// down), or -1 on a reversed axis. Steps, columns and rows are in screen
+    /// positions throughout the engine; only page indices go through this.
+    @inline(__always)
+    func indexStep(_ axis: Axis) -> Int {
+        let reversed = axis == .horizontal ? configuration.horizontalReversed : configuration.verticalReversed
+        return reversed ? -1 : 1
+    }
+
+    /// The page `h`, `v` screen positions away from the current page, placed
+    /// into its row when rows are ragged.
+    @inline(__always)
+    func page(screenSteps h: Int, _ v: Int) -> PageIndex {
+        placed(currentPage.offsetBy(h: indexStep(.horizontal) * h, v: indexStep(.vertical) * v))
     }
 }

@@ -74,7 +74,7 @@ extension PagerModel {
         if current.pans { interruptPan(at: now) }
         activity = .idle
         let target = nearestDelta()
-        emit(.interrupted(reason, page: currentPage.offsetBy(h: target.h, v: target.v)), at: now)
+        emit(.interrupted(reason, page: page(screenSteps: target.h, target.v)), at: now)
         startAnimation(to: target, velocity: .zero, bouncing: isBeyondAnEdge, at: now)
         updateSlotGeometry()
         return true
@@ -163,8 +163,9 @@ extension PagerModel {
         let now = clock(time)
         let target = placed(PageIndex(h: horizontalBounds.clamp(page.h), v: verticalBounds.clamp(page.v)))
         dropGesture(at: now)
-        var dh = target.h - currentPage.h
-        var dv = target.v - currentPage.v
+        // In screen positions (the same as pages unless an axis is reversed).
+        var dh = (target.h - currentPage.h) * indexStep(.horizontal)
+        var dv = (target.v - currentPage.v) * indexStep(.vertical)
         if !animated {
             activity = .idle
             offset = .zero
@@ -176,8 +177,8 @@ extension PagerModel {
                 let anchorV = abs(dv) > 1 ? dv - dv.signum() : 0
                 moveCurrentPage(h: anchorH, v: anchorV, at: now)
                 // The anchor may have been placed into a shorter row: measure from where it is.
-                dh = target.h - currentPage.h
-                dv = target.v - currentPage.v
+                dh = (target.h - currentPage.h) * indexStep(.horizontal)
+                dv = (target.v - currentPage.v) * indexStep(.vertical)
             }
             if dh != 0 || dv != 0 || offset != .zero || activity.animation != nil {
                 startAnimation(to: (dh, dv), velocity: activity.velocity, bouncing: false, at: now)
@@ -246,7 +247,8 @@ extension PagerModel {
             activity = .idle
             offset = .zero
             moveCurrentPage(
-                h: clamped.h - currentPage.h, v: clamped.v - currentPage.v,
+                h: (clamped.h - currentPage.h) * indexStep(.horizontal),
+                v: (clamped.v - currentPage.v) * indexStep(.vertical),
                 at: now)
             emitSettledIfOwed(at: now)
         } else {

@@ -41,13 +41,13 @@ extension PagerModel {
         land(h: axis == .horizontal ? step : 0, v: axis == .vertical ? step : 0, at: time)
     }
 
-    /// Makes the page (`dh`, `dv`) away current: recycles the slots that fell
-    /// behind and reports it.
+    /// Makes the page (`dh`, `dv`) screen positions away current: recycles
+    /// the slots that fell behind and reports it.
     mutating func moveCurrentPage(h dh: Int, v dv: Int, at time: Double) {
         let from = currentPage
         // Into a shorter row the column moves to its last page; the slots keep their
         // places, since the slot above or below already showed that page.
-        currentPage = placed(currentPage.offsetBy(h: dh, v: dv))
+        currentPage = page(screenSteps: dh, dv)
         owesSettledEvent = true
         for id in 0..<SlotPool.capacity {
             var slot = slots[id]
@@ -66,10 +66,10 @@ extension PagerModel {
         var changes = SlotChanges()
         for id in 0..<SlotPool.capacity {
             var slot = slots[id]
-            let row = currentPage.v + slot.row
+            let row = currentPage.v + indexStep(.vertical) * slot.row
             // Another row's slots line up with where a move into it lands.
             let base = slot.row == 0 ? currentPage.h : columns(inRow: row).clamp(currentPage.h)
-            let page = PageIndex(h: base + slot.column, v: row)
+            let page = PageIndex(h: base + indexStep(.horizontal) * slot.column, v: row)
             let shown: PageIndex? =
                 columns(inRow: row).contains(page.h) && verticalBounds.contains(page.v) ? page : nil
             if shown != slot.page {

@@ -60,6 +60,9 @@ struct PagerReplay: ParsableCommand {
     @Option(help: "Gap between pages in px (slots sit one page + gap apart).")
     var spacing: Double = 0
 
+    @Option(help: "Axes that run against the screen: h (right to left), v (bottom up) or hv.")
+    var reversed = ReversedAxesArgument.none
+
     @Flag(name: .customLong("long-swipes"),
           help: "A release may travel several pages, as far as its projection reaches (see --max-swipe-pages).")
     var longSwipes = false
@@ -106,6 +109,8 @@ struct PagerReplay: ParsableCommand {
         configuration.overshootEdges = overshoot.edges
         configuration.allowsLongSwipes = longSwipes
         configuration.spacing = spacing
+        configuration.horizontalReversed = reversed.horizontal
+        configuration.verticalReversed = reversed.vertical
         configuration.maximumLongSwipePages = maximumSwipePages
         let initialPage = PageIndex(h: start.h, v: start.v)
         let model = rowLengths.map {

@@ -103,12 +103,14 @@ for _ in 0..<200 { session() }
 var counted = allocationsStop()
 
 // The same sessions with the paging options on: ragged rows (4, 2 and 6 pages),
-// only some edges overshooting, long swipes, 24 px between pages. A new model, warmed up like the first (no copy of it is kept:
+// only some edges overshooting, long swipes, 24 px between pages, both axes reversed. A new model, warmed up like the first (no copy of it is kept:
 // a copy would share its event queue's buffer until the first write).
 var options = PagerConfiguration()
 options.overshootEdges = [.left, .bottom]
 options.allowsLongSwipes = true
 options.spacing = 24
+options.horizontalReversed = true
+options.verticalReversed = true
 model = PagerModel(pageWidth: 1280, pageHeight: 800, rowLengths: [4, 2, 6], configuration: options)
 let warmUp = (inputs, frames)
 session()

@@ -398,6 +398,20 @@ def _(run, framed):
     expect(run.last_event()["page"] == [1, 0], "did not settle on [1,0]")
 
 
+@case("reversed", "--h-pages", "3", "--reversed", "h")
+def _(run, framed):
+    # Right to left: page 0's open edge is on the right of the screen. A fling of
+    # the content left (towards h-1) bounces there; a flip left shows page 1;
+    # the same fling from page 1 brings page 0 back.
+    expect([b["edge"] for b in run.of("bounced")] == ["right"], f"bounced {run.of('bounced')}")
+    expect(run.pages_changed() == [[1, 0], [0, 0]], f"changed pages {run.pages_changed()}")
+    flip = [f["frame"]["offset"][0] for f in framed.frames if 2 <= f["t"] < 2.3]
+    expect(flip and min(flip) >= 0 and max(flip) > 0, "the flip left did not move the content right")
+    recycled = run.of("slots-recycled")[0]["slots"]
+    expect(sorted(s["page"][0] for s in recycled) == [2, 2, 2], f"recycled {recycled}")
+    expect(run.last_event()["page"] == [0, 0], "did not settle on [0,0]")
+
+
 @case("flip-at-edge", "--h-pages", "2")
 def _(run, framed):
     # The second flip right meets the right edge: bounce, stay on [1,0].
@@ -510,7 +524,8 @@ BAD_FLAGS = [
     ["--h-pages", "x"], ["--v-pages", "-1"], ["--start", "1"], ["--start", "a,b"],
     ["--frobnicate"], [os.path.join(HERE, "no-such-script.jsonl")],
     ["--overshoot", "up"], ["--overshoot", "left,,top"], ["--max-swipe-pages", "0"],
-    ["--row-lengths", "5,2"], ["--spacing", "-1"], ["--spacing", "inf"], ["--v-pages", "2", "--row-lengths", "5,0"],
+    ["--row-lengths", "5,2"], ["--spacing", "-1"], ["--spacing", "inf"],
+    ["--reversed", "x"], ["--reversed", "vh"], ["--v-pages", "2", "--row-lengths", "5,0"],
 ]
 
 # Good flags that must be accepted (with a script on stdin).
@@ -519,7 +534,7 @@ GOOD_FLAGS = [
     ["--width", "1024", "--height", "768", "--fps", "60"], ["--frames"],
     ["--overshoot", "none"], ["--overshoot", "all"], ["--overshoot", "bottom,left"],
     ["--long-swipes"], ["--long-swipes", "--max-swipe-pages", "1"],
-    ["--v-pages", "2", "--row-lengths", "3,1"], ["--spacing", "12.5"],
+    ["--v-pages", "2", "--row-lengths", "3,1"], ["--spacing", "12.5"], ["--reversed", "hv"],
 ]
 
 

@@ -115,10 +115,12 @@ struct FuzzSession {
         let height = Self.pageSide(self.bytes.u16())
         let start = PageIndex(h: self.bytes.i8(), v: self.bytes.i8())
         // Ragged rows on an odd byte (one length 1…6 per row, up to 8 rows); its
-        // bits 1–2 choose the spacing.
+        // bits 1–2 choose the spacing, bits 3 and 4 reverse the axes.
         var rowLengths: [Int]?
         let layoutByte = self.bytes.u8()
         configuration.spacing = Self.spacingChoices[Int(layoutByte >> 1) & 0x03]
+        configuration.horizontalReversed = layoutByte & 0x08 != 0
+        configuration.verticalReversed = layoutByte & 0x10 != 0
         if layoutByte & 1 == 1 {
             var lengths: [Int] = []
             for _ in 0..<min(max(vertical ?? 4, 1), 8) { lengths.append(1 + Int(self.bytes.u8() % 6)) }
@@ -133,7 +135,7 @@ struct FuzzSession {
                 horizontalPages: horizontal, verticalPages: vertical,
                 initialPage: start, configuration: configuration)
         }
-        record("model(\(width)×\(height), h: \(describe(horizontal)), v: \(describe(vertical)), start: \(start), \(configuration.animation), overshoot: \(configuration.overshootEdges.rawValue), long swipes: \(configuration.allowsLongSwipes) ≤ \(configuration.maximumLongSwipePages), rows: \(rowLengths.map { "\($0)" } ?? "even"), spacing: \(configuration.spacing))")
+        record("model(\(width)×\(height), h: \(describe(horizontal)), v: \(describe(vertical)), start: \(start), \(configuration.animation), overshoot: \(configuration.overshootEdges.rawValue), long swipes: \(configuration.allowsLongSwipes) ≤ \(configuration.maximumLongSwipePages), rows: \(rowLengths.map { "\($0)" } ?? "even"), spacing: \(configuration.spacing), reversed h: \(configuration.horizontalReversed) v: \(configuration.verticalReversed))")
         check()
     }
 

@@ -68,9 +68,11 @@ enum EngineInvariants {
 
             // With ragged rows another row's slots line up with where a move into it
             // lands (its last page when the column is past its end).
-            let v = page.v + slot.row
+            // On a reversed axis the page index runs against the screen column or row.
+            let column = model.configuration.horizontalReversed ? -slot.column : slot.column
+            let v = page.v + (model.configuration.verticalReversed ? -slot.row : slot.row)
             let columns = Self.columns(inRow: v, of: model, otherwise: horizontal)
-            let h = (slot.row == 0 ? page.h : columns.clamp(page.h)) + slot.column
+            let h = (slot.row == 0 ? page.h : columns.clamp(page.h)) + column
             let expected: PageIndex? = columns.contains(h) && vertical.contains(v) ? PageIndex(h: h, v: v) : nil
             guard slot.page == expected else {
                 return "slot \(slot.id) at (\(slot.column), \(slot.row)) shows \(String(describing: slot.page)), expected \(String(describing: expected)) around \(page)"

@@ -9,7 +9,9 @@ public enum Axis: Sendable, Hashable, CaseIterable {
     public var perpendicular: Axis { self == .horizontal ? .vertical : .horizontal }
 }
 
-/// The direction the *view* moves to: `.right` shows `h + 1`, `.down` shows `v + 1`.
+/// The direction the *view* moves to: `.right` shows `h + 1`, `.down` shows `v + 1`
+/// (the page on that side of the screen: `h − 1` on a reversed axis, see
+/// `PagerConfiguration.horizontalReversed`).
 ///
 /// ```swift
 /// model.flip(.right, time: now)   // animates to the page on the right
@@ -27,7 +29,7 @@ public enum FlipDirection: Sendable, Hashable, CaseIterable {
     /// The axis this direction moves along.
     public var axis: Axis { self == .left || self == .right ? .horizontal : .vertical }
 
-    /// The page step: `.right` is `(1, 0)`, `.up` is `(0, -1)`.
+    /// The step in screen positions: `.right` is `(1, 0)`, `.up` is `(0, -1)`.
     public var step: (h: Int, v: Int) {
         switch self {
         case .left: (-1, 0)
@@ -40,16 +42,16 @@ public enum FlipDirection: Sendable, Hashable, CaseIterable {
 
 /// A bounded edge of the page grid, named for where it is on screen.
 public enum Edge: Sendable, Hashable, CaseIterable {
-    /// Before page `h = 0`.
+    /// Before page `h = 0` (after the last page on a reversed axis).
     case left
-    /// After page `h = N - 1`.
+    /// After page `h = N - 1` (before page 0 on a reversed axis).
     case right
-    /// Before page `v = 0`.
+    /// Before page `v = 0` (after the last page on a reversed axis).
     case top
-    /// After page `v = N - 1`.
+    /// After page `v = N - 1` (before page 0 on a reversed axis).
     case bottom
 
-    /// The edge met when moving `step` pages (`-1` or `+1`) along `axis`.
+    /// The edge met when moving `step` screen positions (`-1` or `+1`) along `axis`.
     static func facing(_ axis: Axis, step: Int) -> Edge {
         switch axis {
         case .horizontal: step < 0 ? .left : .right

@@ -46,6 +46,25 @@ public struct PagerConfiguration: Hashable, Sendable {
     public var spacing: Double = 0
     /// `spacing` as the engine uses it: finite and not negative, px.
     var pageSpacing: Double { spacing.isFinite ? max(0, spacing) : 0 }
+    /// Whether `h` grows to the left of the screen (right-to-left reading):
+    /// dragging the content left then brings `h − 1`, `flip(.right)` shows
+    /// the page on the right of the screen (`h − 1`) and the slot at column
+    /// +1 shows `h − 1`. Offsets, slots, flips, edges and `bounced` stay in
+    /// screen terms; only which page sits where changes.
+    ///
+    /// ```swift
+    /// var config = PagerConfiguration()
+    /// config.horizontalReversed = true   // page 1 is left of page 0
+    /// ```
+    public var horizontalReversed = false
+    /// Whether `v` grows upward on the screen (a bottom-up feed): dragging
+    /// the content up then brings `v − 1`, and `flip(.down)` shows `v − 1`.
+    ///
+    /// ```swift
+    /// var config = PagerConfiguration()
+    /// config.verticalReversed = true   // page 1 is above page 0
+    /// ```
+    public var verticalReversed = false
     /// Spring used when bouncing back from an edge.
     public var bounceSpring: Spring = .carousel
     /// The bounded edges past which content overshoots: a drag is rubber-banded

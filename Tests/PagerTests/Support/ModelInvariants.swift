@@ -60,7 +60,10 @@ enum ModelInvariants {
         }
         for slot in slots {
             let expected = expectedPage(
-                column: slot.column, row: slot.row, around: model.currentPage,
+                // On a reversed axis the page index runs against the screen column or row.
+                column: model.configuration.horizontalReversed ? -slot.column : slot.column,
+                row: model.configuration.verticalReversed ? -slot.row : slot.row,
+                around: model.currentPage,
                 horizontal: horizontal, vertical: vertical, rowLengths: model.rowLengths)
             if slot.page != expected {
                 problems.append("slot \(slot.id) at (\(slot.column), \(slot.row)) shows \(String(describing: slot.page)), expected \(String(describing: expected)) around \(model.currentPage)")

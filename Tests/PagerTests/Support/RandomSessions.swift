@@ -74,6 +74,10 @@ struct PagerSession: Sendable, Hashable, CustomStringConvertible {
     var rowLengths: [Int]?
     /// `PagerConfiguration.spacing`, px.
     var spacing = 0.0
+    /// `PagerConfiguration.horizontalReversed`.
+    var horizontalReversed = false
+    /// `PagerConfiguration.verticalReversed`.
+    var verticalReversed = false
 
     var configuration: PagerConfiguration {
         var configuration = PagerConfiguration()
@@ -82,6 +86,8 @@ struct PagerSession: Sendable, Hashable, CustomStringConvertible {
         configuration.allowsLongSwipes = allowsLongSwipes
         configuration.maximumLongSwipePages = 3
         configuration.spacing = spacing
+        configuration.horizontalReversed = horizontalReversed
+        configuration.verticalReversed = verticalReversed
         return configuration
     }
 
@@ -100,7 +106,7 @@ struct PagerSession: Sendable, Hashable, CustomStringConvertible {
     var description: String {
         let h = horizontalPages.map(String.init) ?? "inf"
         let v = verticalPages.map(String.init) ?? "inf"
-        return "PagerSession(h: \(h), v: \(v), start: \(initialPage), \(animation), overshoot: \(overshootEdges.rawValue), long swipes: \(allowsLongSwipes), rows: \(rowLengths.map { "\($0)" } ?? "even"), spacing: \(spacing),\n  "
+        return "PagerSession(h: \(h), v: \(v), start: \(initialPage), \(animation), overshoot: \(overshootEdges.rawValue), long swipes: \(allowsLongSwipes), rows: \(rowLengths.map { "\($0)" } ?? "even"), spacing: \(spacing), reversed h: \(horizontalReversed) v: \(verticalReversed),\n  "
             + inputs.map(\.description).joined(separator: "\n  ") + ")"
     }
 }
@@ -188,8 +194,9 @@ enum RandomSessions {
             Gen.int(in: 0...4),
             Gen.int(in: 0...4),
             // The animation style, the overshooting edges (any of the 16 sets), long
-            // swipes (on or off), ragged rows (on or off) and the spacing in one number.
-            Gen.int(in: 0...(animationStyles.count * 64 * spacingChoices.count - 1)),
+            // swipes (on or off), ragged rows (on or off), the spacing and the
+            // reversed axes (4 choices) in one number.
+            Gen.int(in: 0...(animationStyles.count * 64 * spacingChoices.count * 4 - 1)),
             Gen.int(in: -3...3),
             Gen.int(in: -3...3),
             timedInput.array(of: inputCount)
@@ -204,7 +211,9 @@ enum RandomSessions {
                 allowsLongSwipes: parts.2 / (animationStyles.count * 16) % 2 == 1,
                 rowLengths: parts.2 / (animationStyles.count * 32) % 2 == 1
                     ? raggedRows(count: sessionBoundsChoices[parts.1] ?? 4, seed: parts.3 &* 7 &+ parts.4) : nil,
-                spacing: spacingChoices[parts.2 / (animationStyles.count * 64)])
+                spacing: spacingChoices[parts.2 / (animationStyles.count * 64) % spacingChoices.count],
+                horizontalReversed: parts.2 / (animationStyles.count * 64 * spacingChoices.count) & 1 != 0,
+                verticalReversed: parts.2 / (animationStyles.count * 64 * spacingChoices.count) & 2 != 0)
         }
     }
 }
