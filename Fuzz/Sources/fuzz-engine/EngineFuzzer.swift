@@ -107,8 +107,11 @@ struct FuzzSession {
         let horizontal = self.bytes.pick(Self.boundsChoices)
         let vertical = self.bytes.pick(Self.boundsChoices)
         configuration.animation = self.bytes.pick(FuzzMode.strict ? Self.strictAnimationStyles : Self.animationStyles)
+        // Paging options; a zero byte is the default configuration. Bits 0–3: the
+        // edges (left, right, top, bottom) that do NOT overshoot; bit 4: long
+        // swipes; bits 5–7: their maximum, less one.
         let options = self.bytes.u8()
-        configuration.overshootEdges = EdgeSet(rawValue: options & 0xF)
+        configuration.overshootEdges = EdgeSet(rawValue: ~options & 0xF)
         configuration.allowsLongSwipes = options & 0x10 != 0
         configuration.maximumLongSwipePages = 1 + Int(options >> 5)
         let width = Self.pageSide(self.bytes.u16())
