@@ -53,7 +53,10 @@ extension PagerModel {
                 }
                 // Past a bounded edge an overshoot shows through the rubber band,
                 // as a drag does: no spring can throw the content a page beyond the last.
-                offset[axis] = shownOffset(raw: offset[axis], along: axis)
+                // (Inside the bounds the band is the identity: no call.)
+                let pastAnEdge = (offset[axis] > 0 && !canMove(-1, along: axis))
+                    || (offset[axis] < 0 && !canMove(1, along: axis))
+                if pastAnEdge { showOffset(raw: offset[axis], along: axis) }
             }
         }
     }

@@ -60,7 +60,7 @@ extension PagerModel {
             land(-1, along: axis, at: time)
             raw -= size
         }
-        offset[axis] = shownOffset(raw: raw, along: axis)
+        showOffset(raw: raw, along: axis)
     }
 
     /// Ends the gesture normally and decides: flip one page, return, or bounce.
@@ -220,10 +220,19 @@ extension PagerModel {
         return (canMove(1, along: axis) ? -size : 0)...(canMove(-1, along: axis) ? size : 0)
     }
 
-    /// The offset shown for a raw drag offset: rubber-banded past a bounded edge.
-    @inline(__always)
-    func shownOffset(raw: Double, along axis: Axis) -> Double {
-        heldAtEdges(band.shown(raw: raw, limits: unbandedOffsets(along: axis), size: pagePitch(axis)), along: axis)
+    /// Shows the raw drag offset `raw` along `axis`: rubber-banded past a
+    /// bounded edge, held at one that does not overshoot. Mutating, so that
+    /// the model is passed by reference: a non-mutating function the
+    /// optimizer did not inline was called with a copy of the whole model
+    /// (5 KB) on every drag event and frame.
+    /// (`heldAtEdges` is written out here: called, it was not inlined either.)
+    mutating func showOffset(raw: Double, along axis: Axis) {
+        let limits = unbandedOffsets(along: axis)
+        var shown = band.shown(raw: raw, limits: limits, size: pagePitch(axis))
+        // A limit of 0 is a bounded edge (a page away is ±pitch).
+        if shown > 0 && limits.upperBound == 0 && !overshoots(Edge.facing(axis, step: -1)) { shown = 0 }
+        if shown < 0 && limits.lowerBound == 0 && !overshoots(Edge.facing(axis, step: 1)) { shown = 0 }
+        offset[axis] = shown
     }
 
     /// `value` held at the bounded edges that do not overshoot
@@ -241,7 +250,7 @@ extension PagerModel {
     @inline(__always)
     func overshoots(_ edge: Edge) -> Bool { configuration.overshootEdges.contains(edge) }
 
-    /// The raw drag offset that shows as `shown` (inverse of `shownOffset`).
+    /// The raw drag offset that shows as `shown` (inverse of `showOffset`).
     @inline(__always)
     func rawOffset(shown: Double, along axis: Axis) -> Double {
         band.raw(shown: shown, limits: unbandedOffsets(along: axis), size: pagePitch(axis))
