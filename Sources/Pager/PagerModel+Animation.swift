@@ -53,7 +53,8 @@ extension PagerModel {
                 }
                 // Past a bounded edge an overshoot shows through the rubber band,
                 // as a drag does: no spring can throw the content a page beyond the last.
-                // (Inside the bounds the band is the identity: no call.)
+                // (Inside the bounds the band is the identity: no call. The test is
+                // written out: as a call to `isBeyondAnEdge` it copied the model.)
                 let pastAnEdge = (offset[axis] > 0 && !canMove(-1, along: axis))
                     || (offset[axis] < 0 && !canMove(1, along: axis))
                 if pastAnEdge { showOffset(raw: offset[axis], along: axis) }

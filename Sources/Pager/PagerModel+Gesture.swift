@@ -132,15 +132,12 @@ extension PagerModel {
             ? configuration.pointerFlingVelocity : configuration.scrollFlingVelocity
         let deceleration = source == .pointer
             ? configuration.pointerDeceleration : configuration.scrollDeceleration
+        let projected = position + pagesPerSecond * PagerConfiguration.projectionTime(deceleration: deceleration)
         if configuration.allowsLongSwipes && caught == 0 {
-            let projected = position + pagesPerSecond * PagerConfiguration.projectionTime(deceleration: deceleration)
             let step = longSwipeStep(projected: projected)
-            let direction = pagesPerSecond > 0 ? 1 : -1
-            // A fling goes at least one page its way, as without long swipes.
-            if abs(velocity) >= flingSpeed && step.signum() != direction {
-                return direction > 0 ? (position >= 0 ? 1 : 0) : (position <= 0 ? -1 : 0)
-            }
-            return step
+            // A fling still goes at least one page its way: the rule below.
+            let flingsBack = abs(velocity) >= flingSpeed && step.signum() != (pagesPerSecond > 0 ? 1 : -1)
+            if !flingsBack { return step }
         }
         if abs(velocity) >= flingSpeed {
             let direction = pagesPerSecond > 0 ? 1 : -1
@@ -151,7 +148,6 @@ extension PagerModel {
             if direction > 0 { return position >= 0 ? 1 : 0 }
             return position <= 0 ? -1 : 0
         }
-        let projected = position + pagesPerSecond * PagerConfiguration.projectionTime(deceleration: deceleration)
         let threshold = configuration.flipThreshold
         if projected > threshold { return 1 }
         if projected < -threshold { return -1 }
@@ -225,25 +221,36 @@ extension PagerModel {
     /// the model is passed by reference: a non-mutating function the
     /// optimizer did not inline was called with a copy of the whole model
     /// (5 KB) on every drag event and frame.
-    /// (`heldAtEdges` is written out here: called, it was not inlined either.)
     mutating func showOffset(raw: Double, along axis: Axis) {
         let limits = unbandedOffsets(along: axis)
-        var shown = band.shown(raw: raw, limits: limits, size: pagePitch(axis))
-        // A limit of 0 is a bounded edge (a page away is ±pitch).
-        if shown > 0 && limits.upperBound == 0 && !overshoots(Edge.facing(axis, step: -1)) { shown = 0 }
-        if shown < 0 && limits.lowerBound == 0 && !overshoots(Edge.facing(axis, step: 1)) { shown = 0 }
-        offset[axis] = shown
+        let shown = band.shown(raw: raw, limits: limits, size: pagePitch(axis))
+        offset[axis] = Self.held(shown, limits: limits, overshooting: overshootingEnds(along: axis))
     }
 
     /// `value` held at the bounded edges that do not overshoot
     /// (`PagerConfiguration.overshootEdges`): the content stops dead there.
     @inline(__always)
     func heldAtEdges(_ value: Double, along axis: Axis) -> Double {
-        var held = value
+        Self.held(value, limits: unbandedOffsets(along: axis), overshooting: overshootingEnds(along: axis))
+    }
+
+    /// `value` held at 0 past an end of `limits` that is a bounded edge (a
+    /// limit of 0; a page away is ±pitch) that does not overshoot. Static,
+    /// on plain values, so that no call copies the model.
+    @inline(__always)
+    static func held(_ value: Double, limits: ClosedRange<Double>,
+                     overshooting: (before: Bool, after: Bool)) -> Double {
         // A positive offset shows what lies before the current page: the left or top edge.
-        if held > 0 && !canMove(-1, along: axis) && !overshoots(Edge.facing(axis, step: -1)) { held = 0 }
-        if held < 0 && !canMove(1, along: axis) && !overshoots(Edge.facing(axis, step: 1)) { held = 0 }
-        return held
+        if value > 0 && limits.upperBound == 0 && !overshooting.before { return 0 }
+        if value < 0 && limits.lowerBound == 0 && !overshooting.after { return 0 }
+        return value
+    }
+
+    /// Whether the edges before (left, top) and after (right, bottom) the
+    /// pages along `axis` overshoot.
+    @inline(__always)
+    func overshootingEnds(along axis: Axis) -> (before: Bool, after: Bool) {
+        (overshoots(Edge.facing(axis, step: -1)), overshoots(Edge.facing(axis, step: 1)))
     }
 
     /// Whether content overshoots past `edge` (`PagerConfiguration.overshootEdges`).

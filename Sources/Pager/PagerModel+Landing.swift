@@ -68,10 +68,10 @@ extension PagerModel {
             var slot = slots[id]
             let row = currentPage.v + indexStep(.vertical) * slot.row
             // Another row's slots line up with where a move into it lands.
-            let base = slot.row == 0 ? currentPage.h : columns(inRow: row).clamp(currentPage.h)
+            let rowColumns = columns(inRow: row)
+            let base = slot.row == 0 ? currentPage.h : rowColumns.clamp(currentPage.h)
             let page = PageIndex(h: base + indexStep(.horizontal) * slot.column, v: row)
-            let shown: PageIndex? =
-                columns(inRow: row).contains(page.h) && verticalBounds.contains(page.v) ? page : nil
+            let shown: PageIndex? = rowColumns.contains(page.h) && verticalBounds.contains(page.v) ? page : nil
             if shown != slot.page {
                 slot.page = shown
                 slots[id] = slot
