@@ -6,37 +6,41 @@ import Pager
 // non-finite time is ignored by the engine itself, which keeps the latest
 // finite time it has seen.
 
-/// Performs `command` on the pager behind `handle`; `false` for a null handle.
+/// Performs `command` on the pager behind `handle`; `false` for a null
+/// handle and for pointer or scroll input with a coordinate that is not finite.
 private func perform(_ handle: OpaquePointer?, _ command: PagerCommand, _ time: Double) -> Bool {
     guard let pager = model(handle) else { return false }
+    switch command {
+    case .pointerDown(let x, let y), .pointerMoved(let x, let y), .pointerUp(let x, let y),
+         .scroll(let x, let y):
+        guard x.isFinite, y.isFinite else { return false }
+    default:
+        break
+    }
     return pager.pointee.apply(command, time: time)
 }
 
 /// `void fw_pager_pointer_down(fw_pager *, double x, double y, double time)`.
 @_cdecl("fw_pager_pointer_down")
 public func pagerPointerDown(_ handle: OpaquePointer?, _ x: Double, _ y: Double, _ time: Double) {
-    guard x.isFinite, y.isFinite else { return }
     _ = perform(handle, .pointerDown(x: x, y: y), time)
 }
 
 /// `void fw_pager_pointer_moved(fw_pager *, double x, double y, double time)`.
 @_cdecl("fw_pager_pointer_moved")
 public func pagerPointerMoved(_ handle: OpaquePointer?, _ x: Double, _ y: Double, _ time: Double) {
-    guard x.isFinite, y.isFinite else { return }
     _ = perform(handle, .pointerMoved(x: x, y: y), time)
 }
 
 /// `void fw_pager_pointer_up(fw_pager *, double x, double y, double time)`.
 @_cdecl("fw_pager_pointer_up")
 public func pagerPointerUp(_ handle: OpaquePointer?, _ x: Double, _ y: Double, _ time: Double) {
-    guard x.isFinite, y.isFinite else { return }
     _ = perform(handle, .pointerUp(x: x, y: y), time)
 }
 
 /// `void fw_pager_scroll(fw_pager *, double dx, double dy, double time)`.
 @_cdecl("fw_pager_scroll")
 public func pagerScroll(_ handle: OpaquePointer?, _ dx: Double, _ dy: Double, _ time: Double) {
-    guard dx.isFinite, dy.isFinite else { return }
     _ = perform(handle, .scroll(dx: dx, dy: dy), time)
 }
 
@@ -77,8 +81,8 @@ public func pagerResize(_ handle: OpaquePointer?, _ width: Double, _ height: Dou
 @_cdecl("fw_pager_set_bounds")
 public func pagerSetBounds(_ handle: OpaquePointer?, _ horizontalPages: Int64, _ verticalPages: Int64,
                            _ time: Double) -> Bool {
-    guard let horizontal = pageCount(horizontalPages), let vertical = pageCount(verticalPages) else { return false }
-    return perform(handle, .setBounds(horizontal: horizontal, vertical: vertical), time)
+    guard let horizontal = axisBounds(horizontalPages), let vertical = axisBounds(verticalPages) else { return false }
+    return perform(handle, .setBounds(horizontal: horizontal.pageCount, vertical: vertical.pageCount), time)
 }
 
 /// `void fw_pager_advance(fw_pager *, double time)`.

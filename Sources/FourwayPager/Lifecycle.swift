@@ -27,7 +27,7 @@ public func pagerCreateWithConfig(_ pageWidth: Double, _ pageHeight: Double,
                                   _ horizontalPages: Int64, _ verticalPages: Int64,
                                   _ config: UnsafePointer<fw_config>?) -> OpaquePointer? {
     guard isValidLength(pageWidth), isValidLength(pageHeight),
-          let horizontal = pageCount(horizontalPages), let vertical = pageCount(verticalPages)
+          let horizontal = axisBounds(horizontalPages), let vertical = axisBounds(verticalPages)
     else { return nil }
     var configuration = PagerConfiguration()
     if let config {
@@ -37,7 +37,7 @@ public func pagerCreateWithConfig(_ pageWidth: Double, _ pageHeight: Double,
     let pager = UnsafeMutablePointer<PagerModel>.allocate(capacity: 1)
     pager.initialize(to: PagerModel(
         pageWidth: pageWidth, pageHeight: pageHeight,
-        horizontalPages: horizontal, verticalPages: vertical,
+        horizontalPages: horizontal.pageCount, verticalPages: vertical.pageCount,
         configuration: configuration))
     return OpaquePointer(pager)
 }

@@ -19,11 +19,12 @@ func clampedPageIndex(_ value: Int64) -> Int {
     Int(min(max(value, -pageIndexLimit), pageIndexLimit))
 }
 
-/// A page count from C: -1 infinite, 0 disabled, N pages; `nil` when invalid.
-func pageCount(_ value: Int64) -> Int?? {
-    switch value {
-    case -1: .some(nil)  // FW_PAGES_INFINITE
-    case 0...: .some(Int(min(value, pageIndexLimit)))
+/// The bounds a page count from C gives: -1 (`FW_PAGES_INFINITE`) infinite,
+/// 0 disabled, N pages; `nil` when the count is invalid (below -1).
+func axisBounds(_ pageCount: Int64) -> AxisBounds? {
+    switch pageCount {
+    case -1: AxisBounds(pageCount: nil)
+    case 0...: AxisBounds(pageCount: Int(min(pageCount, pageIndexLimit)))
     default: nil
     }
 }
