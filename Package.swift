@@ -68,6 +68,7 @@ let package = Package(
             name: "fourway",
             dependencies: [
                 "Browser",
+                "Gallery",
                 "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

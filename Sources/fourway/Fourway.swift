@@ -1,6 +1,7 @@
 import ArgumentParser
 import Browser
 import CMalloc
+import Gallery
 import Glibc
 
 extension BrowserOptions.Layout: ExpressibleByArgument {}
@@ -66,6 +67,11 @@ struct Fourway: ParsableCommand {
     @Flag(help: "With --events: also log each frame's work time (for scripts/bench).")
     var frameTimes = false
 
+    /// For scripts/install: the desktop entry's `MimeType=` is this list.
+    @Flag(help: ArgumentHelp("Print the media types of every format fourway opens, one a line, and exit.",
+                             visibility: .hidden))
+    var mimeTypes = false
+
     func validate() throws {
         if let columns, columns < 1 {
             throw ValidationError("--columns must be at least 1, got \(columns)")
@@ -130,6 +136,10 @@ struct Fourway: ParsableCommand {
             let text = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
             StandardError.line("\(text) (see fourway --help)")
             Glibc.exit(BrowserExitCode.usage)
+        }
+        if command.mimeTypes {
+            for type in ImageFormat.decodableMimeTypes { print(type) }
+            return
         }
         keepDecodeBuffersOutOfTheHeap()
         Glibc.exit(Browser.run(command.options))

@@ -74,3 +74,24 @@ import Testing
         }
     }
 }
+
+@Suite struct ImageFormatMediaTypesTests {
+    @Test func everyFormatHasAnImageMediaTypeAndNoTwoShareOne() {
+        var seen: Set<String> = []
+        for format in ImageFormat.allCases {
+            #expect(!format.mimeTypes.isEmpty, "\(format) has no media type")
+            for type in format.mimeTypes {
+                #expect(type.hasPrefix("image/"), "\(type)")
+                #expect(seen.insert(type).inserted, "\(type) is named twice")
+            }
+        }
+    }
+
+    @Test func theDecodableListLeavesOutWhatCannotBeDecoded() {
+        let types = ImageFormat.decodableMimeTypes
+        #expect(types.contains("image/jpeg") && types.contains("image/png") && types.contains("image/webp"))
+        for format in ImageFormat.allCases where !format.isDecodable {
+            for type in format.mimeTypes { #expect(!types.contains(type), "\(type)") }
+        }
+    }
+}

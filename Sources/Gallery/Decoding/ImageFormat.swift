@@ -42,6 +42,41 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         }
     }
 
+    /// Its media types as shared-mime-info names them (the first is the
+    /// canonical one). `fourway --mime-types` prints those of every
+    /// decodable format for the desktop entry's `MimeType=` (scripts/install),
+    /// so the entry offers fourway for exactly what it opens.
+    public var mimeTypes: [String] {
+        switch self {
+        case .jpeg: return ["image/jpeg"]
+        case .png: return ["image/png", "image/apng"]
+        case .gif: return ["image/gif"]
+        case .bmp: return ["image/bmp", "image/x-bmp"]
+        case .webp: return ["image/webp"]
+        case .tiff: return ["image/tiff"]
+        case .qoi: return ["image/qoi"]
+        case .pnm: return ["image/x-portable-anymap", "image/x-portable-bitmap",
+                           "image/x-portable-graymap", "image/x-portable-pixmap"]
+        case .xpm: return ["image/x-xpixmap"]
+        case .xcf: return ["image/x-xcf"]
+        case .lbm: return ["image/x-ilbm"]
+        case .pcx: return ["image/vnd.zbrush.pcx", "image/x-pcx"]
+        case .svg: return ["image/svg+xml"]
+        case .ico: return ["image/vnd.microsoft.icon"]
+        case .cur: return ["image/x-win-bitmap"]
+        case .tga: return ["image/x-tga"]
+        case .avif: return ["image/avif"]
+        case .jxl: return ["image/jxl"]
+        case .heic: return ["image/heic", "image/heif"]
+        }
+    }
+
+    /// The media types of every format this build decodes, in
+    /// ``allCases`` order, each once.
+    public static var decodableMimeTypes: [String] {
+        allCases.filter(\.isDecodable).flatMap(\.mimeTypes)
+    }
+
     /// The type hint SDL_image's `IMG_LoadTyped_RW` takes; needed for TGA,
     /// which has no magic bytes.
     var sdlTypeHint: String {
