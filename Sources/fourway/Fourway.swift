@@ -6,27 +6,66 @@ import Glibc
 
 extension BrowserOptions.Layout: ExpressibleByArgument {}
 extension RendererPreference: ExpressibleByArgument {}
+extension ImageOrder.Key: ExpressibleByArgument {}
 
-/// `fourway [FOLDER|IMAGE] [options]`: the four-direction image browser.
+/// `fourway [PATH …] [options]`: the four-direction image browser.
 @main
 struct Fourway: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fourway",
-        abstract: "Browse a folder of images by dragging pages in four directions.",
+        abstract: "Browse images by dragging pages in four directions.",
+        usage: """
+            fourway [PATH …] [options]
+            find … -print0 | fourway -0 - [options]
+            """,
         discussion: """
             With no path, opens an infinite demo gallery. A flat folder becomes a grid
             of pages; a folder of subfolders becomes one row per album (left/right in
-            an album, up/down between albums). IMAGE opens its folder at that image.
+            an album, up/down between albums). One IMAGE alone opens its folder at that
+            image.
+
+            Several paths, files and folders mixed, open in the order given: a folder
+            gives its images (and its subfolders' albums, 4 levels deep unless
+            --recursive), a file itself; an image given twice shows once. With more
+            than one folder or run of files, each is a row (an album). - reads paths
+            from standard input, one a line (NUL-separated with -0); relative paths are
+            taken from the current directory. To open only the files named, give two or
+            more, or list them: printf '%s\\n' photo.jpg | fourway -
 
             \(KeyMap.plainText())
 
-            Exit codes: 0 quit normally; 1 failed while running; 2 bad option or
-            events file; 3 path not found, not a folder or image, or no images in it;
-            4 cannot start (no display, SDL or renderer failure, DejaVu font missing).
+            Exit codes: 0 quit normally; 1 failed while running; 2 bad option, events
+            file or --start; 3 no path can be opened (not found, not a folder or image,
+            no images in it, an empty list); 4 cannot start (no display, SDL or renderer
+            failure, DejaVu font missing).
             """)
 
-    @Argument(help: "A folder of images, or an image file (opens its folder at it). None: the demo gallery.")
-    var path: String?
+    @Argument(help: ArgumentHelp("Folders and images, in the order to show them; - reads a list from standard input. None: the demo gallery.",
+                                 valueName: "path"))
+    var paths: [String] = []
+
+    @Flag(name: [.customShort("0"), .customLong("null")],
+          help: "With -: the list on standard input is NUL-separated (find -print0), not one path a line.")
+    var null = false
+
+    @Flag(name: .shortAndLong,
+          help: "Take the images in every subfolder of the folders given, at any depth (default: \(FolderScanner.maximumAlbumDepth) levels).")
+    var recursive = false
+
+    @Option(help: ArgumentHelp("Order: \(ImageOrder.Key.allCases.map(\.rawValue).joined(separator: ", ")). name (the default): natural order, files given one by one keep the order given unless --sort is given; mtime: oldest first; size: smallest first. Sorted within each album.",
+                               valueName: "key"))
+    var sort: ImageOrder.Key?
+
+    @Flag(help: "Reverse the order (newest first with --sort mtime).")
+    var reverse = false
+
+    @Option(help: ArgumentHelp("With --sort random: the shuffle's seed, to see the same order again (default: a new one, shown in the HUD).",
+                               valueName: "N"))
+    var seed: UInt64?
+
+    @Option(help: ArgumentHelp("Open at the N-th image (from 1, as the HUD counts) or at FILE (a path, a file name, or the end of a path).",
+                               valueName: "N|FILE"))
+    var start: String?
 
     @Option(help: ArgumentHelp("Window size in pixels, WxH (default 1280x800).", valueName: "WxH"),
             transform: WindowSize.parse)
@@ -79,14 +118,54 @@ struct Fourway: ParsableCommand {
         if !(0...1).contains(parallax) {
             throw ValidationError("--parallax must be between 0 and 1, got \(parallax)")
         }
-        if let path, path.isEmpty {
-            throw ValidationError("the path is empty; give a folder, an image, or nothing for the demo")
+        if paths.contains("") {
+            throw ValidationError("a path is empty; give a folder, an image, - for a list, or nothing for the demo")
+        }
+        if paths.filter({ $0 == "-" }).count > 1 {
+            throw ValidationError("- is given twice; standard input can be read once")
+        }
+        if null && !paths.contains("-") {
+            throw ValidationError("--null applies to the list read with -; give - among the paths")
+        }
+        if seed != nil && sort != .random {
+            throw ValidationError("--seed applies to --sort random")
+        }
+        if let start {
+            if paths.isEmpty { throw ValidationError("--start needs a folder or images; the demo gallery has no first image") }
+            if start.isEmpty { throw ValidationError("--start is empty; give a number from 1 or a file") }
+            if case .ordinal(let n) = StartImage(argument: start), n < 1 {
+                throw ValidationError("--start counts from 1, got \(start)")
+            }
         }
     }
 
-    var options: BrowserOptions {
+    /// The order asked for (natural name order unless `--sort` or `--reverse`).
+    var order: ImageOrder {
+        ImageOrder(key: sort ?? .name, reverse: reverse, sortsGivenFiles: sort != nil,
+                   seed: seed ?? UInt64.random(in: 1...999_999))
+    }
+
+    /// The options, with the paths of a `-` list read from standard input;
+    /// nil (with a line on stderr) when the list cannot be read.
+    func options() -> BrowserOptions? {
         var options = BrowserOptions()
-        options.path = path
+        if !paths.isEmpty {
+            var expanded: [String] = []
+            for path in paths {
+                guard path == "-" else { expanded.append(path); continue }
+                guard let list = PathList.read(fd: 0, separator: null ? .nul : .newline) else {
+                    StandardError.line("-: cannot read standard input (\(String(cString: strerror(errno))))")
+                    return nil
+                }
+                for name in list.unnamable {
+                    StandardError.line(name + ": skipped: the path is not valid UTF-8 (rename the file to open it)")
+                }
+                expanded.append(contentsOf: list.paths)
+            }
+            options.request = OpenRequest(paths: expanded, opensFolderOfLoneImage: paths.count == 1 && paths[0] != "-",
+                                          recursive: recursive, order: order)
+        }
+        options.start = start.map(StartImage.init(argument:))
         options.width = size?.width ?? 1280
         options.height = size?.height ?? 800
         options.columns = columns
@@ -104,6 +183,7 @@ struct Fourway: ParsableCommand {
     }
 
     func run() throws {
+        guard let options = options() else { throw ExitCode(BrowserExitCode.badPath) }
         let code = Browser.run(options)
         if code != BrowserExitCode.success { throw ExitCode(code) }
     }
@@ -141,7 +221,8 @@ struct Fourway: ParsableCommand {
             for type in ImageFormat.decodableMimeTypes { print(type) }
             return
         }
+        guard let options = command.options() else { Glibc.exit(BrowserExitCode.badPath) }
         keepDecodeBuffersOutOfTheHeap()
-        Glibc.exit(Browser.run(command.options))
+        Glibc.exit(Browser.run(options))
     }
 }

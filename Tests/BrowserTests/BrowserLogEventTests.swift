@@ -22,12 +22,22 @@ struct BrowserLogEventTests {
         #expect(try object(line)["scanning"] as? Bool == false)
     }
 
-    @Test("gallery gives the title, image count, layout and pages, null for an infinite axis")
+    @Test("gallery gives the title, image count, layout, pages (null for an infinite axis), sources and order")
     func gallery() throws {
         let line = BrowserLogEvent.gallery(title: "Summer \"24\"", images: 38, layout: "albums",
-                                           horizontalPages: nil, verticalPages: 3).jsonLine(time: 1)
-        #expect(line == #"{"t":1,"event":"gallery","title":"Summer \"24\"","images":38,"layout":"albums","pages":[null,3]}"#)
+                                           horizontalPages: nil, verticalPages: 3,
+                                           sources: 2, order: ImageOrder(key: .mtime, reverse: true)).jsonLine(time: 1)
+        #expect(line == #"{"t":1,"event":"gallery","title":"Summer \"24\"","images":38,"layout":"albums","pages":[null,3],"sources":2,"sort":"mtime","reverse":true}"#)
         #expect(try object(line)["title"] as? String == "Summer \"24\"")
+    }
+
+    @Test("a random order's gallery line gives its seed, so the order can be seen again")
+    func galleryRandomSeed() throws {
+        let line = BrowserLogEvent.gallery(title: "t", images: 3, layout: "grid", horizontalPages: 2, verticalPages: 2,
+                                           sources: 1, order: ImageOrder(key: .random, seed: 42)).jsonLine(time: 1)
+        let fields = try object(line)
+        #expect(fields["sort"] as? String == "random")
+        #expect(fields["seed"] as? Int == 42)
     }
 
     @Test("resize gives the new pixel size")
@@ -113,7 +123,8 @@ struct BrowserLogEventTests {
 
     static let everyKind: [BrowserLogEvent] = [
         .window(renderer: "gpu", width: 1, height: 2, scanning: true),
-        .gallery(title: "t", images: 1, layout: "grid", horizontalPages: 1, verticalPages: nil),
+        .gallery(title: "t", images: 1, layout: "grid", horizontalPages: 1, verticalPages: nil,
+                 sources: 1, order: ImageOrder()),
         .resize(width: 1, height: 1), .firstFrame, .decodeError(file: "f", message: "m"), .notice(text: "n"),
         .sharpRegion(page: PageIndex(h: 0, v: 0), region: PixelRect(x: 0, y: 0, width: 1, height: 1),
                      textureWidth: 1, textureHeight: 1),

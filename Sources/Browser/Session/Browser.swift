@@ -6,7 +6,7 @@ import Gallery
 ///
 /// ```swift
 /// var options = BrowserOptions()
-/// options.path = CommandLine.arguments.dropFirst().first   // nil: the demo gallery
+/// options.request = OpenRequest(paths: Array(CommandLine.arguments.dropFirst()))   // nil: the demo gallery
 /// exit(Browser.run(options))
 /// ```
 public enum Browser {
@@ -43,36 +43,46 @@ public enum Browser {
         // Scan on its own thread: a big folder scans while the window opens.
         // The first image decodes on another, as soon as it is known.
         var scan: FolderScan?
-        var initialImage: String?
+        var start = options.start
         var catalog = PageCatalog.demo
         var firstImage: FirstImageDecode?
         // The folder's first image was remembered from an earlier visit.
         var guessed = false
-        if let path = options.path {
-            // Follows symbolic links, as the scan does.
-            var status = stat()
-            let exists = stat(path, &status) == 0
-            let isFolder = exists && (status.st_mode & S_IFMT) == S_IFDIR
+        if let request = options.request {
             let first = FirstImageDecode(maxWidth: options.width, maxHeight: options.height) { wakeMainLoop() }
             firstImage = first
-            if exists, !isFolder {
-                initialImage = path
+            // One folder, or one image opened in its folder.
+            let alone = request.isOneFolder ? request.paths[0] : nil
+            // Follows symbolic links, as the scan does.
+            var status = stat()
+            let exists = alone.map { stat($0, &status) == 0 } ?? false
+            let isFolder = exists && (status.st_mode & S_IFMT) == S_IFDIR
+            if let alone, exists, !isFolder, start == nil {
+                start = .file(alone)
+            }
+            // The image to open at is known before the scan: decode it now.
+            if case .file(let path)? = start, stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
                 first.start(path: LexicalPath.absolute(path))
             }
             // A folder opened before: its first image decodes now, not after
             // the listing (30–50 ms for 100,000 files).
-            let remembered = isFolder && options.cache ? FirstImageCache.standard().flatMap { cache in
-                let folder = LexicalPath.absolute(path)
-                return FolderIdentity(of: folder).map { (cache: cache, folder: folder, identity: $0) }
-            } : nil
+            let remembered = isFolder && options.cache && start == nil && request.order.isNaturalOrder
+                ? FirstImageCache.standard().flatMap { cache in
+                    let folder = LexicalPath.absolute(alone!)
+                    return FolderIdentity(of: folder).map { (cache: cache, folder: folder, identity: $0) }
+                } : nil
             if let remembered, let guess = remembered.cache.lookup(folder: remembered.folder, identity: remembered.identity) {
                 first.start(path: guess)
                 guessed = true
             }
-            catalog = .scanning(title: folderName(path, isFolder: isFolder))
+            catalog = .scanning(title: alone.map { folderName($0, isFolder: isFolder) }
+                                ?? "\(request.paths.count) path\(request.paths.count == 1 ? "" : "s")")
             // With the first image already decoding, the listing can wait for
-            // the CPU like the rest of the scan.
-            scan = FolderScan(path: path, niceness: guessed ? WorkerThread.backgroundNiceness : 0, onFirstImage: { image in
+            // the CPU like the rest of the scan. With `--start` the first
+            // image in the order is not the first page, so it is not decoded.
+            let startsAtFirst = start == nil
+            scan = FolderScan(request: request, niceness: guessed ? WorkerThread.backgroundNiceness : 0, onFirstImage: { image in
+                guard startsAtFirst else { return }
                 first.start(path: image)   // nothing when the guess started
                 first.confirm(path: image)
                 if let remembered {
@@ -133,7 +143,7 @@ public enum Browser {
                            height: window.pixelSize.height, scanning: catalog.isScanning), time: clock.now)
 
         let session = BrowserSession(options: options, clock: clock, log: log, window: window, text: text,
-                                     catalog: catalog, scan: scan, initialImage: initialImage, firstImage: firstImage,
+                                     catalog: catalog, scan: scan, start: start, firstImage: firstImage,
                                      wakeEventType: wakeEventType.withLock { $0 })
         return session.run()
     }

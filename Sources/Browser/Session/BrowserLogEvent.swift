@@ -16,9 +16,12 @@ public enum BrowserLogEvent: Sendable, Hashable {
     /// `{"t":…,"event":"window","renderer":"software","size":[W,H],"scanning":false}`
     /// when the window opens; `scanning`: the folder scan is still running.
     case window(renderer: String, width: Int, height: Int, scanning: Bool)
-    /// `{"t":…,"event":"gallery","title":…,"images":N,"layout":…,"pages":[H,V]}`
-    /// when a folder's pages are known (`null` for an infinite axis).
-    case gallery(title: String, images: Int, layout: String, horizontalPages: Int?, verticalPages: Int?)
+    /// `{"t":…,"event":"gallery","title":…,"images":N,"layout":…,"pages":[H,V],"sources":N,"sort":…,"reverse":B}`
+    /// when a folder's pages are known (`null` for an infinite axis):
+    /// `sources` is how many paths were given, `sort` the ``ImageOrder``'s
+    /// key, with `"seed":N` for `random`.
+    case gallery(title: String, images: Int, layout: String, horizontalPages: Int?, verticalPages: Int?,
+                 sources: Int, order: ImageOrder)
     /// `{"t":…,"event":"resize","size":[W,H]}` when the window's pixel size changes.
     case resize(width: Int, height: Int)
     /// `{"t":…,"event":"first-frame"}` when the current page first shows its
@@ -92,10 +95,13 @@ public enum BrowserLogEvent: Sendable, Hashable {
         case .window(let renderer, let width, let height, let scanning):
             ["\"renderer\":" + EventLog.quoted(renderer), Self.pair("size", width, height),
              "\"scanning\":" + (scanning ? "true" : "false")]
-        case .gallery(let title, let images, let layout, let horizontal, let vertical):
+        case .gallery(let title, let images, let layout, let horizontal, let vertical, let sources, let order):
             ["\"title\":" + EventLog.quoted(title), "\"images\":" + String(images),
              "\"layout\":" + EventLog.quoted(layout),
-             "\"pages\":[" + Self.count(horizontal) + "," + Self.count(vertical) + "]"]
+             "\"pages\":[" + Self.count(horizontal) + "," + Self.count(vertical) + "]",
+             "\"sources\":" + String(sources), "\"sort\":\"" + order.key.rawValue + "\"",
+             "\"reverse\":" + (order.reverse ? "true" : "false")]
+                + (order.key == .random ? ["\"seed\":" + String(order.seed)] : [])
         case .resize(let width, let height):
             [Self.pair("size", width, height)]
         case .decodeError(let file, let message):

@@ -19,7 +19,7 @@ public enum RendererPreference: String, Sendable, CaseIterable {
 ///
 /// ```swift
 /// var options = BrowserOptions()
-/// options.path = "/photos"
+/// options.request = OpenRequest(paths: ["/photos"])
 /// options.layout = .albums
 /// exit(Browser.run(options))
 /// ```
@@ -27,8 +27,12 @@ public struct BrowserOptions: Sendable {
     /// The layout styles, under the name the command line uses.
     public typealias Layout = LayoutStyle
 
-    /// A folder or an image; `nil` opens the infinite demo gallery.
-    public var path: String?
+    /// The files and folders to open, and in what order; `nil` opens the
+    /// infinite demo gallery.
+    public var request: OpenRequest?
+    /// The image to open at (`--start`); by default the first, or the
+    /// image given alone.
+    public var start: StartImage?
     /// Window size in screen pixels.
     public var width = 1280
     public var height = 800

@@ -35,7 +35,7 @@ extension BrowserSession {
             if case .image(let image) = contents[current.id] {
                 size = (image.sourceWidth, image.sourceHeight, image.format)
             }
-            overlay.drawHUD(catalog.hudLines(at: model.currentPage, image: size)
+            overlay.drawHUD(catalog.hudLines(at: model.currentPage, image: size, order: order)
                             + (ZoomedPage.hudLine(model.zoom).map { [$0] } ?? []), viewport: viewport)
         }
         if let notice {

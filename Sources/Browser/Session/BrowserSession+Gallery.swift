@@ -21,7 +21,11 @@ extension BrowserSession {
     }
 
     /// The pages are known: give the engine its bounds, go to the image the
-    /// user named, and load every slot.
+    /// user named, and load every slot. An image named with `--start` that
+    /// is not among them ends the session (exit 2), as any bad argument.
+    /// How many paths were given (after a `-` list is read).
+    var sources: Int { scan?.result.flatMap { try? $0.get().sources } ?? 1 }
+
     func applyGallery(at time: Double) {
         guard case .folder(let layout, let title) = catalog else { return }
         window.setTitle("fourway — " + title)
@@ -32,12 +36,20 @@ extension BrowserSession {
         } else {
             model.setBounds(horizontal: layout.horizontalPages, vertical: layout.verticalPages, time: time)
         }
-        if let initialImage, let page = layout.page(of: initialImage) {
+        if let start {
+            guard let page = start.page(in: layout) else {
+                // A bad argument, found only now that the images are known.
+                StandardError.line(start.notFoundMessage(count: layout.count))
+                exitCode = BrowserExitCode.usage
+                running = false
+                return
+            }
             model.go(to: page, animated: false, time: time)
         }
         slotLoader.loadAll()
         log?.write(.gallery(title: title, images: layout.count, layout: layout.style.rawValue,
-                            horizontalPages: layout.horizontalPages, verticalPages: layout.verticalPages), time: time)
+                            horizontalPages: layout.horizontalPages, verticalPages: layout.verticalPages,
+                            sources: sources, order: order), time: time)
     }
 
     func checkSize(at time: Double) {

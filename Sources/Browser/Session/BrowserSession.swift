@@ -52,7 +52,11 @@ final class BrowserSession {
     var catalog: PageCatalog
     let scan: FolderScan?
     let layoutOptions: (style: LayoutStyle, columns: Int?, wrap: Bool)
-    let initialImage: String?
+    /// The image to open at once the pages are known (`--start`, or the
+    /// image given alone).
+    let start: StartImage?
+    /// The order the images are in, for the HUD and the `gallery` line.
+    let order: ImageOrder
     /// Decodes for the nine slots, the first image and the prefetch.
     let slotLoader: SlotLoader
     let wakeEventType: UInt32
@@ -81,7 +85,7 @@ final class BrowserSession {
     var wokenByWorker = false
 
     init(options: BrowserOptions, clock: SessionClock, log: EventLog?, window: BrowserWindow,
-         text: TextRenderer, catalog: PageCatalog, scan: FolderScan?, initialImage: String?,
+         text: TextRenderer, catalog: PageCatalog, scan: FolderScan?, start: StartImage?,
          firstImage: FirstImageDecode? = nil, wakeEventType: UInt32) {
         self.clock = clock
         self.log = log
@@ -96,7 +100,8 @@ final class BrowserSession {
         self.catalog = catalog
         self.scan = scan
         self.layoutOptions = (options.layout, options.columns, options.wrap)
-        self.initialImage = initialImage
+        self.start = start
+        self.order = options.request?.order ?? ImageOrder()
         self.showHUD = options.showHUD
         self.wakeEventType = wakeEventType
         self.readiness = ReadinessLog(frameTimes: options.frameTimes)

@@ -6,7 +6,7 @@ import Synchronization
 /// main loop polls ``progress`` and ``result`` each frame.
 ///
 /// ```swift
-/// let scan = FolderScan(path: "/photos") { wakeMainLoop() }
+/// let scan = FolderScan(request: OpenRequest(paths: ["/photos"])) { wakeMainLoop() }
 /// if let result = scan.result { … }
 /// ```
 final class FolderScan: Sendable {
@@ -21,19 +21,19 @@ final class FolderScan: Sendable {
     /// Signalled when the scan ends.
     private let done = DispatchSemaphore(value: 0)
 
-    /// Starts scanning `path`; `onFinish` runs on the scanning thread when
-    /// it is done (to wake the main loop). `onFirstImage` runs on it with the
-    /// root's first image as soon as the root is listed (see
-    /// ``FolderScanner/scan(_:progress:firstImage:)``).
+    /// Starts scanning what `request` names; `onFinish` runs on the scanning
+    /// thread when it is done (to wake the main loop). `onFirstImage` runs on
+    /// it with the first image as soon as it is known (see
+    /// ``SourceScanner/scan(_:progress:firstImage:)``).
     ///
     /// `niceness` is the thread's until the first image is found, after which
     /// it is ``WorkerThread/backgroundNiceness``.
-    init(path: String, niceness: Int32 = 0, onFirstImage: (@Sendable (String) -> Void)? = nil,
+    init(request: OpenRequest, niceness: Int32 = 0, onFirstImage: (@Sendable (String) -> Void)? = nil,
          onFinish: @escaping @Sendable () -> Void) {
         WorkerThread.start(name: "fourway-scan", niceness: niceness) { [self] in
             let result: Result<FolderContents, GalleryError>
             do throws(GalleryError) {
-                result = .success(try FolderScanner.scan(path, progress: { [self] count in
+                result = .success(try SourceScanner.scan(request, progress: { [self] count in
                     state.withLock { $0.progress = count }
                 }, firstImage: { [self] image in
                     onFirstImage?(image)
@@ -46,12 +46,21 @@ final class FolderScan: Sendable {
             } catch {
                 result = .failure(error)
             }
-            if case .success(let contents) = result {
+            switch result {
+            case .success(let contents):
+                // Paths given that cannot be shown, one line each; the
+                // other paths open.
+                for problem in contents.problems { StandardError.line(problem.description) }
                 // They cannot be pages (a `String` path cannot name them), but
                 // the user should learn why they are missing.
                 for path in contents.unnamableImages {
                     StandardError.line(path + ": skipped: its name is not valid UTF-8 (rename the file to open it)")
                 }
+            case .failure(.nothingToOpen(_, let problems)):
+                // Why each path failed, then the error itself (the caller's line).
+                for problem in problems { StandardError.line(problem.description) }
+            case .failure:
+                break
             }
             state.withLock { $0.result = result }
             firstImageOrDone.signal()

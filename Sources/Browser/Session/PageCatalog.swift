@@ -47,9 +47,16 @@ public enum PageCatalog: Sendable {
         }
     }
 
-    /// The HUD's lines for `page`: folder or album, position, file name and
-    /// image size (when `image` is known).
-    public func hudLines(at page: PageIndex, image: (width: Int, height: Int, format: String)?) -> [String] {
+    /// How the HUD names an order: `by name`, `by mtime, reversed`,
+    /// `random (seed 7)`.
+    public static func orderLabel(_ order: ImageOrder) -> String {
+        order.key == .random ? order.description : "by " + order.description
+    }
+
+    /// The HUD's lines for `page`: folder or album, position and the order
+    /// the images are in, file name and image size (when `image` is known).
+    public func hudLines(at page: PageIndex, image: (width: Int, height: Int, format: String)?,
+                         order: ImageOrder = ImageOrder()) -> [String] {
         var lines: [String] = []
         switch self {
         case .demo:
@@ -58,11 +65,8 @@ public enum PageCatalog: Sendable {
             lines = [title, "\(page)"]
         case .folder(let layout, let title):
             lines.append(layout.rowTitle(page.v) ?? title)
-            if let ordinal = layout.ordinal(of: page) {
-                lines.append("\(page)   \(ordinal + 1)/\(layout.count)")
-            } else {
-                lines.append("\(page)   –/\(layout.count)")
-            }
+            let position = layout.ordinal(of: page).map { String($0 + 1) } ?? "–"
+            lines.append("\(page)   \(position)/\(layout.count)   " + Self.orderLabel(order))
             if let entry = layout.entry(at: page) {
                 lines.append(entry.name)
             } else {

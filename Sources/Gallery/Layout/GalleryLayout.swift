@@ -183,6 +183,11 @@ public struct GalleryLayout: Sendable {
         return page(ofOrdinal: index)
     }
 
+    /// Where the first image that satisfies `matches` sits (unwrapped).
+    public func page(where matches: (ImageEntry) -> Bool) -> PageIndex? {
+        images.firstIndex(where: matches).flatMap(page(ofOrdinal:))
+    }
+
     /// The album name of row `v` in an albums layout (the folder's own title
     /// for the row of loose images); nil in other layouts. Wraps with `wrap`.
     public func rowTitle(_ v: Int) -> String? {

@@ -26,17 +26,33 @@ public struct FolderContents: Sendable {
     /// with each bad byte written `\xFF`; counted in `skipped` too. The shell
     /// names them on stderr. At most ``FolderScanner/maximumReportedUnnamable``.
     public let unnamableImages: [String]
+    /// How many paths were given (1 for a folder or an image opened alone;
+    /// see ``SourceScanner``).
+    public let sources: Int
+    /// Paths given that could not be opened (missing, unreadable, not an
+    /// image, a folder without images), one line each for stderr; the
+    /// other paths' images are still shown.
+    public let problems: [GalleryError]
 
-    /// Built by ``FolderScanner``; tests build it directly:
+    /// Built by ``FolderScanner`` and ``SourceScanner``; tests build it directly:
     /// `FolderContents(root: "/p", title: "p", looseImages: [], albums: [], skipped: 0)`.
     public init(root: String, title: String, looseImages: [ImageEntry], albums: [Album], skipped: Int,
-                unnamableImages: [String] = []) {
+                unnamableImages: [String] = [], sources: Int = 1, problems: [GalleryError] = []) {
         self.root = root
         self.title = title
         self.looseImages = looseImages
         self.albums = albums
         self.skipped = skipped
         self.unnamableImages = unnamableImages
+        self.sources = sources
+        self.problems = problems
+    }
+
+    /// The same contents with its images put in `order` (see
+    /// ``ImageOrder/apply(to:)``).
+    func with(looseImages: [ImageEntry], albums: [Album]) -> FolderContents {
+        FolderContents(root: root, title: title, looseImages: looseImages, albums: albums, skipped: skipped,
+                       unnamableImages: unnamableImages, sources: sources, problems: problems)
     }
 
     /// Number of images, loose and in albums.

@@ -14,8 +14,13 @@ import Glibc
 /// - Symbolic links are followed; each real directory (device + inode) is read
 ///   at most once, so link loops end.
 /// - Albums: every subfolder, up to ``maximumAlbumDepth`` levels below the
-///   root, that *directly* holds images is one ``Album`` named by its path
-///   relative to the root (`trip`, `2023/trip`). Images directly in the root
+///   root (any depth with `maximumDepth: .max`, `fourway --recursive`), that
+///   *directly* holds images is one ``Album`` named by its path relative to
+///   the root (`trip`, `2023/trip`). The walk keeps one directory open at a
+///   time and a list of the folders still to read, so its depth costs
+///   neither stack nor file descriptors; a folder whose path relative to the
+///   root is longer than `PATH_MAX` cannot be opened (nor could its images)
+///   and is counted in `skipped`. Images directly in the root
 ///   are the `looseImages`; in an albums layout they come first as their own
 ///   row (see ``GalleryLayout``).
 /// - Names whose bytes are not valid UTF-8 cannot round-trip through a Swift
@@ -30,7 +35,10 @@ import Glibc
 /// let layout = GalleryLayout(contents: contents, style: .auto)
 /// ```
 public enum FolderScanner {
-    /// How many folder levels below the root are searched for albums.
+    /// How many folder levels below the root are searched for albums by
+    /// default: enough for year/month/day/event photo trees, and an
+    /// accidental `fourway ~` does not walk the whole home folder.
+    /// `fourway --recursive` lifts it.
     public static let maximumAlbumDepth = 4
     /// The progress callback runs after every this many directory entries.
     public static let progressInterval = 1000
@@ -49,7 +57,10 @@ public enum FolderScanner {
     ///   is still being sorted. Not called when the root holds no images.
     /// - Throws: ``GalleryError`` when the path does not exist, cannot be read,
     ///   is not a folder or an image, or holds no images.
-    public static func scan(_ path: String, progress: (@Sendable (Int) -> Void)? = nil,
+    /// - Parameter maximumDepth: how many folder levels below the root are
+    ///   searched for albums (`.max`: all of them).
+    public static func scan(_ path: String, maximumDepth: Int = maximumAlbumDepth,
+                            progress: (@Sendable (Int) -> Void)? = nil,
                             firstImage: (@Sendable (String) -> Void)? = nil) throws(GalleryError) -> FolderContents {
         guard !path.isEmpty else { throw GalleryError.notFound(path: path) }
         let absolute = LexicalPath.absolute(path)
@@ -59,11 +70,12 @@ public enum FolderScanner {
         }
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
-            let contents = try scanFolder(absolute, shownAs: path, progress: progress, firstImage: firstImage)
+            let contents = try scanFolder(absolute, shownAs: path, maximumDepth: maximumDepth,
+                                          progress: progress, firstImage: firstImage)
             if contents.count == 0 { throw GalleryError.noImages(path: path, skipped: contents.skipped) }
             return contents
         case S_IFREG:
-            return try scanAroundImage(absolute, shownAs: path, progress: progress)
+            return try scanAroundImage(absolute, shownAs: path, maximumDepth: maximumDepth, progress: progress)
         case S_IFIFO:
             throw GalleryError.notAFolderOrImage(path: path, kind: "a FIFO (named pipe)")
         case S_IFSOCK:
@@ -77,31 +89,15 @@ public enum FolderScanner {
 
     // MARK: - An image given by path
 
-    private static func scanAroundImage(_ absolute: String, shownAs path: String,
+    private static func scanAroundImage(_ absolute: String, shownAs path: String, maximumDepth: Int,
                                         progress: (@Sendable (Int) -> Void)?) throws(GalleryError) -> FolderContents {
-        let head: [UInt8]
-        do {
-            head = try FileReader.read(absolute, limit: ContentSniffer.sniffLength)
-        } catch {
-            if error.message == "permission denied" { throw GalleryError.unreadable(path: path, reason: error.message) }
-            throw GalleryError.notAnImage(path: path, detail: error.message)
-        }
+        try checkIsImage(absolute, shownAs: path)
         let name = LexicalPath.lastComponent(absolute)
-        switch ContentSniffer.identify(head) {
-        case .image:
-            break
-        case .notImage(let what):
-            throw GalleryError.notAnImage(path: path, detail: what)
-        case .unknown(let what):
-            // No signature: accept only when the name says image (TGA has no
-            // magic bytes; a damaged photo still deserves its error page).
-            if !ImageExtensions.matches(name) { throw GalleryError.notAnImage(path: path, detail: what) }
-        }
         let folder = LexicalPath.parent(absolute)
         let named = ImageEntry(path: absolute, name: name, album: nil)
         let contents: FolderContents
         do {
-            contents = try scanFolder(folder, shownAs: folder, progress: progress, firstImage: nil)
+            contents = try scanFolder(folder, shownAs: folder, maximumDepth: maximumDepth, progress: progress, firstImage: nil)
         } catch {
             // The folder cannot be listed (e.g. execute-only permission): show the one image.
             return FolderContents(root: folder, title: LexicalPath.lastComponent(folder), looseImages: [named], albums: [], skipped: 0)
@@ -114,6 +110,29 @@ public enum FolderScanner {
         return FolderContents(root: contents.root, title: contents.title, looseImages: loose,
                               albums: contents.albums, skipped: contents.skipped,
                               unnamableImages: contents.unnamableImages)
+    }
+
+    /// Throws unless the regular file at `absolute` is an image by its
+    /// content, or has no signature and an image's name (TGA has no magic
+    /// bytes; a damaged photo still deserves its error page).
+    static func checkIsImage(_ absolute: String, shownAs path: String) throws(GalleryError) {
+        let head: [UInt8]
+        do {
+            head = try FileReader.read(absolute, limit: ContentSniffer.sniffLength)
+        } catch {
+            if error.message == "permission denied" { throw GalleryError.unreadable(path: path, reason: error.message) }
+            throw GalleryError.notAnImage(path: path, detail: error.message)
+        }
+        switch ContentSniffer.identify(head) {
+        case .image:
+            break
+        case .notImage(let what):
+            throw GalleryError.notAnImage(path: path, detail: what)
+        case .unknown(let what):
+            if !ImageExtensions.matches(LexicalPath.lastComponent(absolute)) {
+                throw GalleryError.notAnImage(path: path, detail: what)
+            }
+        }
     }
 
     // MARK: - Folders
@@ -141,12 +160,24 @@ public enum FolderScanner {
         let inode: UInt64
     }
 
-    private static func scanFolder(_ absolute: String, shownAs path: String, progress: (@Sendable (Int) -> Void)?,
-                                   firstImage: (@Sendable (String) -> Void)?) throws(GalleryError) -> FolderContents {
-        let fd = open(absolute, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if fd < 0 { throw statError(path: path, code: errno) }
+    /// Lists the folder at `absolute` (a folder; `path` is how the user
+    /// named it, for errors) and its subfolders down to `maximumDepth`.
+    static func scanFolder(_ absolute: String, shownAs path: String, maximumDepth: Int,
+                           progress: (@Sendable (Int) -> Void)?,
+                           firstImage: (@Sendable (String) -> Void)?) throws(GalleryError) -> FolderContents {
+        let rootFD = open(absolute, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if rootFD < 0 { throw statError(path: path, code: errno) }
+        defer { close(rootFD) }
         var walk = Walk(progress: progress, firstImage: firstImage.map { report in { report(LexicalPath.joined(absolute, $0)) } })
-        readDirectory(fd: fd, relative: "", depth: 0, walk: &walk)
+        // Folders still to read, relative to the root, with their depth.
+        var pending: [(relative: String, depth: Int)] = [("", 0)]
+        while let (relative, depth) = pending.popLast() {
+            let fd = relative.isEmpty ? dup(rootFD) : openat(rootFD, relative, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if fd < 0 { walk.skipped += 1; continue }
+            for name in readDirectory(fd: fd, relative: relative, depth: depth, maximumDepth: maximumDepth, walk: &walk) {
+                pending.append((relative.isEmpty ? name : relative + "/" + name, depth + 1))
+            }
+        }
         if walk.seen % progressInterval != 0 { progress?(walk.seen) }
 
         let looseNames = NaturalOrder.sorted(walk.loose)
@@ -163,17 +194,19 @@ public enum FolderScanner {
                               unnamableImages: walk.unnamable.map { LexicalPath.joined(absolute, $0) })
     }
 
-    /// Reads the directory open at `fd` (and closes it), then its subfolders.
-    private static func readDirectory(fd: Int32, relative: String, depth: Int, walk: inout Walk) {
+    /// Reads the directory open at `fd` (and closes it); returns the names
+    /// of its subfolders to read next (none at `maximumDepth`).
+    private static func readDirectory(fd: Int32, relative: String, depth: Int, maximumDepth: Int,
+                                      walk: inout Walk) -> [String] {
         var info = stat()
-        guard fstat(fd, &info) == 0 else { close(fd); return }
+        guard fstat(fd, &info) == 0 else { close(fd); return [] }
         let identity = DirectoryIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
         guard walk.visited.insert(identity).inserted else {
             walk.skipped += 1   // reached again through a link
             close(fd)
-            return
+            return []
         }
-        guard let directory = fdopendir(fd) else { close(fd); return }
+        guard let directory = fdopendir(fd) else { close(fd); return [] }
         defer { closedir(directory) }
 
         var images: [String] = []
@@ -216,7 +249,7 @@ public enum FolderScanner {
                 }
                 images.append(name)
             } else if type == UInt8(DT_DIR) {
-                guard depth < maximumAlbumDepth, let name = entryName(entry) else { walk.skipped += 1; continue }
+                guard depth < maximumDepth, let name = entryName(entry) else { walk.skipped += 1; continue }
                 subfolders.append(name)
             } else {
                 walk.skipped += 1   // FIFO, socket, device: never opened
@@ -230,11 +263,7 @@ public enum FolderScanner {
         } else if !images.isEmpty {
             walk.albums.append((name: relative, files: images))
         }
-        for name in subfolders {
-            let child = openat(fd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            if child < 0 { walk.skipped += 1; continue }
-            readDirectory(fd: child, relative: relative.isEmpty ? name : relative + "/" + name, depth: depth + 1, walk: &walk)
-        }
+        return subfolders
     }
 
     /// The entry's name with every byte that is not part of valid UTF-8
@@ -255,7 +284,7 @@ public enum FolderScanner {
         }
     }
 
-    private static func statError(path: String, code: Int32) -> GalleryError {
+    static func statError(path: String, code: Int32) -> GalleryError {
         switch code {
         case ENOENT, ENOTDIR: return .notFound(path: path)
         case EACCES, EPERM: return .unreadable(path: path, reason: "permission denied")

@@ -7,7 +7,7 @@
 /// do { _ = try FolderScanner.scan("/nope") }
 /// catch { print(error) }   // /nope: no such file or folder; check the path
 /// ```
-public enum GalleryError: Error, Sendable, Equatable, CustomStringConvertible {
+public indirect enum GalleryError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Nothing exists at the path (or a link points nowhere).
     case notFound(path: String)
     /// A regular file whose content is not an image we can open;
@@ -19,13 +19,20 @@ public enum GalleryError: Error, Sendable, Equatable, CustomStringConvertible {
     case noImages(path: String, skipped: Int)
     /// The path exists but cannot be read (`reason` like "permission denied").
     case unreadable(path: String, reason: String)
+    /// `fourway -` read no path from standard input.
+    case emptyList
+    /// Several paths were given and none holds an image; `problems` says
+    /// why for each (printed first, one line each).
+    case nothingToOpen(sources: Int, problems: [GalleryError])
 
-    /// The path the error is about.
+    /// The path the error is about (`-` for the list as a whole).
     public var path: String {
         switch self {
         case .notFound(let path), .notAnImage(let path, _), .notAFolderOrImage(let path, _),
              .noImages(let path, _), .unreadable(let path, _):
             return path
+        case .emptyList, .nothingToOpen:
+            return "-"
         }
     }
 
@@ -43,6 +50,10 @@ public enum GalleryError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): no images found (\(others)); give a folder with JPEG, PNG, WebP, GIF, BMP or TIFF files"
         case .unreadable(let path, let reason):
             return "\(path): cannot read it (\(reason))"
+        case .emptyList:
+            return "-: no paths on standard input; give one a line (NUL-separated with --null)"
+        case .nothingToOpen(let sources, _):
+            return "none of the \(sources) paths given is an image or holds one"
         }
     }
 }

@@ -20,6 +20,12 @@ public enum LexicalPath {
         return normalized(currentDirectory() + "/" + path)
     }
 
+    /// `path` made absolute against `directory` (absolute) and normalised:
+    /// for many paths, one `getcwd` instead of one each.
+    public static func absolute(_ path: String, from directory: String) -> String {
+        normalized(path.hasPrefix("/") ? path : directory + "/" + path)
+    }
+
     /// `path` (already absolute) without `.`, `..` and repeated slashes.
     public static func normalized(_ path: String) -> String {
         var parts: [Substring] = []
@@ -49,7 +55,8 @@ public enum LexicalPath {
         folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 
-    private static func currentDirectory() -> String {
+    /// The process's current directory (`/` when it cannot be named).
+    public static func currentDirectory() -> String {
         // getcwd(NULL, 0) allocates a buffer of the right size (glibc).
         guard let buffer = getcwd(nil, 0) else { return "/" }
         defer { free(buffer) }

@@ -1,0 +1,196 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Finds the images of everything the user gave: any number of files and
+/// folders, mixed, in the order given.
+///
+/// - One path given alone is ``FolderScanner/scan(_:maximumDepth:progress:firstImage:)``:
+///   a folder, or an image opened in its folder (unless it came from a list,
+///   ``OpenRequest/opensFolderOfLoneImage``).
+/// - Otherwise a folder contributes its images (and its albums, as
+///   ``FolderScanner`` finds them), a file itself. Each run of files given
+///   one after another is one row in the albums layout, titled by the first
+///   file's folder; each folder's own images are another, titled by the
+///   folder as given, and each of its albums one more (`trip/2023`).
+///   With one run in all (a shell glob), the images are loose (a grid).
+/// - An image is shown once, where it first comes: a file given with its
+///   folder is not shown twice. Paths are compared lexically (absolute,
+///   normalised), not through symbolic links.
+/// - A file is taken by its name when it has an image extension, without
+///   being opened, as a folder listing does (so tens of thousands of paths
+///   from a glob cost one `stat` each); otherwise by its content.
+/// - Paths that cannot be opened (missing, unreadable, not an image, a
+///   folder without images) are ``FolderContents/problems``, one line each;
+///   only when no path gives an image is it an error.
+///
+/// ```swift
+/// let contents = try SourceScanner.scan(OpenRequest(paths: ["a.jpg", "trip", "b.png"]))
+/// contents.albums.map(\.name)   // [photos, trip, photos] when trip has no subfolders
+/// ```
+public enum SourceScanner {
+    /// Scan everything `request` names and put it in `request.order`.
+    ///
+    /// - Parameter progress: called with the number of paths and folder
+    ///   entries looked at so far, every ``FolderScanner/progressInterval``.
+    /// - Parameter firstImage: called once, as early as it is known, with
+    ///   the image that will come first (only for natural order, where it
+    ///   can be known before everything is listed).
+    /// - Throws: ``GalleryError``: for one path, why it cannot be opened; for
+    ///   several, ``GalleryError/nothingToOpen(sources:problems:)`` when none
+    ///   holds an image, and ``GalleryError/emptyList`` for no paths.
+    public static func scan(_ request: OpenRequest, progress: (@Sendable (Int) -> Void)? = nil,
+                            firstImage: (@Sendable (String) -> Void)? = nil) throws(GalleryError) -> FolderContents {
+        if request.isOneFolder {
+            let contents = try FolderScanner.scan(request.paths[0], maximumDepth: request.maximumDepth,
+                                                  progress: progress,
+                                                  firstImage: request.order.isNaturalOrder ? firstImage : nil)
+            return request.order.apply(to: contents)
+        }
+        guard !request.paths.isEmpty else { throw GalleryError.emptyList }
+        return try scanMany(request, progress: progress, firstImage: firstImage)
+    }
+
+    /// One row of the gallery while it is being put together.
+    private struct Run {
+        var title: String
+        var images: [ImageEntry]
+        /// Files given one by one (kept in the order given by default).
+        var given: Bool
+    }
+
+    private static func scanMany(_ request: OpenRequest, progress: (@Sendable (Int) -> Void)?,
+                                 firstImage: (@Sendable (String) -> Void)?) throws(GalleryError) -> FolderContents {
+        let directory = LexicalPath.currentDirectory()
+        let order = request.order
+        var runs: [Run] = []
+        var files = Run(title: "", images: [], given: true)
+        var seen: Set<String> = []
+        var problems: [GalleryError] = []
+        var skipped = 0
+        var unnamable: [String] = []
+        var looked = 0
+        var sourcesWithImages: [String] = []
+        // The first image can be told early only when nothing reorders it.
+        var firstToReport = order.isNaturalOrder && !order.sortsGivenFiles ? firstImage : nil
+
+        func endFiles() {
+            if !files.images.isEmpty { runs.append(files) }
+            files = Run(title: "", images: [], given: true)
+        }
+
+        for path in request.paths {
+            looked += 1
+            if looked % FolderScanner.progressInterval == 0 { progress?(looked) }
+            guard !path.isEmpty else { problems.append(.notFound(path: path)); continue }
+            let absolute = LexicalPath.absolute(path, from: directory)
+            var info = stat()
+            guard stat(absolute, &info) == 0 else {
+                problems.append(FolderScanner.statError(path: path, code: errno))
+                continue
+            }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR:
+                endFiles()
+                let base = looked
+                let contents: FolderContents
+                do throws(GalleryError) {
+                    contents = try FolderScanner.scanFolder(
+                        absolute, shownAs: path, maximumDepth: request.maximumDepth,
+                        progress: progress.map { report in { @Sendable seen in report(base + seen) } },
+                        firstImage: firstToReport)
+                } catch {
+                    problems.append(error)
+                    continue
+                }
+                // The first image is this folder's (told by the scan, or
+                // in an album and not known early).
+                if contents.count > 0 { firstToReport = nil }
+                skipped += contents.skipped
+                unnamable.append(contentsOf: contents.unnamableImages)
+                if contents.count == 0 {
+                    problems.append(.noImages(path: path, skipped: contents.skipped))
+                    continue
+                }
+                let title = shownName(path)
+                sourcesWithImages.append(title)
+                let loose = contents.looseImages.filter { seen.insert($0.path).inserted }
+                if !loose.isEmpty { runs.append(Run(title: title, images: loose, given: false)) }
+                for album in contents.albums {
+                    let images = album.images.filter { seen.insert($0.path).inserted }
+                    if !images.isEmpty { runs.append(Run(title: title + "/" + album.name, images: images, given: false)) }
+                }
+            case S_IFREG:
+                let name = LexicalPath.lastComponent(absolute)
+                if !ImageExtensions.matches(name) {
+                    do throws(GalleryError) {
+                        try FolderScanner.checkIsImage(absolute, shownAs: path)
+                    } catch {
+                        problems.append(error)
+                        continue
+                    }
+                }
+                guard seen.insert(absolute).inserted else { continue }
+                if files.images.isEmpty {
+                    files.title = LexicalPath.lastComponent(LexicalPath.parent(absolute))
+                    sourcesWithImages.append(name)
+                }
+                files.images.append(ImageEntry(path: absolute, name: name, album: nil))
+                if let report = firstToReport {
+                    report(absolute)
+                    firstToReport = nil
+                }
+            case S_IFIFO:
+                problems.append(.notAFolderOrImage(path: path, kind: "a FIFO (named pipe)"))
+            case S_IFSOCK:
+                problems.append(.notAFolderOrImage(path: path, kind: "a socket"))
+            case S_IFCHR, S_IFBLK:
+                problems.append(.notAFolderOrImage(path: path, kind: "a device"))
+            default:
+                problems.append(.notAFolderOrImage(path: path, kind: "a special file"))
+            }
+        }
+        endFiles()
+        if looked % FolderScanner.progressInterval != 0 { progress?(looked) }
+
+        guard !runs.isEmpty else {
+            if request.paths.count == 1, let only = problems.first { throw only }
+            throw GalleryError.nothingToOpen(sources: request.paths.count, problems: problems)
+        }
+        var shuffler = order.makeShuffler()
+        for index in runs.indices {
+            runs[index].images = order.sorted(runs[index].images, given: runs[index].given, shuffler: &shuffler)
+        }
+        if order.reverse { runs.reverse() }
+        let title = galleryTitle(sourcesWithImages, runs: runs)
+        let root = LexicalPath.parent(runs[0].images[0].path)
+        if runs.count == 1 {
+            return FolderContents(root: root, title: title, looseImages: runs[0].images, albums: [],
+                                  skipped: skipped, unnamableImages: unnamable,
+                                  sources: request.paths.count, problems: problems)
+        }
+        let albums = runs.map { run in
+            Album(name: run.title, images: run.images.map { ImageEntry(path: $0.path, name: $0.name, album: run.title) })
+        }
+        return FolderContents(root: root, title: title, looseImages: [], albums: albums, skipped: skipped,
+                              unnamableImages: unnamable, sources: request.paths.count, problems: problems)
+    }
+
+    /// A folder as the user typed it, without trailing slashes (`/` stays).
+    static func shownName(_ path: String) -> String {
+        var name = Substring(path)
+        while name.count > 1 && name.hasSuffix("/") { name = name.dropLast() }
+        return String(name)
+    }
+
+    /// The window title: the one source's name (or its run's folder), else
+    /// the first two, else the first and how many more.
+    private static func galleryTitle(_ sources: [String], runs: [Run]) -> String {
+        if runs.count == 1 { return runs[0].title }
+        switch sources.count {
+        case 0, 1: return runs[0].title
+        case 2: return sources[0] + ", " + sources[1]
+        default: return sources[0] + " and \(sources.count - 1) more"
+        }
+    }
+}
