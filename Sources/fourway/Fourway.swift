@@ -52,7 +52,7 @@ struct Fourway: ParsableCommand {
           help: "Take the images in every subfolder of the folders given, at any depth (default: \(FolderScanner.maximumAlbumDepth) levels).")
     var recursive = false
 
-    @Option(help: ArgumentHelp("Order: \(ImageOrder.Key.allCases.map(\.rawValue).joined(separator: ", ")). name (the default): natural order, files given one by one keep the order given unless --sort is given; mtime: oldest first; size: smallest first. Sorted within each album.",
+    @Option(help: ArgumentHelp("The order, within each album. name (the default): natural order (img2 before img10); files given one by one keep the order given unless --sort is given. mtime: oldest first. size: smallest first. random: shuffled.",
                                valueName: "key"))
     var sort: ImageOrder.Key?
 
