@@ -148,14 +148,8 @@ public enum SourceScanner {
                     report(absolute)
                     firstToReport = nil
                 }
-            case S_IFIFO:
-                problems.append(.notAFolderOrImage(path: path, kind: "a FIFO (named pipe)"))
-            case S_IFSOCK:
-                problems.append(.notAFolderOrImage(path: path, kind: "a socket"))
-            case S_IFCHR, S_IFBLK:
-                problems.append(.notAFolderOrImage(path: path, kind: "a device"))
             default:
-                problems.append(.notAFolderOrImage(path: path, kind: "a special file"))
+                problems.append(FolderScanner.specialFileError(path: path, type: kind ?? 0))
             }
         }
         endFiles()

@@ -76,14 +76,19 @@ public enum FolderScanner {
             return contents
         case S_IFREG:
             return try scanAroundImage(absolute, shownAs: path, maximumDepth: maximumDepth, progress: progress)
-        case S_IFIFO:
-            throw GalleryError.notAFolderOrImage(path: path, kind: "a FIFO (named pipe)")
-        case S_IFSOCK:
-            throw GalleryError.notAFolderOrImage(path: path, kind: "a socket")
-        case S_IFCHR, S_IFBLK:
-            throw GalleryError.notAFolderOrImage(path: path, kind: "a device")
         default:
-            throw GalleryError.notAFolderOrImage(path: path, kind: "a special file")
+            throw specialFileError(path: path, type: info.st_mode & S_IFMT)
+        }
+    }
+
+    /// Why the path to a FIFO, a socket or a device cannot be opened
+    /// (`type` is `st_mode & S_IFMT`).
+    static func specialFileError(path: String, type: mode_t) -> GalleryError {
+        switch type {
+        case S_IFIFO: .notAFolderOrImage(path: path, kind: "a FIFO (named pipe)")
+        case S_IFSOCK: .notAFolderOrImage(path: path, kind: "a socket")
+        case S_IFCHR, S_IFBLK: .notAFolderOrImage(path: path, kind: "a device")
+        default: .notAFolderOrImage(path: path, kind: "a special file")
         }
     }
 
