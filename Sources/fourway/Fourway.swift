@@ -41,7 +41,8 @@ struct Fourway: ParsableCommand {
             """)
 
     @Argument(help: ArgumentHelp("Folders and images, in the order to show them; - reads a list from standard input. None: the demo gallery.",
-                                 valueName: "path"))
+                                 valueName: "path"),
+              completion: .file())
     var paths: [String] = []
 
     @Flag(name: [.customShort("0"), .customLong("null")],
@@ -80,7 +81,8 @@ struct Fourway: ParsableCommand {
     @Flag(help: "Make the bounded axes infinite: pages wrap around the row and column.")
     var wrap = false
 
-    @Option(help: ArgumentHelp("Write the engine's events to FILE as JSON Lines (the pager-replay format).", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Write the engine's events to FILE as JSON Lines (the pager-replay format).", valueName: "FILE"),
+            completion: .file())
     var events: String?
 
     @Option(help: "Renderer: auto (software under Xvfb or without a GPU), gpu or software.")
