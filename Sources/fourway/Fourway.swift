@@ -105,6 +105,10 @@ struct Fourway: ParsableCommand {
                                valueName: "FRACTION"))
     var parallax: Double = BrowserOptions.defaultParallax
 
+    @Option(help: ArgumentHelp("Start a slideshow: the next image every SECONDS (at least \(Slideshow.minimumInterval); s starts and stops it, any input stops it).",
+                               valueName: "SECONDS"))
+    var slideshow: Double?
+
     @Flag(help: "With --events: also log each frame's work time (for scripts/bench).")
     var frameTimes = false
 
@@ -119,6 +123,9 @@ struct Fourway: ParsableCommand {
         }
         if !(0...1).contains(parallax) {
             throw ValidationError("--parallax must be between 0 and 1, got \(parallax)")
+        }
+        if let slideshow, !(slideshow >= Slideshow.minimumInterval && slideshow <= 86_400) {
+            throw ValidationError("--slideshow takes seconds from \(Slideshow.minimumInterval) to 86400, got \(slideshow)")
         }
         if seed != nil && sort != .random {
             throw ValidationError("--seed applies to --sort random")
@@ -185,6 +192,7 @@ struct Fourway: ParsableCommand {
         options.showBackdrop = backdrop
         options.parallax = parallax
         options.frameTimes = frameTimes
+        options.slideshowInterval = slideshow
         return options
     }
 

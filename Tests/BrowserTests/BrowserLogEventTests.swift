@@ -125,6 +125,8 @@ struct BrowserLogEventTests {
         .window(renderer: "gpu", width: 1, height: 2, scanning: true),
         .gallery(title: "t", images: 1, layout: "grid", horizontalPages: 1, verticalPages: nil,
                  sources: 1, order: ImageOrder()),
+        .copied(what: "path", file: "/p/a.jpg"), .opened(file: "/p", folder: true),
+        .goTo(image: 3, page: PageIndex(h: 2, v: 0)), .slideshow(running: false, interval: 2.5, reason: "input"),
         .resize(width: 1, height: 1), .firstFrame, .decodeError(file: "f", message: "m"), .notice(text: "n"),
         .sharpRegion(page: PageIndex(h: 0, v: 0), region: PixelRect(x: 0, y: 0, width: 1, height: 1),
                      textureWidth: 1, textureHeight: 1),

@@ -38,10 +38,27 @@ struct KeyMapTests {
         for row in KeyMap.rows {
             for chord in row.keys {
                 for mode in row.modes {
-                    #expect(KeyMap.action(for: chord.key, ctrl: chord.ctrl, in: mode) == row.action)
+                    #expect(KeyMap.action(for: chord.key, ctrl: chord.ctrl, shift: chord.shift, in: mode) == row.action)
                 }
             }
         }
+    }
+
+    @Test("Shift with a key bound only without Shift does that key's action; with Shift bound, its own")
+    func shiftFallsBackToThePlainKey() {
+        #expect(KeyMap.action(for: .right, ctrl: false, shift: true, in: .pager) == .flipRight)
+        #expect(KeyMap.action(for: .c, ctrl: true, shift: false, in: .pager) == .copyPath)
+        #expect(KeyMap.action(for: .c, ctrl: true, shift: true, in: .pager) == .copyImage)
+        #expect(KeyMap.action(for: .c, ctrl: false, shift: false, in: .pager) == nil)
+    }
+
+    @Test("a chord's label: a capital for Shift and a letter, spelt out with Ctrl")
+    func chordLabels() {
+        #expect(KeyChord(.s, shift: true).label == "S")
+        #expect(KeyChord(.c, ctrl: true).label == "Ctrl+C")
+        #expect(KeyChord(.c, ctrl: true, shift: true).label == "Ctrl+Shift+C")
+        #expect(KeyChord(.home, ctrl: true).label == "Ctrl+Home")
+        #expect(KeyChord(.digit(0)).label == "0")
     }
 
     @Test("Ctrl with a key bound only without Ctrl does that key's action")
@@ -71,7 +88,7 @@ struct KeyMapTests {
         #expect(input.translate(.key(.l, ctrl: false, shift: false), currentPage: page, time: 0) == [.pager(.flip(.right))])
         #expect(input.translate(.key(.pageDown, ctrl: false, shift: false), currentPage: page, time: 0) == [.pager(.flip(.down))])
         #expect(input.translate(.key(.b, ctrl: false, shift: false), currentPage: page, time: 0) == [.shell(.toggleBackdrop)])
-        #expect(input.translate(.key(.zero, ctrl: false, shift: false), currentPage: page, time: 0) == [.pager(.zoom(.reset))])
+        #expect(input.translate(.key(.digit(0), ctrl: false, shift: false), currentPage: page, time: 0) == [.pager(.zoom(.reset))])
     }
 
     @Test("--help lists every row's keys, gesture and help text")

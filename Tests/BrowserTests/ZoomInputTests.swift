@@ -16,7 +16,7 @@ struct ZoomInputTests {
                 == [.pager(.zoom(.zoomIn(around: centre)))])
         #expect(input.translate(.key(.minus, ctrl: false, shift: false), currentPage: PageIndex(h: 0, v: 0), time: 0)
                 == [.pager(.zoom(.zoomOut(around: centre)))])
-        #expect(input.translate(.key(.zero, ctrl: false, shift: false), currentPage: PageIndex(h: 0, v: 0), time: 0)
+        #expect(input.translate(.key(.digit(0), ctrl: false, shift: false), currentPage: PageIndex(h: 0, v: 0), time: 0)
                 == [.pager(.zoom(.reset))])
     }
 

@@ -22,10 +22,15 @@ public enum BrowserKey: Sendable, Hashable {
     /// The overview: Tab or `o` toggles it, Enter opens the highlighted page,
     /// `+`/`-` change the thumbnail size.
     case tab, o, enter, plus, minus
-    /// `0`: the current page back to fit.
-    case zero
+    /// `0` to `9`: `0` puts the current page back to fit; all of them type
+    /// the number after `g` (go to).
+    case digit(Int)
     /// Toggles the parallax backdrop.
     case b
+    /// Copy (Ctrl+`c`), the slideshow (`s`), open elsewhere (`e`,
+    /// Ctrl+`o`), go to (`g`, then digits, Backspace, Enter).
+    case c, s, e, g
+    case backspace
     case other
 }
 
@@ -75,6 +80,16 @@ public enum ShellAction: Sendable, Hashable {
     case escape
     /// Capture the mouse so a release outside the window still arrives.
     case captureMouse(Bool)
+    /// Ctrl+C: the current image's path to the clipboard.
+    case copyPath
+    /// Ctrl+Shift+C: the current image itself to the clipboard.
+    case copyImage
+    /// `s`: the slideshow on / off.
+    case toggleSlideshow
+    /// `e`: the image in the desktop's default application; Ctrl+O: its folder.
+    case openElsewhere(folder: Bool)
+    /// `g`: start typing the number of the image to go to.
+    case beginGoTo
 }
 
 /// The result of translating one input: pager calls and shell actions, in order.

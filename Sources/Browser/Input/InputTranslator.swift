@@ -73,7 +73,7 @@ public struct InputTranslator: Sendable {
 
     /// The key's action in the pages (``KeyMap``), as engine calls and shell actions.
     private func keyActions(_ key: BrowserKey, ctrl: Bool, shift: Bool, currentPage: PageIndex) -> [BrowserAction] {
-        guard let action = KeyMap.action(for: key, ctrl: ctrl, in: .pager) else { return [] }
+        guard let action = KeyMap.action(for: key, ctrl: ctrl, shift: shift, in: .pager) else { return [] }
         return actions(for: action, currentPage: currentPage)
     }
 
@@ -98,6 +98,12 @@ public struct InputTranslator: Sendable {
         case .toggleHelp: return [.shell(.toggleHelp)]
         case .toggleFullscreen: return [.shell(.toggleFullscreen)]
         case .quit: return [.shell(.quit)]
+        case .copyPath: return [.shell(.copyPath)]
+        case .copyImage: return [.shell(.copyImage)]
+        case .toggleSlideshow: return [.shell(.toggleSlideshow)]
+        case .openWithDefault: return [.shell(.openElsewhere(folder: false))]
+        case .openFolder: return [.shell(.openElsewhere(folder: true))]
+        case .goTo: return [.shell(.beginGoTo)]
         case .escape: return [.shell(.escape)]
         case .dragPages, .touchpadSwipe, .wheelFlip, .wheelFlipSideways, .zoomGesture, .zoomToggle, .pan,
              .moveHighlightLeft, .moveHighlightRight, .moveHighlightUp, .moveHighlightDown, .screenUp, .screenDown,

@@ -17,26 +17,39 @@ public enum Action: String, CaseIterable, Sendable, Hashable {
     // Overview
     case toggleOverview, moveHighlightLeft, moveHighlightRight, moveHighlightUp, moveHighlightDown
     case screenUp, screenDown, largerThumbnails, smallerThumbnails, openHighlighted, openClicked, scrollThumbnails
+    // The image on the current page, and the gallery
+    case copyPath, copyImage, toggleSlideshow, openWithDefault, openFolder, goTo
     // The shell
     case toggleHUD, toggleBackdrop, toggleHelp, toggleFullscreen, escape, quit
 }
 
-/// A key with or without Ctrl.
+/// A key with or without Ctrl and Shift.
 ///
 /// ```swift
-/// KeyChord(.home, ctrl: true).label   // "Ctrl+Home"
+/// KeyChord(.home, ctrl: true).label              // "Ctrl+Home"
+/// KeyChord(.r, shift: true).label                // "R"
+/// KeyChord(.c, ctrl: true, shift: true).label    // "Ctrl+Shift+C"
 /// ```
 public struct KeyChord: Sendable, Hashable {
     public var key: BrowserKey
     public var ctrl: Bool
+    public var shift: Bool
 
-    public init(_ key: BrowserKey, ctrl: Bool = false) {
+    public init(_ key: BrowserKey, ctrl: Bool = false, shift: Bool = false) {
         self.key = key
         self.ctrl = ctrl
+        self.shift = shift
     }
 
-    /// As the help writes it.
-    public var label: String { (ctrl ? "Ctrl+" : "") + key.label }
+    /// As the help writes it: a letter with Shift alone is its capital
+    /// (`R`), as feh, sxiv and Loupe write their keys; with Ctrl it is spelt
+    /// out (`Ctrl+Shift+C`).
+    public var label: String {
+        let name = key.label
+        let isLetter = name.count == 1 && name.first!.isLetter
+        if shift && isLetter && !ctrl { return name.uppercased() }
+        return (ctrl ? "Ctrl+" : "") + (shift ? "Shift+" : "") + (isLetter && (ctrl || shift) ? name.uppercased() : name)
+    }
 }
 
 /// The one table of bindings: every key, button, wheel and gesture binding
@@ -88,8 +101,8 @@ public enum KeyMap {
         }
     }
 
-    private static func keys(_ keys: BrowserKey..., ctrl: Bool = false) -> [KeyChord] {
-        keys.map { KeyChord($0, ctrl: ctrl) }
+    private static func keys(_ keys: BrowserKey..., ctrl: Bool = false, shift: Bool = false) -> [KeyChord] {
+        keys.map { KeyChord($0, ctrl: ctrl, shift: shift) }
     }
 
     private static let both: [Mode] = [.pager, .overview]
@@ -119,7 +132,7 @@ public enum KeyMap {
             help: "zoom in / out around the pointer"),
         Row(action: .zoomToggle, keys: [], gesture: "double-click", modes: [.pager],
             help: "fit ↔ 1:1 pixels around the pointer"),
-        Row(action: .zoomFit, keys: keys(.zero), modes: [.pager], help: "back to fit"),
+        Row(action: .zoomFit, keys: keys(.digit(0)), modes: [.pager], help: "back to fit"),
         Row(action: .pan, keys: [], gesture: "drag, touchpad swipe", modes: [.zoomed],
             help: "pans the image, then the pages at its edge"),
         Row(action: .toggleOverview, keys: keys(.tab, .o), modes: [.pager], help: "overview of every page (thumbnails)"),
@@ -143,6 +156,13 @@ public enum KeyMap {
             help: "back to the pages, on the highlighted one"),
         Row(action: .escape, keys: keys(.escape), modes: [.overview],
             help: "cancel a drag, or back where it opened"),
+        Row(action: .copyPath, keys: keys(.c, ctrl: true), modes: [.pager], help: "copy the image's path / the image"),
+        Row(action: .copyImage, keys: keys(.c, ctrl: true, shift: true), modes: [.pager],
+            help: "copy the image's path / the image"),
+        Row(action: .toggleSlideshow, keys: keys(.s), modes: [.pager], help: "start / stop the slideshow"),
+        Row(action: .openWithDefault, keys: keys(.e), modes: [.pager], help: "open the image / its folder elsewhere"),
+        Row(action: .openFolder, keys: keys(.o, ctrl: true), modes: [.pager], help: "open the image / its folder elsewhere"),
+        Row(action: .goTo, keys: keys(.g), modes: [.pager], help: "go to image N: type N, then Enter"),
         Row(action: .toggleHUD, keys: keys(.i), modes: both, help: "show / hide the HUD"),
         Row(action: .toggleBackdrop, keys: keys(.b), modes: both, help: "show / hide the blurred backdrop"),
         Row(action: .toggleHelp, keys: keys(.question, .f1), modes: both, help: "show / hide this help"),
@@ -151,11 +171,12 @@ public enum KeyMap {
         Row(action: .quit, keys: keys(.q), modes: both, help: "quit"),
     ]
 
-    /// The action `key` asks for in `mode`. With Ctrl held, a key bound
-    /// only without Ctrl still does its action (Ctrl+→ flips like →).
-    public static func action(for key: BrowserKey, ctrl: Bool, in mode: Mode) -> Action? {
-        let exact = KeyChord(key, ctrl: ctrl)
+    /// The action `key` asks for in `mode`. A modifier the key is not bound
+    /// with is let go of, Shift first: Shift+→ and Ctrl+→ flip like →.
+    public static func action(for key: BrowserKey, ctrl: Bool, shift: Bool = false, in mode: Mode) -> Action? {
+        let exact = KeyChord(key, ctrl: ctrl, shift: shift)
         if let row = rows.first(where: { $0.modes.contains(mode) && $0.keys.contains(exact) }) { return row.action }
+        if shift { return action(for: key, ctrl: ctrl, shift: false, in: mode) }
         guard ctrl else { return nil }
         return action(for: key, ctrl: false, in: mode)
     }
@@ -278,8 +299,13 @@ extension BrowserKey {
         case .enter: "Enter"
         case .plus: "+"
         case .minus: "-"
-        case .zero: "0"
+        case .digit(let n): String(n)
         case .b: "b"
+        case .c: "c"
+        case .s: "s"
+        case .e: "e"
+        case .g: "g"
+        case .backspace: "Backspace"
         case .other: "(other)"
         }
     }

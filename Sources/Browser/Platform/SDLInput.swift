@@ -119,7 +119,14 @@ struct SDLInput {
         case SDLK_PLUS.rawValue, SDLK_EQUALS.rawValue, SDLK_KP_PLUS.rawValue: .plus
         case SDLK_MINUS.rawValue, SDLK_KP_MINUS.rawValue: .minus
         case SDLK_b.rawValue: .b
-        case SDLK_0.rawValue, SDLK_KP_0.rawValue: .zero
+        case SDLK_c.rawValue: .c
+        case SDLK_s.rawValue: .s
+        case SDLK_e.rawValue: .e
+        case SDLK_g.rawValue: .g
+        case SDLK_BACKSPACE.rawValue: .backspace
+        case SDLK_0.rawValue ... SDLK_9.rawValue: .digit(Int(UInt32(bitPattern: sym) - SDLK_0.rawValue))
+        case SDLK_KP_1.rawValue ... SDLK_KP_9.rawValue: .digit(Int(UInt32(bitPattern: sym) - SDLK_KP_1.rawValue) + 1)
+        case SDLK_KP_0.rawValue: .digit(0)
         case SDLK_f.rawValue: .f
         case SDLK_q.rawValue: .q
         case SDLK_QUESTION.rawValue: .question

@@ -58,6 +58,18 @@ public enum BrowserLogEvent: Sendable, Hashable {
     /// with `--frame-times`: the frame's own work (drawing and presenting,
     /// without the wait for its beat), ms.
     case frame(workMilliseconds: Double)
+    /// `{"t":…,"event":"copied","what":"path"|"image","file":…}` after Ctrl+C
+    /// or Ctrl+Shift+C put the current image's path or bytes on the clipboard.
+    case copied(what: String, file: String)
+    /// `{"t":…,"event":"opened","file":…,"folder":B}` when `e` (the image) or
+    /// Ctrl+O (its folder, `file` is the folder) handed it to `xdg-open`.
+    case opened(file: String, folder: Bool)
+    /// `{"t":…,"event":"go-to","image":N,"page":[H,V]}` when `g N Enter`
+    /// sends the pager to image N (from 1).
+    case goTo(image: Int, page: PageIndex)
+    /// `{"t":…,"event":"slideshow","running":B,"interval":S,"reason":…}` when
+    /// the slideshow starts or stops (`reason`: `key` or `input`, null on start).
+    case slideshow(running: Bool, interval: Double, reason: String?)
     /// `{"t":…,"event":"quit"}` at the end.
     case quit
 
@@ -78,6 +90,10 @@ public enum BrowserLogEvent: Sendable, Hashable {
         case .pageReady: "page-ready"
         case .placeholderShown: "placeholder-shown"
         case .frame: "frame"
+        case .copied: "copied"
+        case .opened: "opened"
+        case .goTo: "go-to"
+        case .slideshow: "slideshow"
         case .quit: "quit"
         }
     }
@@ -125,6 +141,15 @@ public enum BrowserLogEvent: Sendable, Hashable {
             [Self.page(page), "\"slot\":" + String(slot)]
         case .frame(let work):
             ["\"work\":" + ReplayFormat.time(work)]
+        case .copied(let what, let file):
+            ["\"what\":" + EventLog.quoted(what), "\"file\":" + EventLog.quoted(file)]
+        case .opened(let file, let folder):
+            ["\"file\":" + EventLog.quoted(file), "\"folder\":" + (folder ? "true" : "false")]
+        case .goTo(let image, let page):
+            ["\"image\":" + String(image), Self.page(page)]
+        case .slideshow(let running, let interval, let reason):
+            ["\"running\":" + (running ? "true" : "false"), "\"interval\":" + ReplayFormat.time(interval),
+             "\"reason\":" + (reason.map(EventLog.quoted) ?? "null")]
         case .firstFrame, .quit:
             []
         }

@@ -58,6 +58,8 @@ public struct BrowserOptions: Sendable {
     public static let defaultParallax = ParallaxBackdrop.defaultFraction
     /// Write a `frame` line (work time) to the event log after every frame (scripts/bench).
     public var frameTimes = false
+    /// Start with the slideshow running, a step every this many seconds (`--slideshow`).
+    public var slideshowInterval: Double?
 
     public init() {}
 }

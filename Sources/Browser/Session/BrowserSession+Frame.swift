@@ -16,7 +16,8 @@ extension BrowserSession {
         let viewport = PixelRect(x: 0, y: 0, width: pageSize.width, height: pageSize.height)
         if overview.isShowing {
             overview.draw(viewport: viewport, showHUD: showHUD, time: time)
-            if showHelp { overlay.drawHelp(viewport: viewport) }
+            if let goToPrompt { overlay.drawNotice(goToPrompt.text, alpha: 1, viewport: viewport) }
+        if showHelp { overlay.drawHelp(viewport: viewport) }
             return false
         }
         pages.draw(slots: model.slots, contents: contents, text: text, viewport: viewport, backdrop: scenery.backdrop)
@@ -36,7 +37,9 @@ extension BrowserSession {
                 size = (image.sourceWidth, image.sourceHeight, image.format)
             }
             overlay.drawHUD(catalog.hudLines(at: model.currentPage, image: size, order: order)
-                            + (ZoomedPage.hudLine(model.zoom).map { [$0] } ?? []), viewport: viewport)
+                            + (ZoomedPage.hudLine(model.zoom).map { [$0] } ?? [])
+                            + (slideshow.isRunning ? ["slideshow: every " + Self.seconds(slideshow.interval)] : []),
+                            viewport: viewport)
         }
         if let notice {
             let left = notice.until - time
@@ -46,6 +49,7 @@ extension BrowserSession {
                 overlay.drawNotice(notice.text, alpha: min(1, left / Self.noticeFade), viewport: viewport)
             }
         }
+        if let goToPrompt { overlay.drawNotice(goToPrompt.text, alpha: 1, viewport: viewport) }
         if showHelp { overlay.drawHelp(viewport: viewport) }
         return true
     }

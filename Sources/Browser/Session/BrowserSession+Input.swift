@@ -42,6 +42,20 @@ extension BrowserSession {
         }
     }
 
+    /// Input the user gave on purpose: keys, buttons, wheels, touches,
+    /// pinches; not a pointer merely passing over the window, nor focus.
+    static func isUserInput(_ input: BrowserInput) -> Bool {
+        switch input {
+        case .key, .mouseDown, .wheel, .fingerDown, .zoom: true
+        case .mouseMoved, .mouseUp, .fingerMoved, .fingerUp, .focusLost, .windowHidden: false
+        }
+    }
+
+    static func isSlideshowKey(_ input: BrowserInput) -> Bool {
+        guard case .key(let key, let ctrl, let shift) = input else { return false }
+        return KeyMap.action(for: key, ctrl: ctrl, shift: shift, in: .pager) == .toggleSlideshow
+    }
+
     private static func sameSource(_ a: BrowserInput, _ b: BrowserInput) -> Bool {
         switch (a, b) {
         case (.mouseMoved, .mouseMoved): true
@@ -62,6 +76,15 @@ extension BrowserSession {
     }
 
     private func feed(_ browserInput: BrowserInput, at time: Double) {
+        // Any input stops the slideshow (the user has taken over) and still
+        // does what it does; the slideshow's own key stops it through its action.
+        if slideshow.isRunning, Self.isUserInput(browserInput), !Self.isSlideshowKey(browserInput) {
+            stopSlideshow(reason: "input", at: time)
+        }
+        if goToPrompt != nil, case .key(let key, _, _) = browserInput, !overview.isInteractive,
+           typeGoTo(key, at: time) {
+            return
+        }
         if overview.isInteractive {
             perform(overview.handle(browserInput, viewport: pageSize, time: time), at: time)
             return
@@ -93,6 +116,16 @@ extension BrowserSession {
                 showNotice(scenery.toggleBackdrop(), at: time)
             case .shell(.captureMouse(let on)):
                 SDL_CaptureMouse(on ? SDL_TRUE : SDL_FALSE)
+            case .shell(.copyPath):
+                copyPath(at: time)
+            case .shell(.copyImage):
+                copyImage(at: time)
+            case .shell(.toggleSlideshow):
+                if slideshow.isRunning { stopSlideshow(reason: "key", at: time) } else { startSlideshow(at: time) }
+            case .shell(.openElsewhere(let folder)):
+                openElsewhere(folder: folder, at: time)
+            case .shell(.beginGoTo):
+                beginGoTo(at: time)
             case .shell(.escape):
                 // The engine says whether a gesture was interrupted; only
                 // when nothing was does Escape close the help or quit.

@@ -78,15 +78,22 @@ final class BrowserSession {
     var pendingMotion: BrowserInput?
     /// The thumbnail overview (Tab); while it shows, it gets the input.
     let overview: OverviewScreen
+    /// The slideshow (`s`, `--slideshow`).
+    var slideshow: Slideshow
+    /// The number being typed after `g`, while it is.
+    var goToPrompt: GoToPrompt?
     var running = true
     var exitCode = BrowserExitCode.success
     /// A worker's wake-up was taken while waiting for a frame: its result
     /// is due now, so the loop must not sleep before the next frame.
     var wokenByWorker = false
 
+    let options: BrowserOptions
+
     init(options: BrowserOptions, clock: SessionClock, log: EventLog?, window: BrowserWindow,
          text: TextRenderer, catalog: PageCatalog, scan: FolderScan?, start: StartImage?,
          firstImage: FirstImageDecode? = nil, wakeEventType: UInt32) {
+        self.options = options
         self.clock = clock
         self.log = log
         self.window = window
@@ -105,6 +112,7 @@ final class BrowserSession {
         self.showHUD = options.showHUD
         self.wakeEventType = wakeEventType
         self.readiness = ReadinessLog(frameTimes: options.frameTimes)
+        self.slideshow = Slideshow(interval: options.slideshowInterval ?? Slideshow.defaultInterval)
         pageSize = window.pixelSize
         model = PagerModel(pageWidth: Double(pageSize.width), pageHeight: Double(pageSize.height),
                            horizontalPages: catalog.isScanning ? 0 : nil,
@@ -131,13 +139,15 @@ final class BrowserSession {
     /// Runs until the user quits; returns the exit code.
     func run() -> Int32 {
         if case .folder = catalog { applyGallery(at: clock.now) }
+        if options.slideshowInterval != nil { startSlideshow(at: clock.now) }
         var pacer = FramePacer(interval: window.hasVSync ? Self.vsyncFrameInterval : Self.frameInterval)
         while running {
             var event = SDL_Event()
             if !isMoving && !wokenByWorker {
                 log?.flush()
                 pacer.rest()
-                let wait = isIdle ? Self.idleWaitMilliseconds : Self.waitingRedrawMilliseconds
+                var wait = isIdle ? Self.idleWaitMilliseconds : Self.waitingRedrawMilliseconds
+                if let due = slideshow.wait(at: clock.now) { wait = min(wait, Int32((due * 1000).rounded(.up)) + 1) }
                 if SDL_WaitEventTimeout(&event, wait) != 0 { handle(event) }
             }
             wokenByWorker = false
@@ -147,6 +157,7 @@ final class BrowserSession {
             checkScan(at: now)
             checkSize(at: now)
             perform(input.tick(time: now), at: now)
+            stepSlideshow(at: now)
             overview.tick(time: now)
             overview.update(time: now)
             model.advance(to: now)

@@ -32,6 +32,14 @@ public enum ContentSniffer {
         return .unknown("unrecognised data, starts with \(hexPreview(view))")
     }
 
+    /// The image format of the file at `path` from its first bytes; nil
+    /// when it cannot be read or is not an image with a signature.
+    public static func format(ofFile path: String) -> ImageFormat? {
+        guard let head = try? FileReader.read(path, limit: sniffLength),
+              case .image(let format) = identify(head) else { return nil }
+        return format
+    }
+
     /// Convenience for arrays.
     public static func identify(_ bytes: [UInt8]) -> Identification {
         bytes.withUnsafeBufferPointer { identify($0) }

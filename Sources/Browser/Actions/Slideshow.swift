@@ -1,0 +1,55 @@
+/// The slideshow (`s`, `--slideshow SECONDS`): one step along the reading
+/// order every `interval` seconds, as an ordinary animated flip.
+///
+/// A step falls due `interval` after the last one (or after the start); it
+/// is *held* while the image it would show is still decoding, so the
+/// slideshow never shows a placeholder, and the interval counts again from
+/// the moment it is shown. Any input stops it (the user has taken over); `s`
+/// starts it again. At the last image it goes on with the first.
+///
+/// ```swift
+/// var show = Slideshow(interval: 3)
+/// show.start(at: 10)
+/// show.isDue(at: 12.9)   // false
+/// show.isDue(at: 13)     // true: the shell steps, then calls stepped(at:)
+/// ```
+public struct Slideshow: Sendable, Equatable {
+    /// Seconds between steps.
+    public var interval: Double
+    /// Whether it is running.
+    public private(set) var isRunning = false
+    /// When the next step falls due.
+    private var due = 0.0
+
+    /// The default interval, s, and the shortest one `--slideshow` takes
+    /// (a flip's animation takes about a third of a second).
+    public static let defaultInterval = 4.0
+    public static let minimumInterval = 0.5
+
+    public init(interval: Double = Slideshow.defaultInterval) {
+        self.interval = interval
+    }
+
+    /// Starts (again), the first step `interval` from now.
+    public mutating func start(at time: Double) {
+        isRunning = true
+        due = time + interval
+    }
+
+    public mutating func stop() {
+        isRunning = false
+    }
+
+    /// Whether a step is due at `time`.
+    public func isDue(at time: Double) -> Bool { isRunning && time >= due }
+
+    /// A step was taken (or its image shown, after a hold) at `time`.
+    public mutating func stepped(at time: Double) {
+        due = time + interval
+    }
+
+    /// The seconds until the next step, for the shell's wait (nil when stopped).
+    public func wait(at time: Double) -> Double? {
+        isRunning ? max(0, due - time) : nil
+    }
+}

@@ -1,0 +1,139 @@
+import CSDL2
+import Gallery
+import Glibc
+import Pager
+
+/// What the keys do with the current image and the gallery beyond paging:
+/// copy it, open it elsewhere, go to an image by number, the slideshow.
+/// Each writes its event-log line, so the end-to-end tests see it.
+extension BrowserSession {
+    /// The image on the current page, when there is one.
+    var currentEntry: ImageEntry? {
+        guard case .folder(let layout, _) = catalog else { return nil }
+        return layout.entry(at: model.currentPage)
+    }
+
+    // MARK: - Copy
+
+    /// Ctrl+C: the path, as text, on the clipboard (SDL's, which X11 and
+    /// Wayland both serve).
+    func copyPath(at time: Double) {
+        guard let entry = currentEntry else { return showNotice("No image here to copy", at: time) }
+        guard SDL_SetClipboardText(entry.path) == 0 else {
+            return showNotice("Could not copy: " + SDLError.last, at: time)
+        }
+        log?.write(.copied(what: "path", file: entry.path), time: time)
+        showNotice("Copied the path of " + entry.name, at: time)
+    }
+
+    /// Ctrl+Shift+C: the file's bytes on the clipboard under its media type,
+    /// served by `wl-copy` (Wayland) or `xclip` (X11): SDL 2's clipboard
+    /// holds text only.
+    func copyImage(at time: Double) {
+        guard let entry = currentEntry else { return showNotice("No image here to copy", at: time) }
+        guard let format = ContentSniffer.format(ofFile: entry.path), let type = format.mimeTypes.first else {
+            return showNotice("Could not copy " + entry.name + ": not an image it can read", at: time)
+        }
+        let wayland = !(Browser.environment("WAYLAND_DISPLAY") ?? "").isEmpty
+        let command = wayland ? ["sh", "-c", "exec wl-copy --type \"$0\" < \"$1\"", type, entry.path]
+                              : ["xclip", "-selection", "clipboard", "-t", type, "-i", entry.path]
+        guard ExternalCommand.start(command) else {
+            return showNotice("Copying an image needs " + (wayland ? "wl-copy" : "xclip") + " (not installed)", at: time)
+        }
+        log?.write(.copied(what: "image", file: entry.path), time: time)
+        showNotice("Copied " + entry.name + " (" + format.name + ")", at: time)
+    }
+
+    // MARK: - Open elsewhere
+
+    /// `e`: the image in the desktop's default application for its type;
+    /// Ctrl+O: its folder in the file manager. Both through `xdg-open`.
+    func openElsewhere(folder: Bool, at time: Double) {
+        guard let entry = currentEntry else { return showNotice("No image here to open", at: time) }
+        let target = folder ? LexicalPath.parent(entry.path) : entry.path
+        guard ExternalCommand.start(["xdg-open", target]) else {
+            return showNotice("Opening needs xdg-open (not installed)", at: time)
+        }
+        log?.write(.opened(file: target, folder: folder), time: time)
+        showNotice("Opening " + (folder ? "the folder of " : "") + entry.name + "…", at: time)
+    }
+
+    // MARK: - Go to
+
+    func beginGoTo(at time: Double) {
+        guard case .folder = catalog else {
+            return showNotice(catalog.isScanning ? "Go to works once the folder is scanned" : "The demo has no numbers",
+                              at: time)
+        }
+        goToPrompt = GoToPrompt()
+    }
+
+    /// A key while the prompt is open; true when the prompt took it.
+    func typeGoTo(_ key: BrowserKey, at time: Double) -> Bool {
+        guard var prompt = goToPrompt else { return false }
+        let outcome = prompt.handle(key)
+        goToPrompt = prompt
+        switch outcome {
+        case .typing:
+            return true
+        case .cancelled:
+            goToPrompt = nil
+            return true
+        case .passThrough:
+            goToPrompt = nil
+            return false
+        case .go(let number):
+            goToPrompt = nil
+            guard case .folder(let layout, _) = catalog else { return true }
+            guard let page = layout.page(ofOrdinal: number - 1) else {
+                showNotice("No image \(number): there " + (layout.count == 1 ? "is 1" : "are \(layout.count)"), at: time)
+                return true
+            }
+            log?.write(.goTo(image: number, page: page), time: time)
+            model.go(to: page, animated: true, time: time)
+            return true
+        }
+    }
+
+    // MARK: - Slideshow
+
+    func startSlideshow(at time: Double) {
+        guard case .folder(let layout, _) = catalog, layout.count > 1 else {
+            return showNotice(catalog.isScanning ? "The slideshow starts once the folder is scanned"
+                                                 : "A slideshow needs a folder of images", at: time)
+        }
+        slideshow.start(at: time)
+        log?.write(.slideshow(running: true, interval: slideshow.interval, reason: nil), time: time)
+        showNotice("Slideshow: an image every " + Self.seconds(slideshow.interval) + " — s or any key stops it", at: time)
+    }
+
+    func stopSlideshow(reason: String, at time: Double) {
+        guard slideshow.isRunning else { return }
+        slideshow.stop()
+        log?.write(.slideshow(running: false, interval: slideshow.interval, reason: reason), time: time)
+        showNotice("Slideshow stopped", at: time)
+    }
+
+    /// Once per frame: the next image in reading order when a step is due,
+    /// held while that image is still decoding (it is in the slots, as the
+    /// neighbour ahead, so it decodes ahead of time; a jump to the next row
+    /// goes at once).
+    func stepSlideshow(at time: Double) {
+        guard slideshow.isDue(at: time), model.isSettled, case .folder(let layout, _) = catalog,
+              let ordinal = layout.ordinal(of: model.currentPage) else { return }
+        let next = (ordinal + 1) % layout.count
+        guard let target = layout.page(ofOrdinal: next) else { return }
+        if let slot = model.slots.slot(showing: target), !contents[slot.id].isFinal { return }   // held
+        slideshow.stepped(at: time)
+        if let here = layout.canonicalPage(model.currentPage), target.v == here.v, target.h == here.h + 1 {
+            model.apply(.flip(.right), time: time)   // along the row: an ordinary flip
+        } else {
+            model.go(to: target, animated: true, time: time)
+        }
+    }
+
+    /// `4 s`, `2.5 s`.
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    }
+}
