@@ -49,16 +49,16 @@ struct Fourway: ParsableCommand {
           help: "With -: the list on standard input is NUL-separated (find -print0), not one path a line.")
     var null = false
 
-    @Flag(name: .shortAndLong,
+    @Flag(name: .shortAndLong, inversion: .prefixedNo,
           help: "Take the images in every subfolder of the folders given, at any depth (default: \(FolderScanner.maximumAlbumDepth) levels).")
-    var recursive = false
+    var recursive: Bool?
 
     @Option(help: ArgumentHelp("The order, within each album. name (the default): natural order (img2 before img10); files given one by one keep the order given unless --sort is given. mtime: oldest first. size: smallest first. random: shuffled.",
                                valueName: "key"))
     var sort: ImageOrder.Key?
 
-    @Flag(help: "Reverse the order (newest first with --sort mtime).")
-    var reverse = false
+    @Flag(inversion: .prefixedNo, help: "Reverse the order (newest first with --sort mtime).")
+    var reverse: Bool?
 
     @Option(help: ArgumentHelp("With --sort random: the shuffle's seed, to see the same order again (default: a new one, shown in the HUD).",
                                valueName: "N"))
@@ -76,34 +76,34 @@ struct Fourway: ParsableCommand {
     var columns: Int?
 
     @Option(help: "How pages are laid out: \(BrowserOptions.Layout.allCases.map(\.rawValue).joined(separator: ", ")). auto: albums when subfolders hold images, else grid.")
-    var layout: BrowserOptions.Layout = .auto
+    var layout: BrowserOptions.Layout?
 
-    @Flag(help: "Make the bounded axes infinite: pages wrap around the row and column.")
-    var wrap = false
+    @Flag(inversion: .prefixedNo, help: "Make the bounded axes infinite: pages wrap around the row and column.")
+    var wrap: Bool?
 
     @Option(help: ArgumentHelp("Write the engine's events to FILE as JSON Lines (the pager-replay format).", valueName: "FILE"),
             completion: .file())
     var events: String?
 
     @Option(help: "Renderer: auto (software under Xvfb or without a GPU), gpu or software.")
-    var renderer: RendererPreference = .auto
+    var renderer: RendererPreference?
 
     @Flag(help: "Start fullscreen.")
     var fullscreen = false
 
-    @Flag(inversion: .prefixedNo, help: "Show the HUD at start (i toggles it).")
-    var hud = true
+    @Flag(inversion: .prefixedNo, help: "Show the HUD at start (i toggles it; default: shown).")
+    var hud: Bool?
 
     @Flag(name: .customLong("no-cache"),
           help: "Do not read or write the cache of thumbnails and of each folder's first image ($XDG_CACHE_HOME/fourway, else ~/.cache/fourway).")
     var noCache = false
 
-    @Flag(inversion: .prefixedNo, help: "Draw a blurred, dimmed copy of each image behind its letterbox (b toggles it).")
-    var backdrop = true
+    @Flag(inversion: .prefixedNo, help: "Draw a blurred, dimmed copy of each image behind its letterbox (b toggles it; default: drawn).")
+    var backdrop: Bool?
 
-    @Option(help: ArgumentHelp("How far the backdrop moves with the pages, 0 (still) to 1 (with them).",
+    @Option(help: ArgumentHelp("How far the backdrop moves with the pages, 0 (still) to 1 (with them; default \(BrowserOptions.defaultParallax)).",
                                valueName: "FRACTION"))
-    var parallax: Double = BrowserOptions.defaultParallax
+    var parallax: Double?
 
     @Option(help: ArgumentHelp("Start a slideshow: the next image every SECONDS (at least \(Slideshow.minimumInterval); s starts and stops it, any input stops it).",
                                valueName: "SECONDS"))
@@ -111,6 +111,9 @@ struct Fourway: ParsableCommand {
 
     @Flag(help: "With --events: also log each frame's work time (for scripts/bench).")
     var frameTimes = false
+
+    @Flag(help: "Print the effective configuration (the configuration file's settings and keys, and these options) as a starting file, and exit.")
+    var printConfig = false
 
     /// For scripts/install: the desktop entry's `MimeType=` is this list.
     @Flag(help: ArgumentHelp("Print the media types of every format fourway opens, one a line, and exit.",
@@ -121,7 +124,7 @@ struct Fourway: ParsableCommand {
         if let columns, columns < 1 {
             throw ValidationError("--columns must be at least 1, got \(columns)")
         }
-        if !(0...1).contains(parallax) {
+        if let parallax, !(0...1).contains(parallax) {
             throw ValidationError("--parallax must be between 0 and 1, got \(parallax)")
         }
         if let slideshow, !(slideshow >= Slideshow.minimumInterval && slideshow <= 86_400) {
@@ -152,15 +155,35 @@ struct Fourway: ParsableCommand {
         }
     }
 
-    /// The order asked for (natural name order unless `--sort` or `--reverse`).
-    var order: ImageOrder {
-        ImageOrder(key: sort ?? .name, reverse: reverse, sortsGivenFiles: sort != nil,
-                   seed: seed ?? UInt64.random(in: 1...999_999))
+    /// The order asked for (natural name order unless `--sort` or
+    /// `--reverse`, or the configuration file's).
+    func order(_ file: ConfigFile.Defaults) -> ImageOrder {
+        let key = sort ?? file.sort
+        return ImageOrder(key: key ?? .name, reverse: reverse ?? file.reverse ?? false, sortsGivenFiles: key != nil,
+                          seed: seed ?? UInt64.random(in: 1...999_999))
     }
 
-    /// The options, with the paths of a `-` list read from standard input;
-    /// nil (with a line on stderr) when the list cannot be read.
-    func options() -> BrowserOptions? {
+    /// The option defaults in force: these options over the file's.
+    func effectiveDefaults(_ file: ConfigFile.Defaults) -> ConfigFile.Defaults {
+        var effective = file
+        effective.layout = layout ?? file.layout
+        effective.sort = sort ?? file.sort
+        effective.reverse = reverse ?? file.reverse
+        effective.recursive = recursive ?? file.recursive
+        effective.wrap = wrap ?? file.wrap
+        effective.hud = hud ?? file.hud
+        effective.backdrop = backdrop ?? file.backdrop
+        effective.parallax = parallax ?? file.parallax
+        effective.slideshowInterval = slideshow ?? file.slideshowInterval
+        effective.renderer = renderer ?? file.renderer
+        return effective
+    }
+
+    /// The options, with the paths of a `-` list read from standard input
+    /// and the configuration file's defaults and keys under them; nil (with
+    /// a line on stderr) when the list cannot be read.
+    func options(config: ConfigFile) -> BrowserOptions? {
+        let file = config.defaults
         var options = BrowserOptions()
         if !paths.isEmpty {
             var expanded: [String] = []
@@ -176,28 +199,30 @@ struct Fourway: ParsableCommand {
                 expanded.append(contentsOf: list.paths)
             }
             options.request = OpenRequest(paths: expanded, opensFolderOfLoneImage: paths.count == 1 && paths[0] != "-",
-                                          recursive: recursive, order: order)
+                                          recursive: recursive ?? file.recursive ?? false, order: order(file))
         }
         options.start = start.map(StartImage.init(argument:))
         options.width = size?.width ?? 1280
         options.height = size?.height ?? 800
         options.columns = columns
-        options.layout = layout
-        options.wrap = wrap
+        options.layout = layout ?? file.layout ?? .auto
+        options.wrap = wrap ?? file.wrap ?? false
         options.eventsPath = events
-        options.renderer = renderer
+        options.renderer = renderer ?? file.renderer ?? .auto
         options.fullscreen = fullscreen
-        options.showHUD = hud
+        options.showHUD = hud ?? file.hud ?? true
         options.cache = !noCache
-        options.showBackdrop = backdrop
-        options.parallax = parallax
+        options.showBackdrop = backdrop ?? file.backdrop ?? true
+        options.parallax = parallax ?? file.parallax ?? BrowserOptions.defaultParallax
         options.frameTimes = frameTimes
-        options.slideshowInterval = slideshow
+        options.slideshowInterval = slideshow ?? file.slideshowInterval ?? Slideshow.defaultInterval
+        options.startsSlideshow = slideshow != nil
+        options.keyMap = config.keyMap(from: .standard)
         return options
     }
 
     func run() throws {
-        guard let options = options() else { throw ExitCode(BrowserExitCode.badPath) }
+        guard let options = options(config: ConfigFile()) else { throw ExitCode(BrowserExitCode.badPath) }
         let code = Browser.run(options)
         if code != BrowserExitCode.success { throw ExitCode(code) }
     }
@@ -239,7 +264,19 @@ struct Fourway: ParsableCommand {
             for type in ImageFormat.decodableMimeTypes { print(type) }
             return
         }
-        guard let options = command.options() else { Glibc.exit(BrowserExitCode.badPath) }
+        // The configuration file: its bad lines are named, and the rest applies.
+        let configPath = ConfigFile.standardPath()
+        let config = configPath.flatMap(ConfigFile.load(path:)) ?? ConfigFile()
+        for problem in config.problems { StandardError.line(problem) }
+        if command.printConfig {
+            print(ConfigFile.printed(command.effectiveDefaults(config.defaults), keyMap: config.keyMap(from: .standard)),
+                  terminator: "")
+            return
+        }
+        guard var options = command.options(config: config) else { Glibc.exit(BrowserExitCode.badPath) }
+        if let configPath, configPath.isEmpty == false, config.settingsRead > 0 || !config.problems.isEmpty {
+            options.configuration = (file: configPath, settings: config.settingsRead, problems: config.problems.count)
+        }
         keepDecodeBuffersOutOfTheHeap()
         Glibc.exit(Browser.run(options))
     }

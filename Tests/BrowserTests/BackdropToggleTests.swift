@@ -39,6 +39,6 @@ import Testing
     }
 
     @Test func theKeyHelpListsB() {
-        #expect(KeyMap.overlayLines().contains { $0.hasPrefix("b\t") })
+        #expect(KeyMap.standard.overlayLines().contains { $0.hasPrefix("b\t") })
     }
 }

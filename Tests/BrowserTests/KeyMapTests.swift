@@ -103,10 +103,10 @@ struct KeyMapTests {
 
     @Test("the help overlay lists every row's input and help text, in its two columns")
     func overlayListsEveryRow() {
-        let columns = KeyMap.overlayColumns()
+        let columns = KeyMap.standard.overlayColumns()
         #expect(columns.count == 2 && columns.allSatisfy { !$0.isEmpty })
         let lines = columns.flatMap { $0 }
-        #expect(lines.filter { !$0.isEmpty } == KeyMap.overlayLines().filter { !$0.isEmpty })
+        #expect(lines.filter { !$0.isEmpty } == KeyMap.standard.overlayLines().filter { !$0.isEmpty })
         for row in KeyMap.rows {
             #expect(lines.contains { $0.contains(row.inputLabel) && $0.hasSuffix("\t" + row.help) },
                     "the overlay lacks \(row.inputLabel): \(row.help)")

@@ -43,8 +43,8 @@ public struct Overlay {
     /// The key help in the middle of the window, from the action table
     /// (``KeyMap``), in two columns; its text shrinks (down to
     /// `smallestHelpSize`) until both fit the window.
-    public func drawHelp(viewport: PixelRect) {
-        let columns = KeyMap.overlayColumns().enumerated().map { index, lines in
+    public func drawHelp(keyMap: KeyMap = .standard, viewport: PixelRect) {
+        let columns = keyMap.overlayColumns().enumerated().map { index, lines in
             index == 0 ? ["fourway — keys", ""] + lines : lines
         }
         var size = textSize(viewport)

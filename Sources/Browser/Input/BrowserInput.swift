@@ -31,6 +31,8 @@ public enum BrowserKey: Sendable, Hashable {
     /// Ctrl+`o`), go to (`g`, then digits, Backspace, Enter).
     case c, s, e, g
     case backspace
+    /// Any other letter (lower case), for keys the configuration binds.
+    case letter(Character)
     case other
 }
 

@@ -17,6 +17,8 @@ public struct InputTranslator: Sendable {
     public var pointer = PointerRouter()
     public var wheel: WheelClassifier
     public var navigation: any PageNavigation
+    /// The key bindings in force (``KeyMap/standard`` unless the configuration remaps them).
+    public var keyMap = KeyMap.standard
     /// Where the mouse pointer last was inside the window, px; nil before it
     /// moved there and after it left. The zoom keys zoom around it.
     public var hoverPoint: Point?
@@ -73,7 +75,7 @@ public struct InputTranslator: Sendable {
 
     /// The key's action in the pages (``KeyMap``), as engine calls and shell actions.
     private func keyActions(_ key: BrowserKey, ctrl: Bool, shift: Bool, currentPage: PageIndex) -> [BrowserAction] {
-        guard let action = KeyMap.action(for: key, ctrl: ctrl, shift: shift, in: .pager) else { return [] }
+        guard let action = keyMap.action(for: key, ctrl: ctrl, shift: shift, in: .pager) else { return [] }
         return actions(for: action, currentPage: currentPage)
     }
 

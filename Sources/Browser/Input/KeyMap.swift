@@ -63,7 +63,18 @@ public struct KeyChord: Sendable, Hashable {
 /// if let action = KeyMap.action(for: .tab, ctrl: false, in: .pager) { … }   // .toggleOverview
 /// print(KeyMap.plainText())                                                 // the --help table
 /// ```
-public enum KeyMap {
+public struct KeyMap: Sendable {
+    /// The rows in force: ``standard``, or remapped by the configuration file.
+    public var rows: [Row]
+
+    /// `KeyMap(rows: KeyMap.standardRows)` is ``standard``.
+    public init(rows: [Row]) {
+        self.rows = rows
+    }
+
+    /// The built-in bindings, which `--help` and the README show.
+    public static let standard = KeyMap(rows: standardRows)
+
     /// Where a row applies.
     public enum Mode: String, CaseIterable, Sendable, Hashable {
         /// Browsing the pages.
@@ -107,8 +118,11 @@ public enum KeyMap {
 
     private static let both: [Mode] = [.pager, .overview]
 
+    /// The standard table's rows (``standard``'s).
+    public static var rows: [Row] { standard.rows }
+
     /// The table, in the order the help shows it.
-    public static let rows: [Row] = [
+    public static let standardRows: [Row] = [
         Row(action: .dragPages, keys: [], gesture: "drag (left button or a finger)", modes: [.pager],
             help: "moves the pages, locked to one axis"),
         Row(action: .touchpadSwipe, keys: [], gesture: "touchpad two-finger swipe", modes: [.pager],
@@ -174,6 +188,11 @@ public enum KeyMap {
     /// The action `key` asks for in `mode`. A modifier the key is not bound
     /// with is let go of, Shift first: Shift+→ and Ctrl+→ flip like →.
     public static func action(for key: BrowserKey, ctrl: Bool, shift: Bool = false, in mode: Mode) -> Action? {
+        standard.action(for: key, ctrl: ctrl, shift: shift, in: mode)
+    }
+
+    /// The action `key` asks for in `mode` in these bindings (see the static ``action(for:ctrl:shift:in:)``).
+    public func action(for key: BrowserKey, ctrl: Bool, shift: Bool = false, in mode: Mode) -> Action? {
         let exact = KeyChord(key, ctrl: ctrl, shift: shift)
         if let row = rows.first(where: { $0.modes.contains(mode) && $0.keys.contains(exact) }) { return row.action }
         if shift { return action(for: key, ctrl: ctrl, shift: false, in: mode) }
@@ -191,7 +210,7 @@ public enum KeyMap {
 
     /// The help's sections: the rows of each set of modes, in the order
     /// the sets first appear in the table, each with its lines.
-    public static func helpSections() -> [(modes: [Mode], lines: [HelpLine])] {
+    public func helpSections() -> [(modes: [Mode], lines: [HelpLine])] {
         var sections: [(modes: [Mode], lines: [HelpLine])] = []
         for row in rows {
             let line = HelpLine(modes: row.modes, input: row.inputLabel, help: row.help)
@@ -209,7 +228,7 @@ public enum KeyMap {
     }
 
     /// Every line of the help, section by section.
-    public static func helpLines() -> [HelpLine] { helpSections().flatMap(\.lines) }
+    public func helpLines() -> [HelpLine] { helpSections().flatMap(\.lines) }
 
     /// The heading of the section for `modes`.
     static func heading(_ modes: [Mode]) -> String {
@@ -222,18 +241,21 @@ public enum KeyMap {
     }
 
     /// Lines under a heading per section, each made by `format`.
-    private static func sections(_ format: (HelpLine) -> String) -> [String] {
+    private func sections(_ format: (HelpLine) -> String) -> [String] {
         var out: [String] = []
         for section in helpSections() {
             if !out.isEmpty { out.append("") }
-            out.append(heading(section.modes))
+            out.append(Self.heading(section.modes))
             out += section.lines.map(format)
         }
         return out
     }
 
     /// The table for `fourway --help`: two aligned columns under a heading per section.
-    public static func plainText(indent: String = "  ") -> String {
+    public static func plainText(indent: String = "  ") -> String { standard.plainText(indent: indent) }
+
+    /// This table for `--help`.
+    public func plainText(indent: String = "  ") -> String {
         let width = helpLines().map(\.input.count).max() ?? 0
         return sections { line in
             indent + line.input + String(repeating: " ", count: width - line.input.count + 2) + line.help
@@ -241,7 +263,10 @@ public enum KeyMap {
     }
 
     /// The README's key table (Markdown): input, what it does, where.
-    public static func markdownTable() -> String {
+    public static func markdownTable() -> String { standard.markdownTable() }
+
+    /// This table in Markdown.
+    public func markdownTable() -> String {
         var out = ["| input | does | where |", "| --- | --- | --- |"]
         for line in helpLines() {
             out.append("| " + line.input + " | " + line.help + " | " + line.modes.map(\.title).joined(separator: ", ") + " |")
@@ -250,13 +275,13 @@ public enum KeyMap {
     }
 
     /// The `?` overlay's lines: a heading per section, then "input\thelp".
-    public static func overlayLines() -> [String] {
+    public func overlayLines() -> [String] {
         sections { line in line.input + "\t" + line.help }
     }
 
     /// The overlay's lines in two columns of whole sections, the first
     /// holding sections until it has about half the lines.
-    public static func overlayColumns() -> [[String]] {
+    public func overlayColumns() -> [[String]] {
         let all = helpSections()
         let total = all.reduce(0) { $0 + $1.lines.count + 2 }
         var columns: [[String]] = [[], []]
@@ -264,7 +289,7 @@ public enum KeyMap {
         for section in all {
             if column == 0, !columns[0].isEmpty, columns[0].count + (section.lines.count + 2) / 2 > total / 2 { column = 1 }
             if !columns[column].isEmpty { columns[column].append("") }
-            columns[column].append(heading(section.modes))
+            columns[column].append(Self.heading(section.modes))
             columns[column] += section.lines.map { $0.input + "\t" + $0.help }
         }
         return columns
@@ -306,6 +331,7 @@ extension BrowserKey {
         case .e: "e"
         case .g: "g"
         case .backspace: "Backspace"
+        case .letter(let letter): String(letter)
         case .other: "(other)"
         }
     }

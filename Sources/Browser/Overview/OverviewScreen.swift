@@ -47,6 +47,8 @@ final class OverviewScreen {
     private var firstScreenLogged = false
     private var made: [ThumbnailOrigin: Int] = [:]
     private var prunedCache = false
+    /// The key bindings in force (the session's).
+    var keyMap = KeyMap.standard
 
     init(renderer: OpaquePointer, text: TextRenderer, log: EventLog?, cache: ThumbnailCache?,
          wake: @escaping @Sendable () -> Void) {
@@ -199,8 +201,8 @@ final class OverviewScreen {
         case .wheel(let sample):
             guard !pointer.isTracking else { break }
             for action in wheel.classify(sample) { apply(action, to: &model, time: time) }
-        case .key(let key, let ctrl, _):
-            guard let action = KeyMap.action(for: key, ctrl: ctrl, in: .overview) else { break }
+        case .key(let key, let ctrl, let shift):
+            guard let action = keyMap.action(for: key, ctrl: ctrl, shift: shift, in: .overview) else { break }
             switch action {
             case .moveHighlightLeft: model.move(.left, time: time)
             case .moveHighlightRight: model.move(.right, time: time)

@@ -135,6 +135,8 @@ struct SDLInput {
         case SDLK_ESCAPE.rawValue: .escape
         case SDLK_F1.rawValue: .f1
         case SDLK_F11.rawValue: .f11
+        case SDLK_a.rawValue ... SDLK_z.rawValue:
+            .letter(Character(Unicode.Scalar(UInt8(truncatingIfNeeded: sym))))
         default: .other
         }
     }

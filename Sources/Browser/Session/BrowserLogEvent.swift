@@ -70,6 +70,10 @@ public enum BrowserLogEvent: Sendable, Hashable {
     /// `{"t":…,"event":"slideshow","running":B,"interval":S,"reason":…}` when
     /// the slideshow starts or stops (`reason`: `key` or `input`, null on start).
     case slideshow(running: Bool, interval: Double, reason: String?)
+    /// `{"t":…,"event":"config","file":…,"settings":N,"problems":N}` at the
+    /// start when a configuration file was read: how many settings and keys
+    /// it set, how many lines were bad (each named on stderr).
+    case config(file: String, settings: Int, problems: Int)
     /// `{"t":…,"event":"quit"}` at the end.
     case quit
 
@@ -94,6 +98,7 @@ public enum BrowserLogEvent: Sendable, Hashable {
         case .opened: "opened"
         case .goTo: "go-to"
         case .slideshow: "slideshow"
+        case .config: "config"
         case .quit: "quit"
         }
     }
@@ -150,6 +155,8 @@ public enum BrowserLogEvent: Sendable, Hashable {
         case .slideshow(let running, let interval, let reason):
             ["\"running\":" + (running ? "true" : "false"), "\"interval\":" + ReplayFormat.time(interval),
              "\"reason\":" + (reason.map(EventLog.quoted) ?? "null")]
+        case .config(let file, let settings, let problems):
+            ["\"file\":" + EventLog.quoted(file), "\"settings\":" + String(settings), "\"problems\":" + String(problems)]
         case .firstFrame, .quit:
             []
         }

@@ -58,8 +58,16 @@ public struct BrowserOptions: Sendable {
     public static let defaultParallax = ParallaxBackdrop.defaultFraction
     /// Write a `frame` line (work time) to the event log after every frame (scripts/bench).
     public var frameTimes = false
-    /// Start with the slideshow running, a step every this many seconds (`--slideshow`).
-    public var slideshowInterval: Double?
+    /// Seconds between the slideshow's steps (`--slideshow`, the
+    /// configuration's `slideshow-interval`).
+    public var slideshowInterval = Slideshow.defaultInterval
+    /// Start with the slideshow running (`--slideshow`).
+    public var startsSlideshow = false
+    /// The key bindings: ``KeyMap/standard``, remapped by the configuration file.
+    public var keyMap = KeyMap.standard
+    /// The configuration file read, for the `config` log line: its path,
+    /// how many settings it set and how many lines were bad.
+    public var configuration: (file: String, settings: Int, problems: Int)?
 
     public init() {}
 }

@@ -17,7 +17,7 @@ extension BrowserSession {
         if overview.isShowing {
             overview.draw(viewport: viewport, showHUD: showHUD, time: time)
             if let goToPrompt { overlay.drawNotice(goToPrompt.text, alpha: 1, viewport: viewport) }
-        if showHelp { overlay.drawHelp(viewport: viewport) }
+        if showHelp { overlay.drawHelp(keyMap: input.keyMap, viewport: viewport) }
             return false
         }
         pages.draw(slots: model.slots, contents: contents, text: text, viewport: viewport, backdrop: scenery.backdrop)
@@ -50,7 +50,7 @@ extension BrowserSession {
             }
         }
         if let goToPrompt { overlay.drawNotice(goToPrompt.text, alpha: 1, viewport: viewport) }
-        if showHelp { overlay.drawHelp(viewport: viewport) }
+        if showHelp { overlay.drawHelp(keyMap: input.keyMap, viewport: viewport) }
         return true
     }
 

@@ -51,9 +51,9 @@ extension BrowserSession {
         }
     }
 
-    static func isSlideshowKey(_ input: BrowserInput) -> Bool {
+    static func isSlideshowKey(_ input: BrowserInput, in keyMap: KeyMap = .standard) -> Bool {
         guard case .key(let key, let ctrl, let shift) = input else { return false }
-        return KeyMap.action(for: key, ctrl: ctrl, shift: shift, in: .pager) == .toggleSlideshow
+        return keyMap.action(for: key, ctrl: ctrl, shift: shift, in: .pager) == .toggleSlideshow
     }
 
     private static func sameSource(_ a: BrowserInput, _ b: BrowserInput) -> Bool {
@@ -78,7 +78,7 @@ extension BrowserSession {
     private func feed(_ browserInput: BrowserInput, at time: Double) {
         // Any input stops the slideshow (the user has taken over) and still
         // does what it does; the slideshow's own key stops it through its action.
-        if slideshow.isRunning, Self.isUserInput(browserInput), !Self.isSlideshowKey(browserInput) {
+        if slideshow.isRunning, Self.isUserInput(browserInput), !Self.isSlideshowKey(browserInput, in: input.keyMap) {
             stopSlideshow(reason: "input", at: time)
         }
         if goToPrompt != nil, case .key(let key, _, _) = browserInput, !overview.isInteractive,

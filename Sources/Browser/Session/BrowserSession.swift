@@ -112,13 +112,14 @@ final class BrowserSession {
         self.showHUD = options.showHUD
         self.wakeEventType = wakeEventType
         self.readiness = ReadinessLog(frameTimes: options.frameTimes)
-        self.slideshow = Slideshow(interval: options.slideshowInterval ?? Slideshow.defaultInterval)
+        self.slideshow = Slideshow(interval: options.slideshowInterval)
         pageSize = window.pixelSize
         model = PagerModel(pageWidth: Double(pageSize.width), pageHeight: Double(pageSize.height),
                            horizontalPages: catalog.isScanning ? 0 : nil,
                            verticalPages: catalog.isScanning ? 0 : nil)
         input = InputTranslator(pageWidth: Double(pageSize.width), pageHeight: Double(pageSize.height),
                                 navigation: catalog.navigation)
+        input.keyMap = options.keyMap
         sdlInput = SDLInput(pixelWidth: Double(pageSize.width), pixelHeight: Double(pageSize.height),
                             pixelsPerPoint: window.pixelsPerPoint)
         slotLoader = SlotLoader(firstImage: firstImage) { BrowserSession.wake(wakeEventType) }
@@ -127,6 +128,7 @@ final class BrowserSession {
                                   cache: options.cache ? ThumbnailCache.standard() : nil) {
             BrowserSession.wake(wakeEventType)
         }
+        overview.keyMap = options.keyMap
     }
 
     /// Wakes the event loop from another thread (SDL_PushEvent is thread-safe).
@@ -139,7 +141,11 @@ final class BrowserSession {
     /// Runs until the user quits; returns the exit code.
     func run() -> Int32 {
         if case .folder = catalog { applyGallery(at: clock.now) }
-        if options.slideshowInterval != nil { startSlideshow(at: clock.now) }
+        if let configuration = options.configuration {
+            log?.write(.config(file: configuration.file, settings: configuration.settings,
+                               problems: configuration.problems), time: clock.now)
+        }
+        if options.startsSlideshow { startSlideshow(at: clock.now) }
         var pacer = FramePacer(interval: window.hasVSync ? Self.vsyncFrameInterval : Self.frameInterval)
         while running {
             var event = SDL_Event()

@@ -133,6 +133,14 @@ def xdotool(*arguments):
     return subprocess.run(["xdotool", *map(str, arguments)], capture_output=True, text=True, timeout=30).stdout
 
 
+def release_stuck_keys():
+    """fourway closes its window on q's press; xdotool, sending the release to
+    that window, then fails (BadWindow) and the X server keeps q pressed. The
+    next fourway would see it held (SDL replays held keys on focus: a stray
+    press of q, or a real one taken for a repeat). Released here for good."""
+    xdotool("keyup", "q")
+
+
 def display_answers():
     return bool(os.environ.get("DISPLAY")) and subprocess.run(
         ["xdpyinfo"], capture_output=True, timeout=10).returncode == 0
@@ -297,6 +305,7 @@ class App:
             self.process.kill()
             self.process.wait()
             return check(False, f"{self.name}: quits on q", "still running")
+        release_stuck_keys()
         if self.keep_log and os.path.isdir(OUT):
             shutil.copy(self.log, os.path.join(OUT, f"{self.name}.jsonl"))
         return check(code == 0, f"{self.name}: quits on q with exit code 0", f"exit {code}; {self.stderr()[-300:]}")

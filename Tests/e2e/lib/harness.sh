@@ -220,6 +220,10 @@ stop_app() {
         if ((status == 0)); then pass "${label}quits on q with exit code 0"; else fail "${label}quits on q (exit $status; stderr: $(tail -c 400 "$ERR"))"; fi
     fi
     APP_PID=""
+    # fourway closes its window on q's press; xdotool, sending the release to
+    # that window, then fails and the X server keeps q pressed, which the next
+    # fourway would see held. Released here (harness.py's release_stuck_keys).
+    xdotool keyup q 2>/dev/null || true
     cp "$LOG" "$ERR" "$OUT/" 2>/dev/null || true
 }
 

@@ -1,0 +1,260 @@
+import Gallery
+import Glibc
+
+/// The configuration file, `$XDG_CONFIG_HOME/fourway/config` (else
+/// `~/.config/fourway/config`): defaults for the command-line options and
+/// keys remapped by action name. The command line wins over the file, the
+/// file over the built-in defaults. `fourway --print-config` prints the
+/// effective configuration as a starting file.
+///
+/// One setting a line, `NAME = VALUE`; lines starting with `#` and blank
+/// lines are ignored. `key.ACTION = KEY, KEY…` gives an action its keys
+/// (``KeyMap/remapping(_:to:)``; an empty value unbinds it). A bad line gets
+/// one message naming the file, the line and what is wrong, and is ignored;
+/// the rest of the file applies.
+///
+/// ```swift
+/// let config = ConfigFile.parse("layout = row\nkey.toggle-slideshow = Ctrl+S\n", file: "config")
+/// config.defaults.layout                       // .row
+/// config.keyMap(from: .standard).action(for: .s, ctrl: true, in: .pager)   // .toggleSlideshow
+/// ```
+public struct ConfigFile: Sendable {
+    /// Option defaults; nil where the file says nothing.
+    public struct Defaults: Sendable, Equatable {
+        public var layout: LayoutStyle?
+        public var sort: ImageOrder.Key?
+        public var reverse: Bool?
+        public var recursive: Bool?
+        public var wrap: Bool?
+        public var hud: Bool?
+        public var backdrop: Bool?
+        public var parallax: Double?
+        public var slideshowInterval: Double?
+        public var renderer: RendererPreference?
+
+        public init() {}
+    }
+
+    /// What the file sets.
+    public var defaults = Defaults()
+    /// Keys given to actions, in the file's order.
+    public var keys: [(action: Action, keys: [KeyChord])] = []
+    /// One line for stderr per bad line: `FILE:LINE: what is wrong`.
+    public var problems: [String] = []
+    /// How many lines set something (settings and keys).
+    public var settingsRead = 0
+
+    public init() {}
+
+    // MARK: - Settings
+
+    /// One setting the file can hold.
+    struct Setting: Sendable {
+        let name: String
+        let help: String
+        /// Its built-in value, as the file writes it.
+        let builtin: String
+        /// Sets it from the text; an error message when the text is wrong.
+        let apply: @Sendable (inout Defaults, String) -> String?
+        /// Its value in `defaults`, as the file writes it, when set.
+        let value: @Sendable (Defaults) -> String?
+    }
+
+    static func boolean(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "true", "yes", "on", "1": true
+        case "false", "no", "off", "0": false
+        default: nil
+        }
+    }
+
+    /// The case `text` names, or why it names none.
+    static func choice<T: RawRepresentable & CaseIterable>(_ text: String, _: T.Type) -> (value: T?, problem: String)
+        where T.RawValue == String {
+        (T(rawValue: text.lowercased()), "'\(text)' is not one of " + T.allCases.map(\.rawValue).joined(separator: ", "))
+    }
+
+    static func flag(_ name: String, help: String, builtin: Bool,
+                     _ path: WritableKeyPath<Defaults, Bool?> & Sendable) -> Setting {
+        Setting(name: name, help: help, builtin: builtin ? "true" : "false", apply: { defaults, text in
+            guard let value = boolean(text) else { return "'\(text)' is not true or false" }
+            defaults[keyPath: path] = value
+            return nil
+        }, value: { $0[keyPath: path].map { $0 ? "true" : "false" } })
+    }
+
+    static func pick<T: RawRepresentable & CaseIterable & Sendable>(
+        _ name: String, help: String, builtin: T, _ path: WritableKeyPath<Defaults, T?> & Sendable
+    ) -> Setting where T.RawValue == String {
+        Setting(name: name, help: help, builtin: builtin.rawValue, apply: { defaults, text in
+            let (value, problem) = choice(text, T.self)
+            guard let value else { return problem }
+            defaults[keyPath: path] = value
+            return nil
+        }, value: { $0[keyPath: path]?.rawValue })
+    }
+
+    static func number(_ name: String, help: String, builtin: Double, _ range: ClosedRange<Double>,
+                       _ path: WritableKeyPath<Defaults, Double?> & Sendable) -> Setting {
+        Setting(name: name, help: help, builtin: ConfigNumber.text(builtin), apply: { defaults, text in
+            guard let value = Double(text), range.contains(value) else {
+                return "'\(text)' is not a number from \(ConfigNumber.text(range.lowerBound)) to \(ConfigNumber.text(range.upperBound))"
+            }
+            defaults[keyPath: path] = value
+            return nil
+        }, value: { $0[keyPath: path].map(ConfigNumber.text) })
+    }
+
+    /// Every setting, in the order `--print-config` writes them.
+    static let settings: [Setting] = [
+        pick("layout", help: "How pages are laid out: auto, grid, albums, row, column.", builtin: LayoutStyle.auto, \.layout),
+        pick("sort", help: "The order: name, mtime (oldest first), size (smallest first), random.",
+             builtin: ImageOrder.Key.name, \.sort),
+        flag("reverse", help: "The order backwards.", builtin: false, \.reverse),
+        flag("recursive", help: "Take every subfolder of the folders given, at any depth.", builtin: false, \.recursive),
+        flag("wrap", help: "Bounded axes wrap around.", builtin: false, \.wrap),
+        flag("hud", help: "Show the HUD at start (i toggles it).", builtin: true, \.hud),
+        flag("backdrop", help: "Draw the blurred backdrop behind letterboxed images (b toggles it).", builtin: true,
+             \.backdrop),
+        number("parallax", help: "How far the backdrop moves with the pages, 0 to 1.",
+               builtin: BrowserOptions.defaultParallax, 0...1, \.parallax),
+        number("slideshow-interval", help: "Seconds between the slideshow's steps (s, --slideshow).",
+               builtin: Slideshow.defaultInterval, Slideshow.minimumInterval...86_400, \.slideshowInterval),
+        pick("renderer", help: "Renderer: auto (software under Xvfb or without a GPU), gpu or software.",
+             builtin: RendererPreference.auto, \.renderer),
+    ]
+
+    // MARK: - Reading
+
+    /// The file's place: `$XDG_CONFIG_HOME/fourway/config`, else
+    /// `$HOME/.config/fourway/config`; nil when neither variable is set.
+    public static func standardPath() -> String? {
+        if let xdg = environment("XDG_CONFIG_HOME"), xdg.hasPrefix("/") { return xdg + "/fourway/config" }
+        guard let home = environment("HOME"), !home.isEmpty else { return nil }
+        return home + "/.config/fourway/config"
+    }
+
+    /// The file at `path`, parsed; nil when there is no file. A file that
+    /// exists and cannot be read is one problem.
+    public static func load(path: String) -> ConfigFile? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            var config = ConfigFile()
+            config.problems.append(path + ": cannot read it (" + String(cString: strerror(errno)) + "); ignored")
+            return config
+        }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        while bytes.count <= maximumBytes {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            bytes += chunk[..<count]
+        }
+        guard bytes.count <= maximumBytes else {
+            var config = ConfigFile()
+            config.problems.append(path + ": over \(maximumBytes / 1024) KB, not a configuration file; ignored")
+            return config
+        }
+        return parse(String(decoding: bytes, as: UTF8.self), file: path)
+    }
+
+    /// A configuration is a few lines; more than this is some other file.
+    static let maximumBytes = 256 * 1024
+
+    /// Parses the text of the file called `file` (named in the problems).
+    public static func parse(_ text: String, file: String) -> ConfigFile {
+        var config = ConfigFile()
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.trimmingSpaces
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            let problem: String? = config.read(line)
+            if let problem { config.problems.append("\(file):\(index + 1): \(problem); line ignored") }
+        }
+        return config
+    }
+
+    /// Applies one line; what is wrong with it, or nil.
+    private mutating func read(_ line: String) -> String? {
+        guard let equals = line.firstIndex(of: "=") else { return "no '=' (write NAME = VALUE)" }
+        let name = line[..<equals].trimmingSpaces.lowercased()
+        let value = line[line.index(after: equals)...].trimmingSpaces
+        if name.hasPrefix("key.") {
+            let actionName = String(name.dropFirst(4))
+            guard let action = Action(configName: actionName) else {
+                return "no action '\(actionName)' (fourway --print-config lists them)"
+            }
+            guard KeyMap.remappable.contains(action) else { return "'\(actionName)' is a gesture; it has no keys" }
+            var chords: [KeyChord] = []
+            for part in value.split(separator: ",") {
+                let text = part.trimmingSpaces
+                guard let chord = KeyChord(parsing: text) else { return "'\(text)' is not a key fourway knows" }
+                if !chords.contains(chord) { chords.append(chord) }
+            }
+            keys.append((action, chords))
+            settingsRead += 1
+            return nil
+        }
+        guard let setting = Self.settings.first(where: { $0.name == name }) else {
+            return "no setting '\(name)' (fourway --print-config lists them)"
+        }
+        if let problem = setting.apply(&defaults, value) { return name + ": " + problem }
+        settingsRead += 1
+        return nil
+    }
+
+    /// `base` with the file's keys given to their actions, in the file's order.
+    public func keyMap(from base: KeyMap) -> KeyMap {
+        keys.reduce(base) { map, entry in map.remapping(entry.action, to: entry.keys) }
+    }
+
+    // MARK: - Printing
+
+    /// The effective configuration as a file: every setting with its value
+    /// (`effective`'s, else the built-in one), then every action's keys,
+    /// each with its help.
+    public static func printed(_ effective: Defaults, keyMap: KeyMap) -> String {
+        var out = [
+            "# fourway's configuration: $XDG_CONFIG_HOME/fourway/config, else ~/.config/fourway/config.",
+            "# NAME = VALUE, one a line; '#' starts a comment line. The command line wins over",
+            "# this file. A bad line is named on stderr and ignored; the rest applies.",
+            "",
+        ]
+        for setting in settings {
+            out.append("# " + setting.help)
+            out.append(setting.name + " = " + (setting.value(effective) ?? setting.builtin))
+        }
+        out += ["", "# Keys: key.ACTION = KEY, KEY… (an empty value unbinds). Keys are written as in the",
+                "# help: r, R (Shift+r), Ctrl+C, Ctrl+Shift+C, Left, Home, PageDown, F1, Tab, Enter,",
+                "# Escape, Backspace, +, -, ?, 0 to 9."]
+        for action in KeyMap.remappable {
+            let help = keyMap.rows.first { $0.action == action }?.help ?? ""
+            out.append("# " + help)
+            out.append("key." + action.configName + " = " + keyMap.keys(of: action).map(\.label).joined(separator: ", "))
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    private static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+}
+
+/// Numbers as the configuration writes them: `0.3`, `4`.
+enum ConfigNumber {
+    static func text(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}
+
+extension StringProtocol {
+    /// Without leading and trailing spaces and tabs.
+    var trimmingSpaces: String {
+        var text = Substring(self)
+        while let first = text.first, first == " " || first == "\t" || first == "\r" { text.removeFirst() }
+        while let last = text.last, last == " " || last == "\t" || last == "\r" { text.removeLast() }
+        return String(text)
+    }
+}
