@@ -25,6 +25,9 @@ enum NoReplaceRename {
         return UInt(bitPattern: symbol)
     }()
 
+    /// Whether the atomic way, `renameat2`, was found in the C library.
+    static var hasRenameAt2: Bool { renameAt2Address != nil }
+
     /// Renames `source` to `target` unless something exists at `target`.
     /// Returns 0, or the `errno` of the failure (`EEXIST` when `target`
     /// exists), and then nothing has changed.
