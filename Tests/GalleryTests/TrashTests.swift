@@ -276,7 +276,8 @@ import Testing
     @Test func restoreRefusesAnotherFileTrashedUnderTheSameName() throws {
         let fixture = try Fixture("trash-emptied")
         let first = try fixture.trash.moveToTrash(try fixture.folder.write("a/x.jpg", [1]))
-        // The trash is emptied, then another x.jpg is trashed and gets the free name.
+        // The trash is emptied, then another x.jpg is trashed and gets the free
+        // name, and often the freed inode number too (ext4 reuses it at once).
         try FileManager.default.removeItem(atPath: first.trashedPath)
         try FileManager.default.removeItem(atPath: first.infoPath)
         let second = try fixture.trash.moveToTrash(try fixture.folder.write("b/x.jpg", [2]))
@@ -285,6 +286,16 @@ import Testing
             try fixture.trash.restore(first)
         }
         #expect(!Self.exists(first.originalPath) && Self.bytes(second.trashedPath) == [2] && Self.exists(second.infoPath))
+    }
+
+    @Test func restoreRefusesAnEntryWhoseInfoFileIsGone() throws {
+        let fixture = try Fixture("trash-noinfo")
+        let trashed = try fixture.trash.moveToTrash(try fixture.folder.write("x.jpg", [1]))
+        try FileManager.default.removeItem(atPath: trashed.infoPath)
+        #expect(throws: TrashError.notInTrash(path: trashed.originalPath, trashedAs: trashed.trashedPath)) {
+            try fixture.trash.restore(trashed)
+        }
+        #expect(Self.bytes(trashed.trashedPath) == [1] && !Self.exists(trashed.originalPath))
     }
 
     @Test func everyWayOfRenamingRefusesToReplace() throws {

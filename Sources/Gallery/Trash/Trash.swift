@@ -36,6 +36,9 @@ public struct Trash: Sendable {
     /// The longest name in `files/`, bytes: its info file adds
     /// `.trashinfo` and must fit `NAME_MAX` (255).
     static let maximumNameBytes = 255 - TrashInfo.fileExtension.utf8.count
+    /// Longer info files are not ours: ours hold one path (`PATH_MAX`,
+    /// three bytes per byte when encoded) and a date.
+    static let maximumInfoBytes = 16 << 10
 
     /// The home trash folder (`$XDG_DATA_HOME/Trash`).
     public let homeTrash: String
@@ -177,7 +180,8 @@ public struct Trash: Sendable {
             let renamed = NoReplaceRename.rename(original, to: target)
             if renamed == 0 {
                 return TrashedFile(originalPath: original, trashFolder: trash.path, nameInTrash: candidate,
-                                   deletionDate: date, device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+                                   deletionDate: date, device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
+                                   infoText: text)
             }
             unlink(infoPath)
             // Taken between our check and the rename: try the next name.
@@ -258,13 +262,16 @@ public struct Trash: Sendable {
     /// ```
     ///
     /// - Throws: ``TrashError``, and then nothing has changed: the trash no
-    ///   longer holds the file, its folder is gone, something is at its
-    ///   path now, or the folder is not writable.
+    ///   longer holds the file (the same inode, with the info file as it was
+    ///   written), its folder is gone, something is at its path now, or the
+    ///   folder is not writable.
     public func restore(_ file: TrashedFile) throws(TrashError) {
         let original = file.originalPath
         var info = stat()
         guard lstat(file.trashedPath, &info) == 0, UInt64(info.st_dev) == file.device,
-              UInt64(info.st_ino) == file.inode else {
+              UInt64(info.st_ino) == file.inode,
+              let infoBytes = try? FileReader.read(file.infoPath, limit: Self.maximumInfoBytes),
+              infoBytes.elementsEqual(file.infoText.utf8) else {
             throw .notInTrash(path: original, trashedAs: file.trashedPath)
         }
         let folder = LexicalPath.parent(original)

@@ -18,11 +18,14 @@ public struct TrashedFile: Sendable, Equatable {
     public let nameInTrash: String
     /// When it was trashed, in local time: `YYYY-MM-DDThh:mm:ss`.
     public let deletionDate: String
-    /// The file's device and inode, which a rename keeps: restoring checks
-    /// that the trash still holds this very file, not another one trashed
-    /// under the same name after the trash was emptied.
+    /// The file's device and inode, which a rename keeps, and the text of
+    /// its info file: restoring checks that the trash still holds this very
+    /// entry, not another file trashed under the same name after the trash
+    /// was emptied (which may even get the freed inode number back, so the
+    /// inode alone is not enough).
     let device: UInt64
     let inode: UInt64
+    let infoText: String
 
     /// The file's path in the trash.
     public var trashedPath: String { trashFolder + "/files/" + nameInTrash }
