@@ -112,6 +112,9 @@ struct Fourway: ParsableCommand {
     @Flag(help: "With --events: also log each frame's work time (for scripts/bench).")
     var frameTimes = false
 
+    @Flag(name: .customLong("no-delete"), help: "Delete does not move images to the trash (nothing changes any file then).")
+    var noDelete = false
+
     @Flag(help: "Print the effective configuration (the configuration file's settings and keys, and these options) as a starting file, and exit.")
     var printConfig = false
 
@@ -218,6 +221,7 @@ struct Fourway: ParsableCommand {
         options.slideshowInterval = slideshow ?? file.slideshowInterval ?? Slideshow.defaultInterval
         options.startsSlideshow = slideshow != nil
         options.keyMap = config.keyMap(from: .standard)
+        options.allowsDelete = !noDelete
         return options
     }
 

@@ -202,3 +202,44 @@ import Testing
         #expect(layout.ordinal(of: PageIndex(h: 0, v: 0)) == nil)
     }
 }
+
+/// An image gone to the trash leaves the layout.
+@Suite struct GalleryLayoutRemovalTests {
+    static func entries(_ names: [String], album: String? = nil) -> [ImageEntry] {
+        names.map { ImageEntry(path: "/p/" + (album.map { $0 + "/" } ?? "") + $0, name: $0, album: album) }
+    }
+
+    @Test func aGridFlowsOnKeepingItsColumns() {
+        let contents = FolderContents(root: "/p", title: "p", looseImages: Self.entries(["a", "b", "c", "d", "e"]),
+                                      albums: [], skipped: 0)
+        let layout = GalleryLayout(contents: contents, style: .grid, columns: 2).removing(ordinal: 1)
+        #expect(layout.count == 4)
+        #expect(layout.entry(at: PageIndex(h: 1, v: 0))?.name == "c")
+        #expect(layout.entry(at: PageIndex(h: 1, v: 1))?.name == "e")
+        #expect(layout.horizontalPages == 2 && layout.verticalPages == 2)
+    }
+
+    @Test func anAlbumGetsShorterAndAnEmptyAlbumGoes() {
+        let contents = FolderContents(root: "/p", title: "p", looseImages: [],
+                                      albums: [Album(name: "x", images: Self.entries(["x1", "x2"], album: "x")),
+                                               Album(name: "y", images: Self.entries(["y1"], album: "y")),
+                                               Album(name: "z", images: Self.entries(["z1", "z2", "z3"], album: "z"))],
+                                      skipped: 0)
+        let layout = GalleryLayout(contents: contents, style: .albums)
+        let shorter = layout.removing(ordinal: 0)
+        #expect(shorter.rowLengths == [1, 1, 3])
+        #expect(shorter.entry(at: PageIndex(h: 0, v: 0))?.name == "x2")
+        let gone = layout.removing(ordinal: 2)   // y1, the only image of y
+        #expect(gone.rowLengths == [2, 3])
+        #expect(gone.rowTitle(1) == "z")
+        #expect(gone.entry(at: PageIndex(h: 0, v: 1))?.name == "z1")
+    }
+
+    @Test func aRowLosesOnePage() {
+        let contents = FolderContents(root: "/p", title: "p", looseImages: Self.entries(["a", "b", "c"]), albums: [],
+                                      skipped: 0)
+        let layout = GalleryLayout(contents: contents, style: .row).removing(ordinal: 2)
+        #expect(layout.horizontalPages == 2 && layout.entry(at: PageIndex(h: 1, v: 0))?.name == "b")
+        #expect(layout.removing(ordinal: 0).removing(ordinal: 0).count == 0)
+    }
+}

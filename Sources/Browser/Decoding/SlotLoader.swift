@@ -38,6 +38,9 @@ final class SlotLoader {
     private(set) var generations = [Int](repeating: 0, count: SlotPool.capacity)
     /// Slots whose page changed: show a placeholder and decode.
     private var slotsToLoad = Set<Int>()
+    /// A slot whose picture was moved in by hand (``loadAll(keeping:)``): the
+    /// engine's next recycling does not reload it.
+    private var keptSlot: Int?
     /// Slots to decode again at a new size, keeping what they show meanwhile.
     private var slotsToRefresh = Set<Int>()
     /// Corner slots whose decode waits until they can be seen.
@@ -68,12 +71,26 @@ final class SlotLoader {
         slotsToLoad = Set(0..<SlotPool.capacity)
     }
 
+    /// Every slot loads again but `kept`, which already shows its page's
+    /// image (moved there with ``SlotContents/swapAt(_:_:)``): decodes in
+    /// flight are dropped, and the slots the engine recycles meanwhile are
+    /// loaded too, not `kept`.
+    func loadAll(keeping kept: Int) {
+        for id in 0..<SlotPool.capacity {
+            generations[id] += 1
+            loader.cancel(slot: id)
+        }
+        slotsToLoad = Set(0..<SlotPool.capacity).subtracting([kept])
+        keptSlot = kept
+    }
+
     /// Reacts to one engine event: recycled slots load their new page; a
     /// page change sets the heading that orders decodes and the prefetch.
     func note(_ event: PagerEvent) {
         switch event.kind {
         case .slotsRecycled(let changes):
-            for change in changes { slotsToLoad.insert(change.slot) }
+            for change in changes where change.slot != keptSlot { slotsToLoad.insert(change.slot) }
+            keptSlot = nil
         case .pageWillChange(let from, let to), .pageChanged(let from, let to):
             heading = ((to.h - from.h).signum(), (to.v - from.v).signum())
         default:
@@ -109,6 +126,7 @@ final class SlotLoader {
                 readiness: ReadinessLog, log: EventLog?, now: () -> Double) {
         // After the pool's slots have taken what the prefetch holds for them.
         defer { planPrefetch(model: model, catalog: catalog, pageSize: pageSize) }
+        keptSlot = nil   // the recycling it was kept through has been noted
         slotsToLoad.formUnion(corners.due(in: model.slots))
         guard hasPendingSlots else { return }
         // The page on screen first: it may claim the first-image decode.

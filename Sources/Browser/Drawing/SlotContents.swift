@@ -88,6 +88,14 @@ public final class SlotContents {
         labels[slot] = label
     }
 
+    /// Exchanges what two slots show, textures and all: after the gallery
+    /// loses an image, the page on screen keeps its picture though the
+    /// engine now shows it in another slot.
+    public func swapAt(_ a: Int, _ b: Int) {
+        contents.swapAt(a, b)
+        labels.swapAt(a, b)
+    }
+
     /// Uploads `image` and shows it in slot `slot`. Returns `false` (and
     /// leaves the slot as it was) when the texture cannot be made.
     @discardableResult

@@ -30,6 +30,8 @@ public enum BrowserKey: Sendable, Hashable {
     /// Copy (Ctrl+`c`), the slideshow (`s`), open elsewhere (`e`,
     /// Ctrl+`o`), go to (`g`, then digits, Backspace, Enter).
     case c, s, e, g
+    /// Delete: to the trash; `u` and Ctrl+`z`: undo.
+    case delete, u, z
     case backspace
     /// Any other letter (lower case), for keys the configuration binds.
     case letter(Character)
@@ -92,6 +94,10 @@ public enum ShellAction: Sendable, Hashable {
     case openElsewhere(folder: Bool)
     /// `g`: start typing the number of the image to go to.
     case beginGoTo
+    /// Delete: the current image to the trash.
+    case moveToTrash
+    /// `u`, Ctrl+Z: the last image moved to the trash back where it was.
+    case undo
 }
 
 /// The result of translating one input: pager calls and shell actions, in order.

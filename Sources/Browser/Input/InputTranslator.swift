@@ -106,6 +106,8 @@ public struct InputTranslator: Sendable {
         case .openWithDefault: return [.shell(.openElsewhere(folder: false))]
         case .openFolder: return [.shell(.openElsewhere(folder: true))]
         case .goTo: return [.shell(.beginGoTo)]
+        case .moveToTrash: return [.shell(.moveToTrash)]
+        case .undo: return [.shell(.undo)]
         case .escape: return [.shell(.escape)]
         case .dragPages, .touchpadSwipe, .wheelFlip, .wheelFlipSideways, .zoomGesture, .zoomToggle, .pan,
              .moveHighlightLeft, .moveHighlightRight, .moveHighlightUp, .moveHighlightDown, .screenUp, .screenDown,

@@ -18,7 +18,7 @@ public enum Action: String, CaseIterable, Sendable, Hashable {
     case toggleOverview, moveHighlightLeft, moveHighlightRight, moveHighlightUp, moveHighlightDown
     case screenUp, screenDown, largerThumbnails, smallerThumbnails, openHighlighted, openClicked, scrollThumbnails
     // The image on the current page, and the gallery
-    case copyPath, copyImage, toggleSlideshow, openWithDefault, openFolder, goTo
+    case copyPath, copyImage, moveToTrash, undo, toggleSlideshow, openWithDefault, openFolder, goTo
     // The shell
     case toggleHUD, toggleBackdrop, toggleHelp, toggleFullscreen, escape, quit
 }
@@ -173,6 +173,8 @@ public struct KeyMap: Sendable {
         Row(action: .copyPath, keys: keys(.c, ctrl: true), modes: [.pager], help: "copy the image's path / the image"),
         Row(action: .copyImage, keys: keys(.c, ctrl: true, shift: true), modes: [.pager],
             help: "copy the image's path / the image"),
+        Row(action: .moveToTrash, keys: keys(.delete), modes: [.pager], help: "move the image to the trash"),
+        Row(action: .undo, keys: keys(.u) + keys(.z, ctrl: true), modes: [.pager], help: "undo the move to the trash"),
         Row(action: .toggleSlideshow, keys: keys(.s), modes: [.pager], help: "start / stop the slideshow"),
         Row(action: .openWithDefault, keys: keys(.e), modes: [.pager], help: "open the image / its folder elsewhere"),
         Row(action: .openFolder, keys: keys(.o, ctrl: true), modes: [.pager], help: "open the image / its folder elsewhere"),
@@ -331,6 +333,9 @@ extension BrowserKey {
         case .e: "e"
         case .g: "g"
         case .backspace: "Backspace"
+        case .delete: "Delete"
+        case .u: "u"
+        case .z: "z"
         case .letter(let letter): String(letter)
         case .other: "(other)"
         }

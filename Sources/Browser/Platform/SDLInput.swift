@@ -123,6 +123,9 @@ struct SDLInput {
         case SDLK_s.rawValue: .s
         case SDLK_e.rawValue: .e
         case SDLK_g.rawValue: .g
+        case SDLK_u.rawValue: .u
+        case SDLK_z.rawValue: .z
+        case SDLK_DELETE.rawValue: .delete
         case SDLK_BACKSPACE.rawValue: .backspace
         case SDLK_0.rawValue ... SDLK_9.rawValue: .digit(Int(UInt32(bitPattern: sym) - SDLK_0.rawValue))
         case SDLK_KP_1.rawValue ... SDLK_KP_9.rawValue: .digit(Int(UInt32(bitPattern: sym) - SDLK_KP_1.rawValue) + 1)

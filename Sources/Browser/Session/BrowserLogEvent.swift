@@ -70,6 +70,11 @@ public enum BrowserLogEvent: Sendable, Hashable {
     /// `{"t":…,"event":"slideshow","running":B,"interval":S,"reason":…}` when
     /// the slideshow starts or stops (`reason`: `key` or `input`, null on start).
     case slideshow(running: Bool, interval: Double, reason: String?)
+    /// `{"t":…,"event":"trashed","file":…,"trashed-as":…}` when Delete moved
+    /// the current image to the trash (`trashed-as`: its path in the trash).
+    case trashed(file: String, trashedAs: String)
+    /// `{"t":…,"event":"restored","file":…}` when undo put it back.
+    case restored(file: String)
     /// `{"t":…,"event":"config","file":…,"settings":N,"problems":N}` at the
     /// start when a configuration file was read: how many settings and keys
     /// it set, how many lines were bad (each named on stderr).
@@ -99,6 +104,8 @@ public enum BrowserLogEvent: Sendable, Hashable {
         case .goTo: "go-to"
         case .slideshow: "slideshow"
         case .config: "config"
+        case .trashed: "trashed"
+        case .restored: "restored"
         case .quit: "quit"
         }
     }
@@ -155,6 +162,10 @@ public enum BrowserLogEvent: Sendable, Hashable {
         case .slideshow(let running, let interval, let reason):
             ["\"running\":" + (running ? "true" : "false"), "\"interval\":" + ReplayFormat.time(interval),
              "\"reason\":" + (reason.map(EventLog.quoted) ?? "null")]
+        case .trashed(let file, let trashedAs):
+            ["\"file\":" + EventLog.quoted(file), "\"trashed-as\":" + EventLog.quoted(trashedAs)]
+        case .restored(let file):
+            ["\"file\":" + EventLog.quoted(file)]
         case .config(let file, let settings, let problems):
             ["\"file\":" + EventLog.quoted(file), "\"settings\":" + String(settings), "\"problems\":" + String(problems)]
         case .firstFrame, .quit:

@@ -63,6 +63,8 @@ public struct BrowserOptions: Sendable {
     public var slideshowInterval = Slideshow.defaultInterval
     /// Start with the slideshow running (`--slideshow`).
     public var startsSlideshow = false
+    /// Whether Delete may move images to the trash (`--no-delete`: not).
+    public var allowsDelete = true
     /// The key bindings: ``KeyMap/standard``, remapped by the configuration file.
     public var keyMap = KeyMap.standard
     /// The configuration file read, for the `config` log line: its path,

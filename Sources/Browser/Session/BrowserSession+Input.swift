@@ -126,6 +126,10 @@ extension BrowserSession {
                 openElsewhere(folder: folder, at: time)
             case .shell(.beginGoTo):
                 beginGoTo(at: time)
+            case .shell(.moveToTrash):
+                moveToTrash(at: time)
+            case .shell(.undo):
+                undoTrash(at: time)
             case .shell(.escape):
                 // The engine says whether a gesture was interrupted; only
                 // when nothing was does Escape close the help or quit.
@@ -146,6 +150,8 @@ extension BrowserSession {
             log?.write(event)
             slotLoader.note(event)
             switch event.kind {
+            case .settled:
+                if let removal = pendingRemoval { finishRemoval(removal, at: event.time) }
             case .interrupted(let reason, let page):
                 StandardError.line("gesture interrupted (\(reason.rawValue)); settling on page \(page)")
                 showNotice("Gesture interrupted (\(Self.describe(reason))) — back to \(page)", at: event.time)

@@ -82,6 +82,12 @@ final class BrowserSession {
     var slideshow: Slideshow
     /// The number being typed after `g`, while it is.
     var goToPrompt: GoToPrompt?
+    /// Images moved to the trash this session, the last first to come back
+    /// (`u`), each with the gallery and page from before it went.
+    var trashed: [(file: TrashedFile, layout: GalleryLayout, page: PageIndex)] = []
+    /// An image just moved to the trash: its page slides away, and when the
+    /// pager settles the gallery loses it (``finishRemoval(_:at:)``).
+    var pendingRemoval: PendingRemoval?
     var running = true
     var exitCode = BrowserExitCode.success
     /// A worker's wake-up was taken while waiting for a frame: its result

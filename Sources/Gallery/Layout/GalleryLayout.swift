@@ -34,13 +34,13 @@ public struct GalleryLayout: Sendable {
     public let columns: Int
 
     /// All images in reading order.
-    private let images: [ImageEntry]
+    private var images: [ImageEntry]
     /// Where each row starts in `images`, plus one final element == `images.count`.
-    private let rowStarts: [Int]
+    private var rowStarts: [Int]
     /// Titles per row (albums layout only).
-    private let titles: [String]
+    private var titles: [String]
     /// Longest row.
-    private let widestRow: Int
+    private var widestRow: Int
     /// Which axes are in use at all (a disabled axis only has index 0).
     private let usesHorizontal: Bool
     private let usesVertical: Bool
@@ -105,6 +105,34 @@ public struct GalleryLayout: Sendable {
             usesHorizontal = true
             usesVertical = true
         }
+    }
+
+    /// The layout without the image at reading-order position `ordinal`
+    /// (it went to the trash): a grid flows its images on, keeping its
+    /// columns; in the other layouts the image's row gets shorter, and an
+    /// album left empty goes. The pages after it move up by one.
+    public func removing(ordinal: Int) -> GalleryLayout {
+        guard ordinal >= 0, ordinal < count else { return self }
+        var layout = self
+        layout.images.remove(at: ordinal)
+        let n = layout.images.count
+        if style == .grid || style == .auto {
+            let perRow = n == 0 ? 0 : min(columns, n)
+            layout.rowStarts = perRow == 0 ? [] : Array(stride(from: 0, to: n, by: perRow))
+            layout.rowStarts.append(n)
+            layout.widestRow = perRow
+            return layout
+        }
+        guard let row = rowStarts.lastIndex(where: { $0 <= ordinal }), row < rowCount else { return self }
+        for index in (row + 1)..<layout.rowStarts.count { layout.rowStarts[index] -= 1 }
+        if layout.rowStarts[row] == layout.rowStarts[row + 1] {
+            layout.rowStarts.remove(at: row)
+            if row < layout.titles.count { layout.titles.remove(at: row) }
+        }
+        if layout.rowStarts.count == 1 { layout.rowStarts = [0] }
+        layout.widestRow = zip(layout.rowStarts, layout.rowStarts.dropFirst()).map { $1 - $0 }.max() ?? 0
+        if style == .row { layout.rowStarts = n == 0 ? [0] : [0, n] }
+        return layout
     }
 
     /// ⌈√n⌉: the default number of grid columns.
