@@ -1,3 +1,4 @@
+import Foundation
 import Gallery
 import Pager
 import Testing
@@ -106,5 +107,20 @@ import Testing
         for row in KeyMap.standard.rows {
             for chord in row.keys { #expect(KeyChord(parsing: chord.label) == chord, "\(chord.label)") }
         }
+    }
+}
+
+/// Finding the file.
+@Suite struct ConfigFileLoadingTests {
+    @Test func noFileIsNoConfiguration() {
+        #expect(ConfigFile.load(path: "/nonexistent-\(getpid())/fourway/config") == nil)
+    }
+
+    @Test func aFileIsReadAndParsed() throws {
+        let path = "/tmp/fourway-config-test-\(getpid())"
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("wrap = true\n".utf8)))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let config = try #require(ConfigFile.load(path: path))
+        #expect(config.defaults.wrap == true && config.problems.isEmpty)
     }
 }

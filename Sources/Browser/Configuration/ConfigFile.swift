@@ -139,7 +139,10 @@ public struct ConfigFile: Sendable {
     public static func load(path: String) -> ConfigFile? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
-            if errno == ENOENT || errno == ENOTDIR { return nil }
+            // Missing, or behind a folder this user may not enter (another
+            // user's HOME, under sudo or setpriv): there is no file to speak of.
+            var info = stat()
+            if errno == ENOENT || errno == ENOTDIR || stat(path, &info) != 0 { return nil }
             var config = ConfigFile()
             config.problems.append(path + ": cannot read it (" + String(cString: strerror(errno)) + "); ignored")
             return config
