@@ -20,9 +20,10 @@ public enum InfoFormatting {
         return value < 0 ? "-" + text : text
     }
 
-    /// `value` rounded to exactly `places` decimals ("2.50" for 2.5 and 2),
-    /// halves away from zero; nil for a value that is not finite or too
-    /// large to round through an integer.
+    /// `value` rounded to exactly `places` decimals (2.5 → "2.50" for 2),
+    /// halves away from zero, with no minus sign on a value that rounds to
+    /// zero; nil for a value that is not finite or too large to round
+    /// through an integer.
     public static func fixed(_ value: Double, places: Int) -> String? {
         let places = max(0, min(places, 9))
         var scale = 1.0
@@ -50,7 +51,7 @@ public enum InfoFormatting {
             while text.last == "0" { text.removeLast() }
             if text.last == "." { text.removeLast() }
         }
-        return text == "-0" ? "0" : text
+        return text
     }
 
     /// A byte count in the largest decimal unit that keeps it under 1000,
