@@ -58,8 +58,10 @@ let package = Package(
         ),
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        // libexif, for the image-information panel's camera, exposure and GPS fields.
+        .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         // Folders, layouts and decoding: everything about images that is not drawing.
-        .target(name: "Gallery", dependencies: ["Pager", "CSDL2", "CTurboJPEG"]),
+        .target(name: "Gallery", dependencies: ["Pager", "CSDL2", "CTurboJPEG", "CExif"]),
         // The SDL shell: window, event loop, textures, drawing, HUD.
         .target(name: "Browser", dependencies: ["Pager", "Gallery", "CSDL2"]),
         // glibc's malloc tuning for the browser's large pixel buffers.

@@ -18,6 +18,9 @@ public struct JPEGStructure: Sendable {
     public var isProgressive = false
     /// The EXIF orientation from the first APP1 `Exif` segment, `.normal` without one.
     public var orientation: ExifOrientation = .normal
+    /// Where the first complete APP1 `Exif` segment's data lies in the
+    /// parsed bytes, from `Exif\0\0` on (what libexif reads), nil without one.
+    public var exifPayload: Range<Int>?
 
     /// Walks the markers of the JPEG in `bytes` up to the first scan. Never
     /// reads out of bounds: a short or lying file gives a partial result.
@@ -44,6 +47,7 @@ public struct JPEGStructure: Sendable {
             // (found by the fuzzer, Fuzz/Seeds/fuzz-headers/jpeg-app1-shorter-than-exif).
             if marker == 0xE1, !foundExif, complete, dataLength >= 6, view.matches([0x45, 0x78, 0x69, 0x66, 0, 0], at: data) {
                 foundExif = true
+                result.exifPayload = data..<(data + dataLength)
                 let tiff = UnsafeBufferPointer(rebasing: bytes[(data + 6)..<(data + dataLength)])
                 result.orientation = ExifOrientation.parse(tiff: ByteView(tiff)) ?? .normal
             }
