@@ -80,6 +80,15 @@ public struct Overlay {
     }
 
     /// A one-line notice near the bottom, `alpha` 0…1 for fading out.
+    /// A panel of `label\tvalue` lines at the top right (the image
+    /// information, Shift+I), the values in a column of their own.
+    public func drawPanel(_ lines: [String], viewport: PixelRect) {
+        let size = textSize(viewport)
+        drawBox(lines, size: size, viewport: viewport, tabStop: 1) { width, _ in
+            (viewport.maxX - width - Self.margin, viewport.y + Self.margin)
+        }
+    }
+
     public func drawNotice(_ notice: String, alpha: Double, viewport: PixelRect) {
         let alpha = min(max(alpha, 0), 1)
         guard alpha > 0 else { return }

@@ -96,6 +96,8 @@ public enum ShellAction: Sendable, Hashable {
     case beginGoTo
     /// Delete: the current image to the trash.
     case moveToTrash
+    /// Shift+I: the image information panel on / off.
+    case toggleInfo
     /// `u`, Ctrl+Z: the last image moved to the trash back where it was.
     case undo
 }

@@ -107,6 +107,7 @@ public struct InputTranslator: Sendable {
         case .openFolder: return [.shell(.openElsewhere(folder: true))]
         case .goTo: return [.shell(.beginGoTo)]
         case .moveToTrash: return [.shell(.moveToTrash)]
+        case .showInfo: return [.shell(.toggleInfo)]
         case .undo: return [.shell(.undo)]
         case .escape: return [.shell(.escape)]
         case .dragPages, .touchpadSwipe, .wheelFlip, .wheelFlipSideways, .zoomGesture, .zoomToggle, .pan,

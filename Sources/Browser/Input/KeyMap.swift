@@ -18,7 +18,7 @@ public enum Action: String, CaseIterable, Sendable, Hashable {
     case toggleOverview, moveHighlightLeft, moveHighlightRight, moveHighlightUp, moveHighlightDown
     case screenUp, screenDown, largerThumbnails, smallerThumbnails, openHighlighted, openClicked, scrollThumbnails
     // The image on the current page, and the gallery
-    case copyPath, copyImage, moveToTrash, undo, toggleSlideshow, openWithDefault, openFolder, goTo
+    case copyPath, copyImage, moveToTrash, undo, toggleSlideshow, showInfo, openWithDefault, openFolder, goTo
     // The shell
     case toggleHUD, toggleBackdrop, toggleHelp, toggleFullscreen, escape, quit
 }
@@ -176,6 +176,8 @@ public struct KeyMap: Sendable {
         Row(action: .moveToTrash, keys: keys(.delete), modes: [.pager], help: "move the image to the trash"),
         Row(action: .undo, keys: keys(.u) + keys(.z, ctrl: true), modes: [.pager], help: "undo the move to the trash"),
         Row(action: .toggleSlideshow, keys: keys(.s), modes: [.pager], help: "start / stop the slideshow"),
+        Row(action: .showInfo, keys: keys(.i, shift: true), modes: [.pager],
+            help: "show / hide the image's information (file, size, camera, exposure, place)"),
         Row(action: .openWithDefault, keys: keys(.e), modes: [.pager], help: "open the image / its folder elsewhere"),
         Row(action: .openFolder, keys: keys(.o, ctrl: true), modes: [.pager], help: "open the image / its folder elsewhere"),
         Row(action: .goTo, keys: keys(.g), modes: [.pager], help: "go to image N: type N, then Enter"),

@@ -70,6 +70,9 @@ public enum BrowserLogEvent: Sendable, Hashable {
     /// `{"t":…,"event":"slideshow","running":B,"interval":S,"reason":…}` when
     /// the slideshow starts or stops (`reason`: `key` or `input`, null on start).
     case slideshow(running: Bool, interval: Double, reason: String?)
+    /// `{"t":…,"event":"info-shown","file":…,"lines":[…]}` when Shift+I shows
+    /// the image information panel, or it follows the pager to another image.
+    case infoShown(file: String, lines: [String])
     /// `{"t":…,"event":"trashed","file":…,"trashed-as":…}` when Delete moved
     /// the current image to the trash (`trashed-as`: its path in the trash).
     case trashed(file: String, trashedAs: String)
@@ -105,6 +108,7 @@ public enum BrowserLogEvent: Sendable, Hashable {
         case .slideshow: "slideshow"
         case .config: "config"
         case .trashed: "trashed"
+        case .infoShown: "info-shown"
         case .restored: "restored"
         case .quit: "quit"
         }
@@ -162,6 +166,8 @@ public enum BrowserLogEvent: Sendable, Hashable {
         case .slideshow(let running, let interval, let reason):
             ["\"running\":" + (running ? "true" : "false"), "\"interval\":" + ReplayFormat.time(interval),
              "\"reason\":" + (reason.map(EventLog.quoted) ?? "null")]
+        case .infoShown(let file, let lines):
+            ["\"file\":" + EventLog.quoted(file), "\"lines\":[" + lines.map(EventLog.quoted).joined(separator: ",") + "]"]
         case .trashed(let file, let trashedAs):
             ["\"file\":" + EventLog.quoted(file), "\"trashed-as\":" + EventLog.quoted(trashedAs)]
         case .restored(let file):

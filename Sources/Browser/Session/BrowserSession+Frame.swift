@@ -16,7 +16,8 @@ extension BrowserSession {
         let viewport = PixelRect(x: 0, y: 0, width: pageSize.width, height: pageSize.height)
         if overview.isShowing {
             overview.draw(viewport: viewport, showHUD: showHUD, time: time)
-            if let goToPrompt { overlay.drawNotice(goToPrompt.text, alpha: 1, viewport: viewport) }
+            if let infoPanel { overlay.drawPanel(infoPanel.lines, viewport: viewport) }
+        if let goToPrompt { overlay.drawNotice(goToPrompt.text, alpha: 1, viewport: viewport) }
         if showHelp { overlay.drawHelp(keyMap: input.keyMap, viewport: viewport) }
             return false
         }

@@ -126,6 +126,8 @@ extension BrowserSession {
                 openElsewhere(folder: folder, at: time)
             case .shell(.beginGoTo):
                 beginGoTo(at: time)
+            case .shell(.toggleInfo):
+                toggleInfo(at: time)
             case .shell(.moveToTrash):
                 moveToTrash(at: time)
             case .shell(.undo):
@@ -152,6 +154,7 @@ extension BrowserSession {
             switch event.kind {
             case .settled:
                 if let removal = pendingRemoval { finishRemoval(removal, at: event.time) }
+                refreshInfo(at: event.time)
             case .interrupted(let reason, let page):
                 StandardError.line("gesture interrupted (\(reason.rawValue)); settling on page \(page)")
                 showNotice("Gesture interrupted (\(Self.describe(reason))) — back to \(page)", at: event.time)

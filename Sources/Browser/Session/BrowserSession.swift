@@ -82,6 +82,8 @@ final class BrowserSession {
     var slideshow: Slideshow
     /// The number being typed after `g`, while it is.
     var goToPrompt: GoToPrompt?
+    /// The information panel (Shift+I) while it shows: whose it is and its lines.
+    var infoPanel: (path: String, lines: [String])?
     /// Images moved to the trash this session, the last first to come back
     /// (`u`), each with the gallery and page from before it went.
     var trashed: [(file: TrashedFile, layout: GalleryLayout, page: PageIndex)] = []
