@@ -128,7 +128,7 @@ struct BrowserLogEventTests {
         .copied(what: "path", file: "/p/a.jpg"), .opened(file: "/p", folder: true),
         .goTo(image: 3, page: PageIndex(h: 2, v: 0)), .slideshow(running: false, interval: 2.5, reason: "input"),
         .config(file: "/home/me/.config/fourway/config", settings: 3, problems: 1),
-        .trashed(file: "/p/a.jpg", trashedAs: "/h/.local/share/Trash/files/a.jpg"), .restored(file: "/p/a.jpg"),
+        .trashed(file: "/p/a.jpg", trashedAs: "/h/.local/share/Trash/files/a.jpg"), .restored(file: "/p/a.jpg"), .rotated(file: "/p/a.jpg", turn: .rotate90),
         .infoShown(file: "/p/a.jpg", lines: ["Name: a.jpg", "Camera: X \"1\""]),
         .resize(width: 1, height: 1), .firstFrame, .decodeError(file: "f", message: "m"), .notice(text: "n"),
         .sharpRegion(page: PageIndex(h: 0, v: 0), region: PixelRect(x: 0, y: 0, width: 1, height: 1),

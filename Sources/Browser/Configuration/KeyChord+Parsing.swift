@@ -38,7 +38,7 @@ extension BrowserKey {
     public static let bindable: [BrowserKey] = [
         .left, .right, .up, .down, .h, .j, .k, .l, .home, .end, .pageUp, .pageDown,
         .i, .f, .q, .question, .escape, .f1, .f11, .tab, .o, .enter, .plus, .minus, .b,
-        .c, .s, .e, .g, .u, .z, .delete, .backspace,
+        .c, .s, .e, .g, .u, .z, .r, .bar, .underscore, .delete, .backspace,
     ] + (0...9).map(BrowserKey.digit)
 
     /// The key a name means: its label (`←`, `h`, `PageUp`), or the arrows'

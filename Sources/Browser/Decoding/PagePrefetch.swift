@@ -62,7 +62,8 @@ struct PagePrefetch {
     /// decoding stay; a slot whose target changed gets a new request (its
     /// stale result, if any, is dropped).
     mutating func plan(current: PageIndex, heading: (h: Int, v: Int), width: Int, height: Int,
-                       source: (PageIndex) -> PageSource?) -> (requests: [DecodeRequest], cancel: [Int])? {
+                       source: (PageIndex) -> PageSource?,
+                       turn: (PageSource) -> ExifOrientation = { _ in .normal }) -> (requests: [DecodeRequest], cancel: [Int])? {
         if let planned, planned.page == current, planned.heading == heading,
            planned.width == width, planned.height == height {
             return nil
@@ -90,8 +91,9 @@ struct PagePrefetch {
                 continue
             }
             generation += 1
-            let request = DecodeRequest(slot: Self.firstSlot + index, generation: generation, source: target,
+            var request = DecodeRequest(slot: Self.firstSlot + index, generation: generation, source: target,
                                         maxWidth: width, maxHeight: height, priority: Self.priority)
+            request.turn = turn(target)
             entries[index] = Entry(request: request, result: nil, stamp: FileStamp(target))
             requests.append(request)
         }
@@ -113,7 +115,8 @@ struct PagePrefetch {
     mutating func hit(_ request: DecodeRequest) -> Bool {
         for index in entries.indices {
             guard let entry = entries[index], let result = entry.result, entry.request.source == request.source,
-                  entry.request.maxWidth == request.maxWidth, entry.request.maxHeight == request.maxHeight else { continue }
+                  entry.request.maxWidth == request.maxWidth, entry.request.maxHeight == request.maxHeight,
+                  entry.request.turn == request.turn else { continue }
             entries[index] = nil
             // The target is in the pool now; plan again next time.
             planned = nil

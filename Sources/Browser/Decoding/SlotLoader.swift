@@ -47,6 +47,8 @@ final class SlotLoader {
     private var corners = CornerDeferral()
     /// The pages beyond the pool in the direction of motion, decoded ahead.
     private var prefetch = PagePrefetch()
+    /// How the user turned each image's view (`r`, `|`): decodes come turned.
+    var turns = ViewTurns(file: nil)
     /// The last step the pager took or is taking, for decode priorities.
     private var heading = (h: 0, v: 0)
     /// Files whose failure was already reported (stderr, `decode-error`).
@@ -69,6 +71,18 @@ final class SlotLoader {
     /// Every slot shows a placeholder and is decoded again (the pages are new).
     func loadAll() {
         slotsToLoad = Set(0..<SlotPool.capacity)
+    }
+
+    /// The view's turn of a page's image.
+    func turn(of source: PageSource) -> ExifOrientation {
+        if case .file(let entry) = source { return turns.turn(of: entry.path) }
+        return .normal
+    }
+
+    /// `slot` decodes again, showing what it shows until the new image
+    /// comes (the current page after `r`: no placeholder in between).
+    func reload(slot: Int) {
+        slotsToRefresh.insert(slot)
     }
 
     /// Every slot loads again but `kept`, which already shows its page's
@@ -164,10 +178,11 @@ final class SlotLoader {
                 corners.insert(id)
                 continue
             }
-            let request = DecodeRequest(
+            var request = DecodeRequest(
                 slot: id, generation: generations[id], source: source,
                 maxWidth: pageSize.width, maxHeight: pageSize.height,
                 priority: DecodePriority.of(column: slot.column, row: slot.row, heading: heading))
+            request.turn = turn(of: source)
             // The page on screen may already be decoding since start-up.
             if slot.column == 0 && slot.row == 0, firstImage?.claim(request) == true { continue }
             if prefetch.hit(request) { continue }
@@ -190,7 +205,7 @@ final class SlotLoader {
     private func planPrefetch(model: PagerModel, catalog: PageCatalog, pageSize: (width: Int, height: Int)) {
         guard case .folder = catalog, let plan = prefetch.plan(
             current: model.currentPage, heading: heading, width: pageSize.width, height: pageSize.height,
-            source: { catalog.source(at: $0) }) else { return }
+            source: { catalog.source(at: $0) }, turn: turn(of:)) else { return }
         for slot in plan.cancel { loader.cancel(slot: slot) }
         for request in plan.requests { loader.submit(request) }
     }

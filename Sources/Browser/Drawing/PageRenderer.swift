@@ -30,20 +30,24 @@ public struct PageRenderer {
     /// Clears to the "outside" colour and draws every slot that has a page
     /// and touches the viewport; with `backdrop`, image pages get their
     /// blurred backdrop in the letterbox, moving at its parallax fraction.
+    /// `turning`: one slot's image drawn turned by `degrees` clockwise about
+    /// its centre (the animation of `r`).
     public func draw(slots: SlotPool, contents: SlotContents, text: TextRenderer?, viewport: PixelRect,
-                     backdrop: ParallaxBackdrop? = nil) {
+                     backdrop: ParallaxBackdrop? = nil, turning: (slot: Int, degrees: Double)? = nil) {
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
         fill(viewport, palette.outside)
         for slot in slots where slot.page != nil {
             let frame = PixelRect(snapping: slot.frame)
             guard frame.intersects(viewport) else { continue }
             drawPage(contents[slot.id], label: contents.label(slot.id), in: frame, text: text,
-                     backdrop: backdrop.map { ($0, slot.frame, viewport) })
+                     backdrop: backdrop.map { ($0, slot.frame, viewport) },
+                     degrees: turning?.slot == slot.id ? turning?.degrees ?? 0 : 0)
         }
     }
 
     private func drawPage(_ content: SlotContent, label: String?, in frame: PixelRect, text: TextRenderer?,
-                          backdrop: (parallax: ParallaxBackdrop, slotFrame: Rect, viewport: PixelRect)? = nil) {
+                          backdrop: (parallax: ParallaxBackdrop, slotFrame: Rect, viewport: PixelRect)? = nil,
+                          degrees: Double = 0) {
         let caption = max(Self.minimumTextSize, Int(Double(frame.height) * Self.captionScale))
         let wrap = max(64, frame.width * 3 / 4)
         switch content {
@@ -70,7 +74,11 @@ public struct PageRenderer {
                              viewport: backdrop.viewport)
             }
             var rect = SDL_Rect(x: Int32(target.x), y: Int32(target.y), w: Int32(target.width), h: Int32(target.height))
-            SDL_RenderCopy(renderer, image.texture, nil, &rect)
+            if degrees == 0 {
+                SDL_RenderCopy(renderer, image.texture, nil, &rect)
+            } else {
+                SDL_RenderCopyEx(renderer, image.texture, nil, &rect, degrees, nil, SDL_FLIP_NONE)
+            }
         case .failed(let title, let message):
             fill(frame, palette.errorPage)
             text?.draw("⚠  " + title + "\n\n" + message, size: caption, colour: palette.errorText,

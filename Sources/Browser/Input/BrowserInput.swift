@@ -1,3 +1,4 @@
+import Gallery
 import Pager
 
 /// A mouse button, as far as paging cares.
@@ -32,6 +33,8 @@ public enum BrowserKey: Sendable, Hashable {
     case c, s, e, g
     /// Delete: to the trash; `u` and Ctrl+`z`: undo.
     case delete, u, z
+    /// `r` (Shift: the other way) turns the view; `|` and `_` mirror it.
+    case r, bar, underscore
     case backspace
     /// Any other letter (lower case), for keys the configuration binds.
     case letter(Character)
@@ -98,6 +101,9 @@ public enum ShellAction: Sendable, Hashable {
     case moveToTrash
     /// Shift+I: the image information panel on / off.
     case toggleInfo
+    /// `r`, `R`, `|`, `_`: turn or mirror the current image's view by this
+    /// step (the file is never written).
+    case turn(ExifOrientation)
     /// `u`, Ctrl+Z: the last image moved to the trash back where it was.
     case undo
 }

@@ -18,6 +18,7 @@ public enum Action: String, CaseIterable, Sendable, Hashable {
     case toggleOverview, moveHighlightLeft, moveHighlightRight, moveHighlightUp, moveHighlightDown
     case screenUp, screenDown, largerThumbnails, smallerThumbnails, openHighlighted, openClicked, scrollThumbnails
     // The image on the current page, and the gallery
+    case rotateClockwise, rotateAnticlockwise, mirrorLeftRight, mirrorTopBottom
     case copyPath, copyImage, moveToTrash, undo, toggleSlideshow, showInfo, openWithDefault, openFolder, goTo
     // The shell
     case toggleHUD, toggleBackdrop, toggleHelp, toggleFullscreen, escape, quit
@@ -170,6 +171,12 @@ public struct KeyMap: Sendable {
             help: "back to the pages, on the highlighted one"),
         Row(action: .escape, keys: keys(.escape), modes: [.overview],
             help: "cancel a drag, or back where it opened"),
+        Row(action: .rotateClockwise, keys: keys(.r), modes: [.pager], help: "turn the image 90° clockwise / anticlockwise"),
+        Row(action: .rotateAnticlockwise, keys: keys(.r, shift: true) + keys(.r, ctrl: true), modes: [.pager],
+            help: "turn the image 90° clockwise / anticlockwise"),
+        Row(action: .mirrorLeftRight, keys: keys(.bar), modes: [.pager], help: "flip the image left↔right / top↔bottom"),
+        Row(action: .mirrorTopBottom, keys: keys(.underscore), modes: [.pager],
+            help: "flip the image left↔right / top↔bottom"),
         Row(action: .copyPath, keys: keys(.c, ctrl: true), modes: [.pager], help: "copy the image's path / the image"),
         Row(action: .copyImage, keys: keys(.c, ctrl: true, shift: true), modes: [.pager],
             help: "copy the image's path / the image"),
@@ -336,6 +343,9 @@ extension BrowserKey {
         case .g: "g"
         case .backspace: "Backspace"
         case .delete: "Delete"
+        case .r: "r"
+        case .bar: "|"
+        case .underscore: "_"
         case .u: "u"
         case .z: "z"
         case .letter(let letter): String(letter)

@@ -49,6 +49,8 @@ final class OverviewScreen {
     private var prunedCache = false
     /// The key bindings in force (the session's).
     var keyMap = KeyMap.standard
+    /// How the user turned each image's view: thumbnails show it.
+    var turns = ViewTurns(file: nil)
 
     init(renderer: OpaquePointer, text: TextRenderer, log: EventLog?, cache: ThumbnailCache?,
          wake: @escaping @Sendable () -> Void) {
@@ -286,7 +288,9 @@ final class OverviewScreen {
         let results = loader?.take() ?? []
         let prepared = model.preparedRange
         for result in results where prepared.contains(result.request.page) {
-            textures.store(result)
+            var turn = ExifOrientation.normal
+            if case .file(let entry)? = catalog.source(at: result.request.page) { turn = turns.turn(of: entry.path) }
+            textures.store(result, turn: turn)
             if case .success(let thumbnail) = result.outcome { made[thumbnail.origin, default: 0] += 1 }
         }
         textures.evict(keeping: prepared, in: model.shape)

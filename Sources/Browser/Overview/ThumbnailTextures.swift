@@ -52,12 +52,14 @@ final class ThumbnailTextures {
         return failures[page] != nil
     }
 
-    /// Uploads a made thumbnail (replacing an older one); a failure is remembered.
-    func store(_ result: ThumbnailResult) {
+    /// Uploads a made thumbnail (replacing an older one), turned as the
+    /// user turned the image's view (`r`, `|`); a failure is remembered.
+    func store(_ result: ThumbnailResult, turn: ExifOrientation = .normal) {
         let page = result.request.page
         switch result.outcome {
         case .success(let made):
-            guard let texture = SlotContents.makeTexture(renderer, made.image) else {
+            let image = made.image.turned(turn)
+            guard let texture = SlotContents.makeTexture(renderer, image) else {
                 failures[page] = "cannot make a texture: " + SDLError.last
                 return
             }
@@ -65,8 +67,8 @@ final class ThumbnailTextures {
             // (several times faster on the software renderer).
             if made.origin == .cache { SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE) }
             if let old = thumbnails[page] { SDL_DestroyTexture(old.texture) }
-            thumbnails[page] = Thumbnail(texture: texture, width: made.image.width, height: made.image.height,
-                                         sourceWidth: made.image.sourceWidth, sourceHeight: made.image.sourceHeight,
+            thumbnails[page] = Thumbnail(texture: texture, width: image.width, height: image.height,
+                                         sourceWidth: image.sourceWidth, sourceHeight: image.sourceHeight,
                                          size: result.request.size)
             failures[page] = nil
         case .failure(let failure):

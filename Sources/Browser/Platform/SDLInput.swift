@@ -117,7 +117,12 @@ struct SDLInput {
         case SDLK_RETURN.rawValue, SDLK_KP_ENTER.rawValue: .enter
         // "+" is Shift + "=" on most layouts, and SDL reports the unshifted key.
         case SDLK_PLUS.rawValue, SDLK_EQUALS.rawValue, SDLK_KP_PLUS.rawValue: .plus
+        // "_" is Shift + "-" and "|" Shift + "\\" on most layouts; SDL reports the unshifted key.
+        case SDLK_UNDERSCORE.rawValue: .underscore
+        case SDLK_MINUS.rawValue where shift: .underscore
         case SDLK_MINUS.rawValue, SDLK_KP_MINUS.rawValue: .minus
+        case SDLK_BACKSLASH.rawValue where shift: .bar
+        case SDLK_r.rawValue: .r
         case SDLK_b.rawValue: .b
         case SDLK_c.rawValue: .c
         case SDLK_s.rawValue: .s

@@ -73,6 +73,11 @@ public enum BrowserLogEvent: Sendable, Hashable {
     /// `{"t":…,"event":"info-shown","file":…,"lines":[…]}` when Shift+I shows
     /// the image information panel, or it follows the pager to another image.
     case infoShown(file: String, lines: [String])
+    /// `{"t":…,"event":"rotated","file":…,"turn":N,"quarter-turns":Q,"mirrored":B}`
+    /// after `r`, `R`, `|` or `_`: the view's turn now, as the EXIF
+    /// orientation number it equals, and as clockwise quarter turns after an
+    /// optional left↔right mirror.
+    case rotated(file: String, turn: ExifOrientation)
     /// `{"t":…,"event":"trashed","file":…,"trashed-as":…}` when Delete moved
     /// the current image to the trash (`trashed-as`: its path in the trash).
     case trashed(file: String, trashedAs: String)
@@ -109,6 +114,7 @@ public enum BrowserLogEvent: Sendable, Hashable {
         case .config: "config"
         case .trashed: "trashed"
         case .infoShown: "info-shown"
+        case .rotated: "rotated"
         case .restored: "restored"
         case .quit: "quit"
         }
@@ -166,6 +172,9 @@ public enum BrowserLogEvent: Sendable, Hashable {
         case .slideshow(let running, let interval, let reason):
             ["\"running\":" + (running ? "true" : "false"), "\"interval\":" + ReplayFormat.time(interval),
              "\"reason\":" + (reason.map(EventLog.quoted) ?? "null")]
+        case .rotated(let file, let turn):
+            ["\"file\":" + EventLog.quoted(file), "\"turn\":" + String(turn.rawValue),
+             "\"quarter-turns\":" + String(turn.quarterTurns), "\"mirrored\":" + (turn.isMirrored ? "true" : "false")]
         case .infoShown(let file, let lines):
             ["\"file\":" + EventLog.quoted(file), "\"lines\":[" + lines.map(EventLog.quoted).joined(separator: ",") + "]"]
         case .trashed(let file, let trashedAs):

@@ -21,7 +21,8 @@ extension BrowserSession {
         if showHelp { overlay.drawHelp(keyMap: input.keyMap, viewport: viewport) }
             return false
         }
-        pages.draw(slots: model.slots, contents: contents, text: text, viewport: viewport, backdrop: scenery.backdrop)
+        pages.draw(slots: model.slots, contents: contents, text: text, viewport: viewport, backdrop: scenery.backdrop,
+                   turning: turningSlot(at: time))
         zoomedPage.draw(model: model, contents: contents, viewport: viewport)
         scenery.drawHeaders(model: model, catalog: catalog, pages: pages, text: text, viewport: viewport)
         let current = model.slots.slot(column: 0, row: 0)

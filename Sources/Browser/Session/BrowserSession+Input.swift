@@ -126,6 +126,8 @@ extension BrowserSession {
                 openElsewhere(folder: folder, at: time)
             case .shell(.beginGoTo):
                 beginGoTo(at: time)
+            case .shell(.turn(let step)):
+                turnView(by: step, at: time)
             case .shell(.toggleInfo):
                 toggleInfo(at: time)
             case .shell(.moveToTrash):

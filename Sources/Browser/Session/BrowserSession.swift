@@ -82,6 +82,11 @@ final class BrowserSession {
     var slideshow: Slideshow
     /// The number being typed after `g`, while it is.
     var goToPrompt: GoToPrompt?
+    /// How the user turned each image's view (`r`, `|`), remembered in the cache.
+    var viewTurns: ViewTurns
+    /// The quarter turn being animated: its slot, the texture shown before
+    /// it, the direction (+1 clockwise) and when it started.
+    var turnAnimation: (slot: Int, before: OpaquePointer?, direction: Double, start: Double)?
     /// The information panel (Shift+I) while it shows: whose it is and its lines.
     var infoPanel: (path: String, lines: [String])?
     /// Images moved to the trash this session, the last first to come back
@@ -121,6 +126,7 @@ final class BrowserSession {
         self.wakeEventType = wakeEventType
         self.readiness = ReadinessLog(frameTimes: options.frameTimes)
         self.slideshow = Slideshow(interval: options.slideshowInterval)
+        self.viewTurns = ViewTurns.standard(cache: options.cache)
         pageSize = window.pixelSize
         model = PagerModel(pageWidth: Double(pageSize.width), pageHeight: Double(pageSize.height),
                            horizontalPages: catalog.isScanning ? 0 : nil,
@@ -131,12 +137,14 @@ final class BrowserSession {
         sdlInput = SDLInput(pixelWidth: Double(pageSize.width), pixelHeight: Double(pageSize.height),
                             pixelsPerPoint: window.pixelsPerPoint)
         slotLoader = SlotLoader(firstImage: firstImage) { BrowserSession.wake(wakeEventType) }
+        slotLoader.turns = viewTurns
         slotLoader.loadAll()
         overview = OverviewScreen(renderer: window.renderer, text: text, log: log,
                                   cache: options.cache ? ThumbnailCache.standard() : nil) {
             BrowserSession.wake(wakeEventType)
         }
         overview.keyMap = options.keyMap
+        overview.turns = viewTurns
     }
 
     /// Wakes the event loop from another thread (SDL_PushEvent is thread-safe).
@@ -180,7 +188,8 @@ final class BrowserSession {
             slotLoader.submit(model: model, catalog: catalog, contents: contents, pageSize: pageSize,
                               readiness: readiness, log: log, now: { clock.now })
             zoomedPage.updateContent(model: &model, contents: contents, pageSize: pageSize,
-                                     source: catalog.source(at: model.currentPage), time: now)
+                                     source: currentPageIsTurned ? nil : catalog.source(at: model.currentPage),
+                                     time: now)
             let showsPages = render(at: now)
             let drawn = clock.now
             if showsPages { frameDrawn(at: drawn) }
@@ -238,6 +247,7 @@ final class BrowserSession {
     /// Something on screen moves or fades: draw every frame.
     private var isMoving: Bool {
         !model.isSettled || input.needsTicks || notice != nil || pendingMotion != nil || overview.needsFrames
+            || turnAnimation != nil
     }
 
     /// Nothing moves and nothing is due: sleep until an event arrives.

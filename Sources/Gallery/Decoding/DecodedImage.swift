@@ -42,6 +42,17 @@ public struct DecodedImage: Sendable {
     /// Bytes per row.
     public var pitch: Int { width * 4 }
 
+    /// The image turned by `orientation` (the view's turn, `r` and `|`):
+    /// pixels and both sizes.
+    public func turned(_ orientation: ExifOrientation) -> DecodedImage {
+        guard orientation != .normal else { return self }
+        let buffer = PixelBuffer(width: width, height: height, pixels: pixels).oriented(orientation)
+        return DecodedImage(width: buffer.width, height: buffer.height, pixels: buffer.pixels,
+                            sourceWidth: orientation.swapsAxes ? sourceHeight : sourceWidth,
+                            sourceHeight: orientation.swapsAxes ? sourceWidth : sourceHeight,
+                            format: format, isOpaque: isOpaque)
+    }
+
     /// The pixel at (`x`, `y`) as (r, g, b, a); for tests and probes.
     public func rgba(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         let p = (y * width + x) * 4

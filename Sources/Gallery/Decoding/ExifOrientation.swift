@@ -23,6 +23,44 @@ public enum ExifOrientation: Int, Sendable, CaseIterable {
     /// True for 5–8: the displayed width is the stored height.
     public var swapsAxes: Bool { rawValue >= 5 }
 
+    /// Clockwise quarter turns (0…3) after ``isMirrored``'s left↔right mirror:
+    /// the orientation as a turn the user can picture.
+    public var quarterTurns: Int {
+        let base: ExifOrientation = isMirrored ? .mirrorHorizontal : .normal
+        return [ExifOrientation.normal, .rotate90, .rotate180, .rotate270].firstIndex {
+            base.followed(by: $0) == self
+        } ?? 0
+    }
+
+    /// Whether it mirrors the picture (2, 4, 5, 7).
+    public var isMirrored: Bool { [2, 4, 5, 7].contains(rawValue) }
+
+    /// This orientation, then `next` on its result: how the view's turns
+    /// (`r`, `|`, …) add up on top of a photo's own orientation. The eight
+    /// orientations are the symmetries of a rectangle, so the result is
+    /// one of them; it is found by comparing where each pixel of a small
+    /// rectangle with no symmetry of its own lands.
+    ///
+    /// ```swift
+    /// ExifOrientation.rotate90.followed(by: .rotate90)   // .rotate180
+    /// ```
+    public func followed(by next: ExifOrientation) -> ExifOrientation {
+        let (width, height) = (3, 2)
+        let middle = swapsAxes ? (w: height, h: width) : (w: width, h: height)
+        let final = next.swapsAxes ? (w: middle.h, h: middle.w) : middle
+        return Self.allCases.first { candidate in
+            guard candidate.swapsAxes == (final.w != width) else { return false }
+            for y in 0..<final.h {
+                for x in 0..<final.w {
+                    let between = next.source(x: x, y: y, width: middle.w, height: middle.h)
+                    if candidate.source(x: x, y: y, width: width, height: height)
+                        != source(x: between.x, y: between.y, width: width, height: height) { return false }
+                }
+            }
+            return true
+        } ?? self
+    }
+
     /// The stored pixel that lands at displayed position (`x`, `y`), for a
     /// stored image of `width` × `height`.
     func source(x: Int, y: Int, width: Int, height: Int) -> (x: Int, y: Int) {

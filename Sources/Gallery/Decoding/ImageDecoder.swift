@@ -13,7 +13,14 @@ public enum ImageDecoder {
 
     /// Decodes `source` fitted into `maxWidth` × `maxHeight`; never throws, never crashes:
     /// `ImageDecoder.decode(.demo(PageIndex(h: 1, v: 2)), maxWidth: 640, maxHeight: 400)`.
-    public static func decode(_ source: PageSource, maxWidth: Int, maxHeight: Int) -> Result<DecodedImage, DecodeFailure> {
+    /// `turn` turns a file's image after it is upright (the view's `r`, `|`):
+    /// it is decoded to fit the box turned back, so the result fits the box.
+    public static func decode(_ source: PageSource, maxWidth: Int, maxHeight: Int,
+                              turn: ExifOrientation = .normal) -> Result<DecodedImage, DecodeFailure> {
+        if turn != .normal, case .file = source {
+            let box = turn.swapsAxes ? (maxHeight, maxWidth) : (maxWidth, maxHeight)
+            return decode(source, maxWidth: box.0, maxHeight: box.1).map { $0.turned(turn) }
+        }
         switch source {
         case .demo(let page):
             let width = maxWidth > 0 ? maxWidth : defaultDemoSize.width

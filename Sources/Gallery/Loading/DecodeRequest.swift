@@ -21,6 +21,8 @@ public struct DecodeRequest: Sendable, Hashable {
     public var maxHeight: Int
     /// Higher starts first (e.g. the current page above its neighbours).
     public var priority: Int
+    /// The view's turn of the image (`r`, `|`), applied once it is upright.
+    public var turn: ExifOrientation = .normal
 
     /// See the type's example; `priority` defaults to 0.
     public init(slot: Int, generation: Int, source: PageSource, maxWidth: Int, maxHeight: Int, priority: Int = 0) {

@@ -84,8 +84,10 @@ public final class FirstImageDecode: Sendable {
     public func claim(_ request: DecodeRequest) -> Bool {
         let (answers, ready): (Bool, Bool) = state.withLock { state in
             guard !state.abandoned, state.claimed == nil, let path = state.path else { return (false, false) }
+            // The early decode shows the file as it is: a page whose view the
+            // user turned (`r`, remembered from an earlier run) decodes anew.
             guard case .file(let entry) = request.source, entry.path == path,
-                  request.maxWidth == maxWidth, request.maxHeight == maxHeight else {
+                  request.maxWidth == maxWidth, request.maxHeight == maxHeight, request.turn == .normal else {
                 state.abandoned = true
                 state.outcome = nil
                 return (false, false)

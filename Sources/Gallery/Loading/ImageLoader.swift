@@ -39,7 +39,8 @@ public final class ImageLoader: Sendable {
             WorkerThread.start(stackBytes: Self.workerStackBytes, niceness: WorkerThread.backgroundNiceness) {
                 queue.register()
                 while let request = queue.next() {
-                    let outcome = ImageDecoder.decode(request.source, maxWidth: request.maxWidth, maxHeight: request.maxHeight)
+                    let outcome = ImageDecoder.decode(request.source, maxWidth: request.maxWidth, maxHeight: request.maxHeight,
+                                                      turn: request.turn)
                     // Made here, once per image, so the main thread only moves it.
                     let backdrop = (try? outcome.get()).map(BlurredBackdrop.make(from:))
                     queue.finish()
