@@ -95,7 +95,7 @@ struct Fourway: ParsableCommand {
     var hud: Bool?
 
     @Flag(name: .customLong("no-cache"),
-          help: "Do not read or write the cache of thumbnails and of each folder's first image ($XDG_CACHE_HOME/fourway, else ~/.cache/fourway).")
+          help: "Do not read or write the cache of thumbnails, of each folder's first image and of turned views ($XDG_CACHE_HOME/fourway, else ~/.cache/fourway).")
     var noCache = false
 
     @Flag(inversion: .prefixedNo, help: "Draw a blurred, dimmed copy of each image behind its letterbox (b toggles it; default: drawn).")
