@@ -78,3 +78,33 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["a.png"])
     }
 }
+
+/// The zoom's sharper region of a turned image.
+@Suite struct TurnedRegionTests {
+    /// Every pixel of `part` equals the turned whole image's at the same place.
+    static func matches(_ part: DecodedRegion, _ whole: DecodedImage) -> Bool {
+        guard part.image.width == part.region.width, part.image.height == part.region.height else { return false }
+        for y in 0..<part.image.height {
+            for x in 0..<part.image.width {
+                let a = (y * part.image.width + x) * 4
+                let b = ((part.region.y + y) * whole.width + part.region.x + x) * 4
+                if part.image.pixels[a..<a + 4] != whole.pixels[b..<b + 4] { return false }
+            }
+        }
+        return true
+    }
+
+    @Test(arguments: [ExifOrientation.rotate90, .rotate270, .mirrorHorizontal, .transpose])
+    func aRegionOfATurnedImageIsTheTurnedImagesPixelsThere(_ turn: ExifOrientation) throws {
+        let folder = try TemporaryFolder("turns")
+        let path = folder.file("q.png")
+        ImageFixtures.writePNG(path, width: 60, height: 40, pixels: ImageFixtures.quadrants(width: 60, height: 40))
+        let entry = ImageEntry(path: path, name: "q.png", album: nil)
+        let whole = try ImageDecoder.decode(.file(entry), maxWidth: 1000, maxHeight: 1000, turn: turn).get()
+        let wanted = PixelRect(x: 5, y: 7, width: 20, height: 15)
+        let part = try RegionDecoder.decode(path: path, region: wanted, scale: 1, maximumPixels: 1_000_000, turn: turn,
+                                            turnedWidth: whole.width, turnedHeight: whole.height).get()
+        #expect(part.region == wanted)
+        #expect(Self.matches(part, whole))
+    }
+}

@@ -61,10 +61,4 @@ extension BrowserSession {
         return turn.isMirrored ? "mirrored, then " + quarters[turn.quarterTurns] : quarters[turn.quarterTurns]
     }
 
-    /// Whether the view of the current page's image is turned (its sharp
-    /// zoom region is not decoded then: the region decoder reads the file
-    /// as it is).
-    var currentPageIsTurned: Bool {
-        currentEntry.map { viewTurns.turn(of: $0.path) != .normal } ?? false
-    }
 }

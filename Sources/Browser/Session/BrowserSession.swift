@@ -188,8 +188,8 @@ final class BrowserSession {
             slotLoader.submit(model: model, catalog: catalog, contents: contents, pageSize: pageSize,
                               readiness: readiness, log: log, now: { clock.now })
             zoomedPage.updateContent(model: &model, contents: contents, pageSize: pageSize,
-                                     source: currentPageIsTurned ? nil : catalog.source(at: model.currentPage),
-                                     time: now)
+                                     source: catalog.source(at: model.currentPage),
+                                     turn: currentEntry.map { viewTurns.turn(of: $0.path) } ?? .normal, time: now)
             let showsPages = render(at: now)
             let drawn = clock.now
             if showsPages { frameDrawn(at: drawn) }

@@ -49,7 +49,8 @@ final class SharpRegion {
     /// Returns the region that arrived in this call, if one did.
     @discardableResult
     func update(page: PageIndex?, source: PageSource?, image: ImageTexture?, frame: Rect, visible: Rect,
-                zoomed: Bool, zoomSettled: Bool, windowPixels: Int, renderer: OpaquePointer) -> RegionTexture? {
+                zoomed: Bool, zoomSettled: Bool, windowPixels: Int, renderer: OpaquePointer,
+                turn: ExifOrientation = .normal) -> RegionTexture? {
         let arrived = receive(renderer: renderer)
         guard zoomed, let page, let image, case .file(let entry) = source else {
             drop()
@@ -69,7 +70,8 @@ final class SharpRegion {
         nextNumber += 1
         requested = (page, needed, nextNumber)
         worker.submit(RegionRequest(number: nextNumber, path: entry.path, plan: needed,
-                                    maximumPixels: Int(SharpRegionPlanner.pixelBudget * Double(windowPixels))))
+                                    maximumPixels: Int(SharpRegionPlanner.pixelBudget * Double(windowPixels)),
+                                    turn: turn, turnedWidth: image.sourceWidth, turnedHeight: image.sourceHeight))
         return arrived
     }
 
@@ -106,6 +108,10 @@ struct RegionRequest: Sendable {
     let path: String
     let plan: SharpRegionPlan
     let maximumPixels: Int
+    /// The view's turn (`r`), and the turned image's size the plan is in.
+    var turn: ExifOrientation = .normal
+    var turnedWidth = 0
+    var turnedHeight = 0
 }
 
 struct RegionResult: Sendable {
@@ -134,7 +140,9 @@ final class RegionWorker: Sendable {
         WorkerThread.start(stackBytes: Self.stackBytes, niceness: WorkerThread.backgroundNiceness) { [self] in
             while let request = next() {
                 let outcome = RegionDecoder.decode(path: request.path, region: request.plan.region,
-                                                   scale: request.plan.scale, maximumPixels: request.maximumPixels)
+                                                   scale: request.plan.scale, maximumPixels: request.maximumPixels,
+                                                   turn: request.turn, turnedWidth: request.turnedWidth,
+                                                   turnedHeight: request.turnedHeight)
                 let deliver: Bool = state.withLock { state in
                     if state.open { state.finished = RegionResult(number: request.number, outcome: outcome) }
                     return state.open

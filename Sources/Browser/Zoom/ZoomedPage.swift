@@ -36,8 +36,9 @@ final class ZoomedPage {
     /// the engine has: the image as fitted on the page, and the scale at which
     /// it shows its own pixels. Placeholders and error pages zoom as a whole page.
     /// Then keeps the sharp region of `source` (the current page's file) up to date.
+    /// `turn`: how the user turned the image's view; its sharp regions come turned too.
     func updateContent(model: inout PagerModel, contents: SlotContents, pageSize: (width: Int, height: Int),
-                       source: PageSource?, time: Double) {
+                       source: PageSource?, turn: ExifOrientation = .normal, time: Double) {
         let slot = model.slots.slot(column: 0, row: 0)
         let page = PixelRect(x: 0, y: 0, width: pageSize.width, height: pageSize.height)
         var content = (width: Double(page.width), height: Double(page.height), pixelScale: 1.0)
@@ -58,7 +59,7 @@ final class ZoomedPage {
                            height: min(Double(page.height), slot.frame.y + slot.frame.height) - max(0, slot.frame.y))
         let arrived = sharp.update(page: slot.page, source: source, image: image, frame: model.zoom.contentFrame(in: slot.frame),
                      visible: visible, zoomed: model.zoom.isZoomed, zoomSettled: model.zoom.isSettled,
-                     windowPixels: page.width * page.height, renderer: renderer)
+                     windowPixels: page.width * page.height, renderer: renderer, turn: turn)
         if let arrived {
             log?.write(.sharpRegion(page: arrived.page, region: arrived.plan.region,
                                     textureWidth: arrived.textureWidth, textureHeight: arrived.textureHeight), time: time)

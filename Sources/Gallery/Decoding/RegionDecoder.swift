@@ -28,6 +28,30 @@ public struct DecodedRegion: Sendable {
 public enum RegionDecoder {
     /// Decodes `region` (clamped to the image) of the file at `path`, at
     /// `scale` output pixels per image pixel (at most 1).
+    /// A region of the image as the user turned its view (`turn`, see
+    /// ``ViewTurns``): `region` is in the turned image's pixels, a
+    /// `turnedWidth` × `turnedHeight` image. The region of the upright image
+    /// it covers is decoded, then turned; the result is in turned pixels.
+    public static func decode(path: String, region: PixelRect, scale: Double, maximumPixels: Int,
+                              turn: ExifOrientation, turnedWidth: Int,
+                              turnedHeight: Int) -> Result<DecodedRegion, DecodeFailure> {
+        guard turn != .normal else { return decode(path: path, region: region, scale: scale, maximumPixels: maximumPixels) }
+        let upright = turn.swapsAxes ? (w: turnedHeight, h: turnedWidth) : (w: turnedWidth, h: turnedHeight)
+        // The turned region's corners in the upright image.
+        let a = turn.source(x: region.x, y: region.y, width: upright.w, height: upright.h)
+        let b = turn.source(x: region.x + region.width - 1, y: region.y + region.height - 1,
+                            width: upright.w, height: upright.h)
+        let wanted = PixelRect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x) + 1, height: abs(b.y - a.y) + 1)
+        return decode(path: path, region: wanted, scale: scale, maximumPixels: maximumPixels).map { part in
+            let p = turn.displayed(x: part.region.x, y: part.region.y, width: upright.w, height: upright.h)
+            let q = turn.displayed(x: part.region.x + part.region.width - 1, y: part.region.y + part.region.height - 1,
+                                   width: upright.w, height: upright.h)
+            return DecodedRegion(image: part.image.turned(turn),
+                                 region: PixelRect(x: min(p.x, q.x), y: min(p.y, q.y),
+                                                   width: abs(q.x - p.x) + 1, height: abs(q.y - p.y) + 1))
+        }
+    }
+
     public static func decode(path: String, region: PixelRect, scale: Double,
                               maximumPixels: Int) -> Result<DecodedRegion, DecodeFailure> {
         Result { () throws(DecodeFailure) in
