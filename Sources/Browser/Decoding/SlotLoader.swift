@@ -47,8 +47,6 @@ final class SlotLoader {
     private var corners = CornerDeferral()
     /// The pages beyond the pool in the direction of motion, decoded ahead.
     private var prefetch = PagePrefetch()
-    /// How the user turned each image's view (`r`, `|`): decodes come turned.
-    var turns = ViewTurns(file: nil)
     /// The last step the pager took or is taking, for decode priorities.
     private var heading = (h: 0, v: 0)
     /// Files whose failure was already reported (stderr, `decode-error`).
@@ -73,8 +71,8 @@ final class SlotLoader {
         slotsToLoad = Set(0..<SlotPool.capacity)
     }
 
-    /// The view's turn of a page's image.
-    func turn(of source: PageSource) -> ExifOrientation {
+    /// The view's turn of a page's image in `turns` (the session's).
+    static func turn(of source: PageSource, in turns: ViewTurns) -> ExifOrientation {
         if case .file(let entry) = source { return turns.turn(of: entry.path) }
         return .normal
     }
@@ -136,10 +134,11 @@ final class SlotLoader {
     /// rest by ``DecodePriority``; then plans the prefetch.
     /// Pages the prefetch already holds are received at once (at `now()`),
     /// so they show in this very frame.
+    /// `turns`: how the user turned each image's view; decodes come turned.
     func submit(model: PagerModel, catalog: PageCatalog, contents: SlotContents, pageSize: (width: Int, height: Int),
-                readiness: ReadinessLog, log: EventLog?, now: () -> Double) {
+                turns: ViewTurns, readiness: ReadinessLog, log: EventLog?, now: () -> Double) {
         // After the pool's slots have taken what the prefetch holds for them.
-        defer { planPrefetch(model: model, catalog: catalog, pageSize: pageSize) }
+        defer { planPrefetch(model: model, catalog: catalog, pageSize: pageSize, turns: turns) }
         keptSlot = nil   // the recycling it was kept through has been noted
         slotsToLoad.formUnion(corners.due(in: model.slots))
         guard hasPendingSlots else { return }
@@ -182,7 +181,7 @@ final class SlotLoader {
                 slot: id, generation: generations[id], source: source,
                 maxWidth: pageSize.width, maxHeight: pageSize.height,
                 priority: DecodePriority.of(column: slot.column, row: slot.row, heading: heading))
-            request.turn = turn(of: source)
+            request.turn = Self.turn(of: source, in: turns)
             // The page on screen may already be decoding since start-up.
             if slot.column == 0 && slot.row == 0, firstImage?.claim(request) == true { continue }
             if prefetch.hit(request) { continue }
@@ -202,10 +201,11 @@ final class SlotLoader {
     }
 
     /// Decodes the pages beyond the pool that the motion heads to (PagePrefetch).
-    private func planPrefetch(model: PagerModel, catalog: PageCatalog, pageSize: (width: Int, height: Int)) {
+    private func planPrefetch(model: PagerModel, catalog: PageCatalog, pageSize: (width: Int, height: Int),
+                              turns: ViewTurns) {
         guard case .folder = catalog, let plan = prefetch.plan(
             current: model.currentPage, heading: heading, width: pageSize.width, height: pageSize.height,
-            source: { catalog.source(at: $0) }, turn: turn(of:)) else { return }
+            source: { catalog.source(at: $0) }, turn: { Self.turn(of: $0, in: turns) }) else { return }
         for slot in plan.cancel { loader.cancel(slot: slot) }
         for request in plan.requests { loader.submit(request) }
     }

@@ -49,8 +49,6 @@ final class OverviewScreen {
     private var prunedCache = false
     /// The key bindings in force (the session's).
     var keyMap = KeyMap.standard
-    /// How the user turned each image's view: thumbnails show it.
-    var turns = ViewTurns(file: nil)
 
     init(renderer: OpaquePointer, text: TextRenderer, log: EventLog?, cache: ThumbnailCache?,
          wake: @escaping @Sendable () -> Void) {
@@ -276,7 +274,8 @@ final class OverviewScreen {
 
     /// Advances the motion, takes finished thumbnails, asks for the ones now
     /// needed (nearest the centre first) and lets go of the far ones.
-    func update(time: Double) {
+    /// `turns`: how the user turned each image's view; thumbnails show it.
+    func update(time: Double, turns: ViewTurns = ViewTurns(file: nil)) {
         guard var model else { return }
         if let flight, flight.transition.isFinished(at: time) {
             self.flight = nil

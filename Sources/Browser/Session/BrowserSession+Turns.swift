@@ -12,8 +12,6 @@ extension BrowserSession {
     func turnView(by step: ExifOrientation, at time: Double) {
         guard let entry = currentEntry else { return showNotice("No image here to turn", at: time) }
         let turn = viewTurns.turn(entry.path, by: step)
-        slotLoader.turns = viewTurns
-        overview.turns = viewTurns
         let slot = model.slots.slot(column: 0, row: 0).id
         slotLoader.reload(slot: slot)
         // A quarter turn is animated; a mirror (its own undo) just shows.

@@ -137,14 +137,12 @@ final class BrowserSession {
         sdlInput = SDLInput(pixelWidth: Double(pageSize.width), pixelHeight: Double(pageSize.height),
                             pixelsPerPoint: window.pixelsPerPoint)
         slotLoader = SlotLoader(firstImage: firstImage) { BrowserSession.wake(wakeEventType) }
-        slotLoader.turns = viewTurns
         slotLoader.loadAll()
         overview = OverviewScreen(renderer: window.renderer, text: text, log: log,
                                   cache: options.cache ? ThumbnailCache.standard() : nil) {
             BrowserSession.wake(wakeEventType)
         }
         overview.keyMap = options.keyMap
-        overview.turns = viewTurns
     }
 
     /// Wakes the event loop from another thread (SDL_PushEvent is thread-safe).
@@ -181,15 +179,16 @@ final class BrowserSession {
             perform(input.tick(time: now), at: now)
             stepSlideshow(at: now)
             overview.tick(time: now)
-            overview.update(time: now)
+            overview.update(time: now, turns: viewTurns)
             model.advance(to: now)
             drainModelEvents()
             slotLoader.receive(model: model, contents: contents, readiness: readiness, log: log, time: now)
-            slotLoader.submit(model: model, catalog: catalog, contents: contents, pageSize: pageSize,
+            slotLoader.submit(model: model, catalog: catalog, contents: contents, pageSize: pageSize, turns: viewTurns,
                               readiness: readiness, log: log, now: { clock.now })
             zoomedPage.updateContent(model: &model, contents: contents, pageSize: pageSize,
                                      source: catalog.source(at: model.currentPage),
-                                     turn: currentEntry.map { viewTurns.turn(of: $0.path) } ?? .normal, time: now)
+                                     turn: { self.currentEntry.map { self.viewTurns.turn(of: $0.path) } ?? .normal },
+                                     time: now)
             let showsPages = render(at: now)
             let drawn = clock.now
             if showsPages { frameDrawn(at: drawn) }

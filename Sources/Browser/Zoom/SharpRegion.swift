@@ -50,7 +50,7 @@ final class SharpRegion {
     @discardableResult
     func update(page: PageIndex?, source: PageSource?, image: ImageTexture?, frame: Rect, visible: Rect,
                 zoomed: Bool, zoomSettled: Bool, windowPixels: Int, renderer: OpaquePointer,
-                turn: ExifOrientation = .normal) -> RegionTexture? {
+                turn: () -> ExifOrientation = { .normal }) -> RegionTexture? {
         let arrived = receive(renderer: renderer)
         guard zoomed, let page, let image, case .file(let entry) = source else {
             drop()
@@ -71,7 +71,7 @@ final class SharpRegion {
         requested = (page, needed, nextNumber)
         worker.submit(RegionRequest(number: nextNumber, path: entry.path, plan: needed,
                                     maximumPixels: Int(SharpRegionPlanner.pixelBudget * Double(windowPixels)),
-                                    turn: turn, turnedWidth: image.sourceWidth, turnedHeight: image.sourceHeight))
+                                    turn: turn(), turnedWidth: image.sourceWidth, turnedHeight: image.sourceHeight))
         return arrived
     }
 

@@ -36,9 +36,10 @@ final class ZoomedPage {
     /// the engine has: the image as fitted on the page, and the scale at which
     /// it shows its own pixels. Placeholders and error pages zoom as a whole page.
     /// Then keeps the sharp region of `source` (the current page's file) up to date.
-    /// `turn`: how the user turned the image's view; its sharp regions come turned too.
+    /// `turn`: how the user turned the image's view; its sharp regions come
+    /// turned too. Asked only when a region is requested, not every frame.
     func updateContent(model: inout PagerModel, contents: SlotContents, pageSize: (width: Int, height: Int),
-                       source: PageSource?, turn: ExifOrientation = .normal, time: Double) {
+                       source: PageSource?, turn: () -> ExifOrientation = { .normal }, time: Double) {
         let slot = model.slots.slot(column: 0, row: 0)
         let page = PixelRect(x: 0, y: 0, width: pageSize.width, height: pageSize.height)
         var content = (width: Double(page.width), height: Double(page.height), pixelScale: 1.0)
