@@ -20,22 +20,16 @@ extension BrowserSession {
         }
     }
 
-    /// The pages are known: give the engine its bounds, go to the image the
-    /// user named, and load every slot. An image named with `--start` that
-    /// is not among them ends the session (exit 2), as any bad argument.
     /// How many paths were given (after a `-` list is read).
     var sources: Int { scan?.result.flatMap { try? $0.get().sources } ?? 1 }
 
+    /// The pages are known: give the engine its bounds, go to the image the
+    /// user named, and load every slot. An image named with `--start` that
+    /// is not among them ends the session (exit 2), as any bad argument.
     func applyGallery(at time: Double) {
         guard case .folder(let layout, let title) = catalog else { return }
         window.setTitle("fourway — " + title)
-        input.navigation = catalog.navigation
-        if let rowLengths = layout.rowLengths {
-            // Albums: each row ends at its album's last image.
-            model.setRowLengths(rowLengths, time: time)
-        } else {
-            model.setBounds(horizontal: layout.horizontalPages, vertical: layout.verticalPages, time: time)
-        }
+        install(layout, title: title, at: time)
         if let start {
             guard let page = start.page(in: layout) else {
                 // A bad argument, found only now that the images are known.
@@ -47,6 +41,19 @@ extension BrowserSession {
             model.go(to: page, animated: false, time: time)
         }
         slotLoader.loadAll()
+    }
+
+    /// The gallery becomes `layout` (at the start, and after Delete or undo):
+    /// the engine's bounds (albums: each row ends at its album's last image),
+    /// Home and End's targets, and a `gallery` line saying what it is now.
+    func install(_ layout: GalleryLayout, title: String, at time: Double) {
+        catalog = .folder(layout, title: title)
+        input.navigation = catalog.navigation
+        if let rowLengths = layout.rowLengths {
+            model.setRowLengths(rowLengths, time: time)
+        } else {
+            model.setBounds(horizontal: layout.horizontalPages, vertical: layout.verticalPages, time: time)
+        }
         log?.write(.gallery(title: title, images: layout.count, layout: layout.style.rawValue,
                             horizontalPages: layout.horizontalPages, verticalPages: layout.verticalPages,
                             sources: sources, order: order), time: time)

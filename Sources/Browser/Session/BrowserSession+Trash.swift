@@ -86,22 +86,12 @@ extension BrowserSession {
         showNotice("Put " + LexicalPath.lastComponent(last.file.originalPath) + " back", at: time)
     }
 
-    /// The gallery becomes `layout`; the engine takes its bounds and goes
-    /// to `page` without moving.
+    /// The gallery becomes `layout` and the pager stands on `page` (the
+    /// last image when the gallery got shorter than that) without moving.
     private func replaceGallery(with layout: GalleryLayout, title: String, page: PageIndex, at time: Double) {
-        catalog = .folder(layout, title: title)
-        input.navigation = catalog.navigation
-        if let rowLengths = layout.rowLengths {
-            model.setRowLengths(rowLengths, time: time)
-        } else {
-            model.setBounds(horizontal: layout.horizontalPages, vertical: layout.verticalPages, time: time)
-        }
+        install(layout, title: title, at: time)
         if layout.count > 0, let clamped = layout.canonicalPage(page) ?? layout.page(ofOrdinal: layout.count - 1) {
             model.go(to: layout.wrap ? page : clamped, animated: false, time: time)
         }
-        // What the gallery is now, as at the start.
-        log?.write(.gallery(title: title, images: layout.count, layout: layout.style.rawValue,
-                            horizontalPages: layout.horizontalPages, verticalPages: layout.verticalPages,
-                            sources: sources, order: order), time: time)
     }
 }

@@ -56,7 +56,7 @@ final class BrowserSession {
     /// image given alone).
     let start: StartImage?
     /// The order the images are in, for the HUD and the `gallery` line.
-    let order: ImageOrder
+    var order: ImageOrder { options.request?.order ?? ImageOrder() }
     /// Decodes for the nine slots, the first image and the prefetch.
     let slotLoader: SlotLoader
     let wakeEventType: UInt32
@@ -121,7 +121,6 @@ final class BrowserSession {
         self.scan = scan
         self.layoutOptions = (options.layout, options.columns, options.wrap)
         self.start = start
-        self.order = options.request?.order ?? ImageOrder()
         self.showHUD = options.showHUD
         self.wakeEventType = wakeEventType
         self.readiness = ReadinessLog(frameTimes: options.frameTimes)
