@@ -158,12 +158,11 @@ struct Fourway: ParsableCommand {
         }
     }
 
-    /// The order asked for (natural name order unless `--sort` or
-    /// `--reverse`, or the configuration file's).
-    func order(_ file: ConfigFile.Defaults) -> ImageOrder {
-        let key = sort ?? file.sort
-        return ImageOrder(key: key ?? .name, reverse: reverse ?? file.reverse ?? false, sortsGivenFiles: key != nil,
-                          seed: seed ?? UInt64.random(in: 1...999_999))
+    /// The order asked for (natural name order unless a sort or reverse
+    /// is asked for, here or in the configuration file: `effective`).
+    func order(_ effective: ConfigFile.Defaults) -> ImageOrder {
+        ImageOrder(key: effective.sort ?? .name, reverse: effective.reverse ?? false,
+                   sortsGivenFiles: effective.sort != nil, seed: seed ?? UInt64.random(in: 1...999_999))
     }
 
     /// The option defaults in force: these options over the file's.
@@ -186,7 +185,7 @@ struct Fourway: ParsableCommand {
     /// and the configuration file's defaults and keys under them; nil (with
     /// a line on stderr) when the list cannot be read.
     func options(config: ConfigFile) -> BrowserOptions? {
-        let file = config.defaults
+        let effective = effectiveDefaults(config.defaults)
         var options = BrowserOptions()
         if !paths.isEmpty {
             var expanded: [String] = []
@@ -202,23 +201,24 @@ struct Fourway: ParsableCommand {
                 expanded.append(contentsOf: list.paths)
             }
             options.request = OpenRequest(paths: expanded, opensFolderOfLoneImage: paths.count == 1 && paths[0] != "-",
-                                          recursive: recursive ?? file.recursive ?? false, order: order(file))
+                                          recursive: effective.recursive ?? false, order: order(effective))
         }
         options.start = start.map(StartImage.init(argument:))
         options.width = size?.width ?? 1280
         options.height = size?.height ?? 800
         options.columns = columns
-        options.layout = layout ?? file.layout ?? .auto
-        options.wrap = wrap ?? file.wrap ?? false
+        // What neither the command line nor the file sets keeps BrowserOptions' default.
+        options.layout = effective.layout ?? options.layout
+        options.wrap = effective.wrap ?? options.wrap
         options.eventsPath = events
-        options.renderer = renderer ?? file.renderer ?? .auto
+        options.renderer = effective.renderer ?? options.renderer
         options.fullscreen = fullscreen
-        options.showHUD = hud ?? file.hud ?? true
+        options.showHUD = effective.hud ?? options.showHUD
         options.cache = !noCache
-        options.showBackdrop = backdrop ?? file.backdrop ?? true
-        options.parallax = parallax ?? file.parallax ?? BrowserOptions.defaultParallax
+        options.showBackdrop = effective.backdrop ?? options.showBackdrop
+        options.parallax = effective.parallax ?? options.parallax
         options.frameTimes = frameTimes
-        options.slideshowInterval = slideshow ?? file.slideshowInterval ?? Slideshow.defaultInterval
+        options.slideshowInterval = effective.slideshowInterval ?? options.slideshowInterval
         options.startsSlideshow = slideshow != nil
         options.keyMap = config.keyMap(from: .standard)
         options.allowsDelete = !noDelete

@@ -106,31 +106,38 @@ public struct ConfigFile: Sendable {
     }
 
     /// Every setting, in the order `--print-config` writes them.
-    static let settings: [Setting] = [
-        pick("layout", help: "How pages are laid out: auto, grid, albums, row, column.", builtin: LayoutStyle.auto, \.layout),
-        pick("sort", help: "The order: name, mtime (oldest first), size (smallest first), random.",
-             builtin: ImageOrder.Key.name, \.sort),
-        flag("reverse", help: "The order backwards.", builtin: false, \.reverse),
-        flag("recursive", help: "Take every subfolder of the folders given, at any depth.", builtin: false, \.recursive),
-        flag("wrap", help: "Bounded axes wrap around.", builtin: false, \.wrap),
-        flag("hud", help: "Show the HUD at start (i toggles it).", builtin: true, \.hud),
-        flag("backdrop", help: "Draw the blurred backdrop behind letterboxed images (b toggles it).", builtin: true,
-             \.backdrop),
-        number("parallax", help: "How far the backdrop moves with the pages, 0 to 1.",
-               builtin: BrowserOptions.defaultParallax, 0...1, \.parallax),
-        number("slideshow-interval", help: "Seconds between the slideshow's steps (s, --slideshow).",
-               builtin: Slideshow.defaultInterval, Slideshow.minimumInterval...86_400, \.slideshowInterval),
-        pick("renderer", help: "Renderer: auto (software under Xvfb or without a GPU), gpu or software.",
-             builtin: RendererPreference.auto, \.renderer),
-    ]
+    /// Every setting, in the order `--print-config` writes them, each with
+    /// the built-in value the browser's options and the order start with.
+    static let settings: [Setting] = {
+        let builtin = BrowserOptions()
+        return [
+            pick("layout", help: "How pages are laid out: auto, grid, albums, row, column.", builtin: builtin.layout,
+                 \.layout),
+            pick("sort", help: "The order: name, mtime (oldest first), size (smallest first), random.",
+                 builtin: ImageOrder().key, \.sort),
+            flag("reverse", help: "The order backwards.", builtin: ImageOrder().reverse, \.reverse),
+            flag("recursive", help: "Take every subfolder of the folders given, at any depth.",
+                 builtin: OpenRequest(paths: []).recursive, \.recursive),
+            flag("wrap", help: "Bounded axes wrap around.", builtin: builtin.wrap, \.wrap),
+            flag("hud", help: "Show the HUD at start (i toggles it).", builtin: builtin.showHUD, \.hud),
+            flag("backdrop", help: "Draw the blurred backdrop behind letterboxed images (b toggles it).",
+                 builtin: builtin.showBackdrop, \.backdrop),
+            number("parallax", help: "How far the backdrop moves with the pages, 0 to 1.",
+                   builtin: builtin.parallax, 0...1, \.parallax),
+            number("slideshow-interval", help: "Seconds between the slideshow's steps (s, --slideshow).",
+                   builtin: builtin.slideshowInterval, Slideshow.minimumInterval...86_400, \.slideshowInterval),
+            pick("renderer", help: "Renderer: auto (software under Xvfb or without a GPU), gpu or software.",
+                 builtin: builtin.renderer, \.renderer),
+        ]
+    }()
 
     // MARK: - Reading
 
     /// The file's place: `$XDG_CONFIG_HOME/fourway/config`, else
     /// `$HOME/.config/fourway/config`; nil when neither variable is set.
     public static func standardPath() -> String? {
-        if let xdg = environment("XDG_CONFIG_HOME"), xdg.hasPrefix("/") { return xdg + "/fourway/config" }
-        guard let home = environment("HOME"), !home.isEmpty else { return nil }
+        if let xdg = Browser.environment("XDG_CONFIG_HOME"), xdg.hasPrefix("/") { return xdg + "/fourway/config" }
+        guard let home = Browser.environment("HOME"), !home.isEmpty else { return nil }
         return home + "/.config/fourway/config"
     }
 
@@ -240,9 +247,6 @@ public struct ConfigFile: Sendable {
         return out.joined(separator: "\n") + "\n"
     }
 
-    private static func environment(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
-    }
 }
 
 /// Numbers as the configuration writes them: `0.3`, `4`.
