@@ -21,10 +21,10 @@ import Testing
     }
 
     @Test func positionsAreGroupedByThousands() {
-        #expect(OverviewScreen.grouped(100_000) == "100,000")
-        #expect(OverviewScreen.grouped(1_234) == "1,234")
-        #expect(OverviewScreen.grouped(999) == "999")
-        #expect(OverviewScreen.grouped(1_000_000) == "1,000,000")
+        #expect(InfoFormatting.grouped(100_000) == "100,000")
+        #expect(InfoFormatting.grouped(1_234) == "1,234")
+        #expect(InfoFormatting.grouped(999) == "999")
+        #expect(InfoFormatting.grouped(1_000_000) == "1,000,000")
     }
 
     @Test func opensAt100000ImagesWithTheCurrentPageHighlightedInTheMiddle() throws {

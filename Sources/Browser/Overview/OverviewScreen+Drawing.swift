@@ -71,24 +71,14 @@ extension OverviewScreen {
         switch catalog {
         case .folder(let layout, let title):
             let position = layout.ordinal(of: focus).map {
-                Self.grouped($0 + 1) + " of " + Self.grouped(layout.count)
-            } ?? "– of " + Self.grouped(layout.count)
+                InfoFormatting.grouped($0 + 1) + " of " + InfoFormatting.grouped(layout.count)
+            } ?? "– of " + InfoFormatting.grouped(layout.count)
             return [layout.rowTitle(focus.v) ?? title, position, layout.entry(at: focus)?.name ?? "", sizeLine]
         default:
             return ["demo gallery", focus.description, sizeLine]
         }
     }
 
-    /// 1234567 → "1,234,567".
-    static func grouped(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var out = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { out.append(",") }
-            out.append(digit)
-        }
-        return value < 0 ? "-" + out : out
-    }
 }
 
 extension PageCatalog {

@@ -133,7 +133,5 @@ extension BrowserSession {
     }
 
     /// `4 s`, `2.5 s`.
-    static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
-    }
+    static func seconds(_ value: Double) -> String { ConfigNumber.text(value) + " s" }
 }

@@ -129,9 +129,7 @@ public struct GalleryLayout: Sendable {
             layout.rowStarts.remove(at: row)
             if row < layout.titles.count { layout.titles.remove(at: row) }
         }
-        if layout.rowStarts.count == 1 { layout.rowStarts = [0] }
         layout.widestRow = zip(layout.rowStarts, layout.rowStarts.dropFirst()).map { $1 - $0 }.max() ?? 0
-        if style == .row { layout.rowStarts = n == 0 ? [0] : [0, n] }
         return layout
     }
 

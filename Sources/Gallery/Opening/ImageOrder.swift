@@ -82,13 +82,9 @@ public struct ImageOrder: Sendable, Hashable, CustomStringConvertible {
         var result: [ImageEntry]
         switch key {
         case .name:
-            if given && !sortsGivenFiles {
-                result = run
-            } else if given {
-                result = NaturalOrder.sortedIndices(run.map(\.name)).map { run[$0] }
-            } else {
-                result = run   // a listing is in natural order already
-            }
+            // A listing is in natural order already; files given keep the
+            // order given unless a sort was asked for.
+            result = given && sortsGivenFiles ? NaturalOrder.sortedIndices(run.map(\.name)).map { run[$0] } : run
         case .mtime, .size:
             result = sortedByStatus(run, natural: given ? NaturalOrder.sortedIndices(run.map(\.name)) : Array(run.indices))
         case .random:

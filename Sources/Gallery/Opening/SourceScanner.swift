@@ -237,10 +237,7 @@ public enum SourceScanner {
             guard let directory = opendir(folder) else { return }
             defer { closedir(directory) }
             while let found = readdir(directory) {
-                let name = withUnsafePointer(to: &found.pointee.d_name) { tuple in
-                    tuple.withMemoryRebound(to: CChar.self, capacity: 256) { String(validatingCString: $0) }
-                }
-                if let name { entry(name, found.pointee.d_type) }
+                if let name = FolderScanner.entryName(found) { entry(name, found.pointee.d_type) }
             }
         }
     }

@@ -283,7 +283,7 @@ public enum FolderScanner {
     }
 
     /// The entry's name, or nil when it is not valid UTF-8.
-    private static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String? {
+    static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String? {
         withUnsafePointer(to: &entry.pointee.d_name) { tuple in
             tuple.withMemoryRebound(to: CChar.self, capacity: 256) { String(validatingCString: $0) }
         }
