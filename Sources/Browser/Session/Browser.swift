@@ -66,11 +66,13 @@ public enum Browser {
             }
             // A folder opened before: its first image decodes now, not after
             // the listing (30–50 ms for 100,000 files).
-            let remembered = isFolder && options.cache && start == nil && request.order.isNaturalOrder
-                ? FirstImageCache.standard().flatMap { cache in
-                    let folder = LexicalPath.absolute(alone!)
-                    return FolderIdentity(of: folder).map { (cache: cache, folder: folder, identity: $0) }
-                } : nil
+            let folder = isFolder && options.cache && start == nil && request.order.isNaturalOrder
+                ? alone.map(LexicalPath.absolute) : nil
+            let remembered = folder.flatMap { folder in
+                FirstImageCache.standard().flatMap { cache in
+                    FolderIdentity(of: folder).map { (cache: cache, folder: folder, identity: $0) }
+                }
+            }
             if let remembered, let guess = remembered.cache.lookup(folder: remembered.folder, identity: remembered.identity) {
                 first.start(path: guess)
                 guessed = true
