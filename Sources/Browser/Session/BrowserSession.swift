@@ -184,10 +184,12 @@ final class BrowserSession {
             slotLoader.receive(model: model, contents: contents, readiness: readiness, log: log, time: now)
             slotLoader.submit(model: model, catalog: catalog, contents: contents, pageSize: pageSize, turns: viewTurns,
                               readiness: readiness, log: log, now: { clock.now })
+            // The turn is looked up (a stat) only when a region is asked for;
+            // what it needs is taken here, outside the model's inout access.
+            let (entry, turns) = (currentEntry, viewTurns)
             zoomedPage.updateContent(model: &model, contents: contents, pageSize: pageSize,
                                      source: catalog.source(at: model.currentPage),
-                                     turn: { self.currentEntry.map { self.viewTurns.turn(of: $0.path) } ?? .normal },
-                                     time: now)
+                                     turn: { entry.map { turns.turn(of: $0.path) } ?? .normal }, time: now)
             let showsPages = render(at: now)
             let drawn = clock.now
             if showsPages { frameDrawn(at: drawn) }
