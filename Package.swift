@@ -60,8 +60,21 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         // libexif, for the image-information panel's camera, exposure and GPS fields.
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
+        // HEIC/HEIF and AVIF (libheif, with libde265 and dav1d/aom behind it).
+        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        // JPEG XL (libjxl and its thread pool). No pkgConfig: libjxl.pc's cflags
+        // carry -D flags SwiftPM refuses (with a warning per build); the headers
+        // are in /usr/include.
+        .systemLibrary(name: "CJXL", providers: [.apt(["libjxl-dev"])]),
+        // Embedded ICC profiles converted to sRGB.
+        .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
+        // Animated GIF frames (giflib has no pkg-config file in Debian 12).
+        .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
+        // Animated WebP frames and WebP's ICC chunk (libwebpdemux).
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         // Folders, layouts and decoding: everything about images that is not drawing.
-        .target(name: "Gallery", dependencies: ["Pager", "CSDL2", "CTurboJPEG", "CExif"]),
+        .target(name: "Gallery", dependencies: ["Pager", "CSDL2", "CTurboJPEG", "CExif", "CHeif", "CJXL",
+                                                "CLCMS2", "CGIF", "CWebP"]),
         // The SDL shell: window, event loop, textures, drawing, HUD.
         .target(name: "Browser", dependencies: ["Pager", "Gallery", "CSDL2"]),
         // glibc's malloc tuning for the browser's large pixel buffers.
