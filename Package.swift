@@ -72,9 +72,15 @@ let package = Package(
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         // Animated WebP frames and WebP's ICC chunk (libwebpdemux).
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+        // PNG, TIFF and progressive JPEG read row by row and averaged down as
+        // they stream (C: libpng reports errors with longjmp).
+        .target(
+            name: "CStreamDecoders",
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("tiff"), .linkedLibrary("m")]
+        ),
         // Folders, layouts and decoding: everything about images that is not drawing.
         .target(name: "Gallery", dependencies: ["Pager", "CSDL2", "CTurboJPEG", "CExif", "CHeif", "CJXL",
-                                                "CLCMS2", "CGIF", "CWebP"]),
+                                                "CLCMS2", "CGIF", "CWebP", "CStreamDecoders"]),
         // The SDL shell: window, event loop, textures, drawing, HUD.
         .target(name: "Browser", dependencies: ["Pager", "Gallery", "CSDL2"]),
         // glibc's malloc tuning for the browser's large pixel buffers.

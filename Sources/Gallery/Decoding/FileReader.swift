@@ -30,10 +30,21 @@ enum FileReader {
     /// and may throw to stop before the rest is read.
     static func read(_ path: String, inspectingHead headLength: Int,
                      _ inspect: ([UInt8]) throws(DecodeFailure) -> Void) throws(DecodeFailure) -> [UInt8] {
+        try read(path, head: headLength) { head throws(DecodeFailure) in
+            try inspect(head)
+            return true
+        }.bytes
+    }
+
+    /// The file's first `headLength` bytes, and the rest too when `wantsRest`
+    /// (which sees the head) says so: a decoder that streams the file itself
+    /// needs only the head. `complete` is true when `bytes` is the whole file.
+    static func read(_ path: String, head headLength: Int,
+                     wantsRest: ([UInt8]) throws(DecodeFailure) -> Bool) throws(DecodeFailure) -> (bytes: [UInt8], complete: Bool) {
         let file = try OpenFile(path)
         defer { close(file.descriptor) }
         var bytes = try file.readBytes(min(file.size, headLength))
-        try inspect(bytes)
+        guard try wantsRest(bytes) else { return (bytes, bytes.count >= file.size) }
         if bytes.count < file.size {
             if file.size > maximumFileBytes {
                 throw DecodeFailure(path: path, message: "file is \(file.size >> 20) MB, over the \(maximumFileBytes >> 20) MB limit")
@@ -42,7 +53,7 @@ enum FileReader {
             let rest = try file.readBytes(file.size - bytes.count)
             bytes.append(contentsOf: rest)
         }
-        return bytes
+        return (bytes, true)
     }
 
     /// A regular, non-empty file open for reading.

@@ -47,14 +47,19 @@ public enum ImageDecoder {
     public static func decodeFile(_ path: String, maxWidth: Int, maxHeight: Int,
                                   jpegFullSize: Bool = false) throws(DecodeFailure) -> DecodedImage {
         // The head decides first, so a 1 GB video named .jpg or a PNG claiming
-        // 30000×30000 is refused without reading the whole file.
+        // 30000×30000 is refused without reading the whole file, and the
+        // formats that stream from the file (PNG, TIFF, large progressive
+        // JPEGs) never read it into memory.
         var format: ImageFormat?
         var unknown: String?
-        var bytes = try FileReader.read(path, inspectingHead: headLength) { head throws(DecodeFailure) in
+        var streamed: StreamedDecoder.Reader?
+        var read = try FileReader.read(path, head: headLength) { head throws(DecodeFailure) -> Bool in
             switch ContentSniffer.identify(head) {
             case .image(let found):
                 format = found
                 try checkHeader(head, format: found, path: path)
+                streamed = streamedReader(for: found, head: head, maxWidth: maxWidth, maxHeight: maxHeight,
+                                          jpegFullSize: jpegFullSize)
             case .notImage(let what):
                 throw DecodeFailure(path: path, message: what == "empty file" ? "empty file (0 bytes)" : "not an image (\(what))")
             case .unknown(let what):
@@ -62,20 +67,57 @@ public enum ImageDecoder {
                 let ext = LexicalPath.lastComponent(path).split(separator: ".").last.map { $0.lowercased() } ?? ""
                 if ["tga", "icb", "vda", "vst"].contains(ext) { format = .tga } else { unknown = what }
             }
+            return streamed == nil
+        }
+        if let streamed {
+            if streamed == .jpegDC {
+                return try JPEGDCDecoder.decode(path: path, head: read.bytes, maxWidth: maxWidth, maxHeight: maxHeight)
+            }
+            // A PNG that fits in the head is checked chunk by chunk first, for
+            // precise messages; libpng's own words serve for the rest.
+            if streamed == .png, read.complete,
+               let problem = read.bytes.withUnsafeBufferPointer({ PNGStructure.problem(in: $0) }) {
+                throw DecodeFailure(path: path, message: problem)
+            }
+            return try StreamedDecoder.decodeFitted(streamed, path: path, maxWidth: maxWidth, maxHeight: maxHeight)
         }
         guard let format else {
+            // A PNG signature damaged after its first four bytes (a transfer in
+            // text mode): SDL_image would hand it to libpng, which prints its
+            // complaint on stderr.
+            if read.bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+                throw DecodeFailure(path: path, message: "corrupt PNG data (damaged signature)")
+            }
             // No signature we know: SDL_image gets one try with its own detection.
             do {
-                return try SDLImageDecoder.decode(bytes, format: nil, path: path, maxWidth: maxWidth, maxHeight: maxHeight)
+                return try SDLImageDecoder.decode(read.bytes, format: nil, path: path, maxWidth: maxWidth, maxHeight: maxHeight)
             } catch {
                 throw DecodeFailure(path: path, message: "not an image (\(unknown ?? "unrecognised data"))")
             }
         }
-        if format == .jpeg {
-            return try JPEGDecoder.decode(releasing: &bytes, path: path, maxWidth: maxWidth, maxHeight: maxHeight,
+        switch format {
+        case .jpeg:
+            return try JPEGDecoder.decode(releasing: &read.bytes, path: path, maxWidth: maxWidth, maxHeight: maxHeight,
                                           fullSize: jpegFullSize)
+        default:
+            return try SDLImageDecoder.decode(read.bytes, format: format, path: path, maxWidth: maxWidth, maxHeight: maxHeight)
         }
-        return try SDLImageDecoder.decode(bytes, format: format, path: path, maxWidth: maxWidth, maxHeight: maxHeight)
+    }
+
+    /// The reader that streams this file, or nil when it is read into memory:
+    /// PNG and TIFF always; a JPEG when it is progressive and large
+    /// (``JPEGDCDecoder/applies(to:maxWidth:maxHeight:)``).
+    static func streamedReader(for format: ImageFormat, head: [UInt8], maxWidth: Int, maxHeight: Int,
+                               jpegFullSize: Bool = false) -> StreamedDecoder.Reader? {
+        switch format {
+        case .png: return .png
+        case .tiff: return .tiff
+        case .jpeg:
+            guard !jpegFullSize else { return nil }
+            let structure = head.withUnsafeBufferPointer { JPEGStructure.parse($0) }
+            return JPEGDCDecoder.applies(to: structure, maxWidth: maxWidth, maxHeight: maxHeight) ? .jpegDC : nil
+        default: return nil
+        }
     }
 
     /// Refuses formats we cannot decode and images whose header claims more

@@ -40,8 +40,9 @@ enum JPEGDecoder {
         }
         bytes = []
         let decompressed = try result.get()
-        let image = decompressed.image.downscaled(toWidth: decompressed.target.w, height: decompressed.target.h)
+        var image = decompressed.image.downscaled(toWidth: decompressed.target.w, height: decompressed.target.h)
             .oriented(decompressed.orientation)
+        if !decompressed.iccProfile.isEmpty { ColorProfile.convertToSRGB(&image, iccProfile: decompressed.iccProfile) }
         return DecodedImage(width: image.width, height: image.height, pixels: image.pixels,
                             sourceWidth: decompressed.upright.w, sourceHeight: decompressed.upright.h,
                             format: "JPEG", isOpaque: true)
@@ -55,6 +56,8 @@ enum JPEGDecoder {
         var orientation: ExifOrientation
         /// The image's own size, upright.
         var upright: (w: Int, h: Int)
+        /// The embedded ICC profile (APP2), empty without one.
+        var iccProfile: [UInt8]
     }
 
     private static func decompress(_ buffer: UnsafeBufferPointer<UInt8>, path: String, maxWidth: Int, maxHeight: Int,
@@ -75,7 +78,9 @@ enum JPEGDecoder {
             // a success with a 0×0 size (and a "Premature end" warning).
             throw DecodeFailure(path: path, message: "corrupt or truncated JPEG (the file ends before the image header)")
         }
-        let limit = DecodeLimits.maximumPixels(for: .jpeg, progressive: structure.isProgressive)
+        // Large progressive JPEGs go to JPEGDCDecoder before this; what comes
+        // here is decoded by libjpeg, with its memory limit.
+        let limit = structure.isProgressive ? DecodeLimits.maximumProgressiveJPEGPixels : DecodeLimits.maximumJPEGPixels
         if DecodeLimits.exceeds(width: w, height: h, limit: limit) {
             let what = structure.isProgressive ? "progressive JPEG" : "image"
             throw DecodeFailure(path: path, message: DecodeLimits.overLimitMessage(width: w, height: h, limit: limit, what: what))
@@ -120,7 +125,9 @@ enum JPEGDecoder {
 
         var image = PixelBuffer(width: scaledWidth, height: scaledHeight, pixels: pixels)
         if isCMYK { image = convertInvertedCMYK(image) }
-        return Decompressed(image: image, target: target, orientation: orientation, upright: upright)
+        // A CMYK profile does not describe the RGB made above: ColorProfile ignores it.
+        return Decompressed(image: image, target: target, orientation: orientation, upright: upright,
+                            iccProfile: structure.iccProfile(in: buffer))
     }
 
     /// Adobe writes CMYK JPEGs inverted (0 = full ink), which is what nearly

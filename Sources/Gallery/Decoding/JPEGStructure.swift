@@ -21,6 +21,23 @@ public struct JPEGStructure: Sendable {
     /// Where the first complete APP1 `Exif` segment's data lies in the
     /// parsed bytes, from `Exif\0\0` on (what libexif reads), nil without one.
     public var exifPayload: Range<Int>?
+    /// The ICC profile's pieces from APP2 `ICC_PROFILE` segments, by sequence
+    /// number (a profile over 64 KB spans several); see ``iccProfile``.
+    var iccChunks: [Int: Range<Int>] = [:]
+    /// How many pieces the ICC profile says it has (0 without one).
+    var iccChunkCount = 0
+
+    /// The embedded ICC profile, when every piece of it lies in `bytes` (the
+    /// bytes that were parsed); empty otherwise.
+    public func iccProfile(in bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        guard iccChunkCount > 0, iccChunks.count == iccChunkCount else { return [] }
+        var profile: [UInt8] = []
+        for sequence in 1...iccChunkCount {
+            guard let range = iccChunks[sequence], range.upperBound <= bytes.count else { return [] }
+            profile.append(contentsOf: bytes[range])
+        }
+        return profile
+    }
 
     /// Walks the markers of the JPEG in `bytes` up to the first scan. Never
     /// reads out of bounds: a short or lying file gives a partial result.
@@ -50,6 +67,12 @@ public struct JPEGStructure: Sendable {
                 result.exifPayload = data..<(data + dataLength)
                 let tiff = UnsafeBufferPointer(rebasing: bytes[(data + 6)..<(data + dataLength)])
                 result.orientation = ExifOrientation.parse(tiff: ByteView(tiff)) ?? .normal
+            }
+            // APP2 "ICC_PROFILE\0", sequence number (from 1), count, data.
+            if marker == 0xE2, complete, dataLength > 14, view.matches("ICC_PROFILE", at: data), view.u8(data + 11) == 0,
+               let sequence = view.u8(data + 12), let count = view.u8(data + 13), sequence >= 1, sequence <= count {
+                result.iccChunkCount = count
+                result.iccChunks[sequence] = (data + 14)..<(data + dataLength)
             }
             if isStartOfFrame(marker), let height = view.u16be(data + 1), let width = view.u16be(data + 3) {
                 result.width = width

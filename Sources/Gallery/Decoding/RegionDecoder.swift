@@ -21,6 +21,10 @@ public struct DecodedRegion: Sendable {
 ///   (widened to whole MCU blocks), then decodes only that at the smallest DCT
 ///   scale that is still sharp enough, then averages down to the exact scale.
 ///   The full image is never decoded.
+/// - PNG and TIFF: streamed down to the region's last row, only its columns
+///   averaged (``StreamedDecoder``): memory stays flat for any size.
+/// - Large progressive JPEGs: their DC coefficients, so no sharper than 1/8
+///   (``JPEGDCDecoder``).
 /// - Other formats: a full decode at the image's own size, cropped and scaled
 ///   (the full buffer lives only for the duration of the call).
 ///
@@ -55,6 +59,21 @@ public enum RegionDecoder {
     public static func decode(path: String, region: PixelRect, scale: Double,
                               maximumPixels: Int) -> Result<DecodedRegion, DecodeFailure> {
         Result { () throws(DecodeFailure) in
+            let head = try FileReader.read(path, limit: ImageDecoder.headLength)
+            if case .image(let format) = ContentSniffer.identify(head) {
+                if format == .png || format == .tiff {
+                    return try decodeStreamed(format == .png ? .png : .tiff, path: path, region: region, scale: scale,
+                                              maximumPixels: maximumPixels)
+                }
+                if format == .jpeg {
+                    let structure = head.withUnsafeBufferPointer { JPEGStructure.parse($0) }
+                    if structure.isProgressive, let w = structure.width, let h = structure.height,
+                       w * h > DecodeLimits.progressiveDCPixels {
+                        return try decodeProgressiveJPEG(path: path, head: head, structure: structure, region: region,
+                                                         scale: scale, maximumPixels: maximumPixels)
+                    }
+                }
+            }
             let bytes = try FileReader.read(path)
             let isJPEG = bytes.count > 3 && bytes[0] == 0xFF && bytes[1] == 0xD8 && bytes[2] == 0xFF
             if isJPEG, let part = try decodeJPEG(bytes, path: path, region: region, scale: scale, maximumPixels: maximumPixels) {
@@ -155,7 +174,55 @@ public enum RegionDecoder {
             region: covered)
     }
 
-    /// Any format: decoded whole at its own size, then cropped and scaled.
+    /// PNG and TIFF: only the rows down to the region's bottom are read, each
+    /// averaged into the output as it streams (the columns outside are skipped).
+    private static func decodeStreamed(_ reader: StreamedDecoder.Reader, path: String, region: PixelRect, scale: Double,
+                                       maximumPixels: Int) throws(DecodeFailure) -> DecodedRegion {
+        let header = try StreamedDecoder.header(reader, path: path)
+        guard let wanted = clamp(region, width: header.width, height: header.height) else {
+            throw DecodeFailure(path: path, message: "the region lies outside the image")
+        }
+        if reader == .png, header.interlaced,
+           header.width * header.height * 4 > DecodeLimits.maximumInterlacedPNGBytes {
+            throw DecodeFailure(path: path, message: "an interlaced PNG this large has no sharper region (it cannot be streamed)")
+        }
+        let outputScale = fittedScale(scale, width: wanted.width, height: wanted.height, maximumPixels: maximumPixels)
+        let target = (w: max(1, Int(Double(wanted.width) * outputScale + 1e-9)),
+                      h: max(1, Int(Double(wanted.height) * outputScale + 1e-9)))
+        let decoded = try StreamedDecoder.decode(reader, path: path, region: wanted, outWidth: target.w, outHeight: target.h)
+        return DecodedRegion(
+            image: DecodedImage(width: target.w, height: target.h, pixels: decoded.image.pixels,
+                                sourceWidth: header.width, sourceHeight: header.height, format: reader.formatName,
+                                isOpaque: !decoded.hasAlpha),
+            region: wanted)
+    }
+
+    /// A large progressive JPEG: its DC coefficients (1/8 scale) are all that
+    /// can be read without holding every coefficient of the image, so the
+    /// region is no sharper than 1/8 of the image's own pixels.
+    private static func decodeProgressiveJPEG(path: String, head: [UInt8], structure: JPEGStructure, region: PixelRect,
+                                              scale: Double, maximumPixels: Int) throws(DecodeFailure) -> DecodedRegion {
+        guard let w = structure.width, let h = structure.height else { throw DecodeFailure(path: path, message: "corrupt JPEG header") }
+        let orientation = structure.orientation
+        let upright = orientation.swapsAxes ? (w: h, h: w) : (w: w, h: h)
+        guard let wanted = clamp(region, width: upright.w, height: upright.h) else {
+            throw DecodeFailure(path: path, message: "the region lies outside the image")
+        }
+        let a = orientation.source(x: wanted.x, y: wanted.y, width: w, height: h)
+        let b = orientation.source(x: wanted.x + wanted.width - 1, y: wanted.y + wanted.height - 1, width: w, height: h)
+        let stored = PixelRect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x) + 1, height: abs(b.y - a.y) + 1)
+        let outputScale = fittedScale(scale, width: stored.width, height: stored.height, maximumPixels: maximumPixels)
+        let part = try JPEGDCDecoder.decodeRegion(path: path, head: head, storedRegion: stored, outputScale: outputScale)
+        let p = orientation.displayed(x: part.covered.x, y: part.covered.y, width: w, height: h)
+        let q = orientation.displayed(x: part.covered.x + part.covered.width - 1, y: part.covered.y + part.covered.height - 1,
+                                      width: w, height: h)
+        return DecodedRegion(
+            image: DecodedImage(width: part.image.width, height: part.image.height, pixels: part.image.pixels,
+                                sourceWidth: upright.w, sourceHeight: upright.h, format: "JPEG", isOpaque: true),
+            region: PixelRect(x: min(p.x, q.x), y: min(p.y, q.y), width: abs(q.x - p.x) + 1, height: abs(q.y - p.y) + 1))
+    }
+
+    /// Any other format: decoded whole at its own size, then cropped and scaled.
     private static func decodeWhole(path: String, region: PixelRect, scale: Double,
                                     maximumPixels: Int) throws(DecodeFailure) -> DecodedRegion {
         let whole = try ImageDecoder.decodeFile(path, maxWidth: Int(Int32.max), maxHeight: Int(Int32.max))

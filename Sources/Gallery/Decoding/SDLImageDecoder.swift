@@ -36,7 +36,11 @@ enum SDLImageDecoder {
         let buffer = try load(bytes, format: format, path: path)
         let hasAlpha = buffer.hasTransparency()
         let fit = FitSize.fit(width: buffer.width, height: buffer.height, maxWidth: maxWidth, maxHeight: maxHeight)
-        let scaled = buffer.downscaled(toWidth: fit.width, height: fit.height, hasAlpha: hasAlpha)
+        var scaled = buffer.downscaled(toWidth: fit.width, height: fit.height, hasAlpha: hasAlpha)
+        if format == .webp {
+            let profile = bytes.withUnsafeBufferPointer { WebPProfile.iccProfile(in: $0) }
+            if !profile.isEmpty { ColorProfile.convertToSRGB(&scaled, iccProfile: profile) }
+        }
         return DecodedImage(width: scaled.width, height: scaled.height, pixels: scaled.pixels,
                             sourceWidth: buffer.width, sourceHeight: buffer.height,
                             format: format?.name ?? "image")

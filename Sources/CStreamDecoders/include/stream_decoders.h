@@ -1,0 +1,73 @@
+// Image decoders that read a file row by row and average the rows down to
+// the window as they stream, so the peak memory is a few rows plus the
+// result, whatever the image's size (docs/decoding.md, "Images of any size").
+//
+// C because libpng reports errors with longjmp, which must not cross Swift
+// frames; libtiff and the progressive-JPEG DC reader sit beside it to share
+// the averager. Every function is safe to call from several threads at once.
+#ifndef FOURWAY_STREAM_DECODERS_H
+#define FOURWAY_STREAM_DECODERS_H
+#include <stddef.h>
+#include <stdint.h>
+
+/// A part of an image, in its own pixels.
+typedef struct {
+    int32_t x, y, width, height;
+} fw_rect;
+
+/// What a decode found besides the pixels.
+typedef struct {
+    /// The image's own size (as stored; TIFF and PNG carry no rotation here).
+    int32_t width, height;
+    /// Some output pixel is not fully opaque.
+    int32_t has_alpha;
+    /// Adam7 interlaced (PNG).
+    int32_t interlaced;
+    /// The embedded ICC profile (malloc'd, free with fw_stream_free), or NULL.
+    uint8_t *icc;
+    size_t icc_length;
+    /// When the function fails: one line saying why.
+    char message[200];
+} fw_stream_result;
+
+/// Frees what a result holds (its ICC bytes).
+void fw_stream_free(fw_stream_result *result);
+
+/// Averages RGBA rows down, each output pixel the exact mean of the source
+/// area it covers (fractional edges), colours weighted by alpha.
+typedef struct fw_averager fw_averager;
+
+/// `region` of a `source_width` × `source_height` image into `out`
+/// (`out_width` × `out_height` × 4 bytes). NULL when out of memory.
+fw_averager *fw_averager_create(int32_t source_width, int32_t source_height, fw_rect region,
+                                int32_t out_width, int32_t out_height, uint8_t *out);
+/// Row `y` (rows in increasing order; rows outside the region are ignored):
+/// `source_width` RGBA pixels.
+void fw_averager_add_row(fw_averager *averager, int32_t y, const uint8_t *rgba);
+/// Writes the rows still pending; returns 1 when any pixel was not opaque.
+int32_t fw_averager_finish(fw_averager *averager);
+void fw_averager_destroy(fw_averager *averager);
+
+/// Reads a PNG's header: size, interlace, ICC. 0 on success.
+int32_t fw_png_header(const char *path, fw_stream_result *result);
+/// Decodes `region` of the PNG at `path` averaged into `out`
+/// (`out_width` × `out_height` RGBA). 0 on success; otherwise
+/// `result->message` says why. Interlaced PNGs are decoded whole first when
+/// their RGBA fits in `interlaced_limit` bytes, and refused beyond it.
+int32_t fw_png_decode(const char *path, fw_rect region, int32_t out_width, int32_t out_height,
+                      uint8_t *out, size_t interlaced_limit, fw_stream_result *result);
+
+/// Reads a TIFF's header (first image): size, ICC. 0 on success.
+int32_t fw_tiff_header(const char *path, fw_stream_result *result);
+/// Decodes `region` of the TIFF's first image into `out`, band by band
+/// (libtiff's RGBA interface: every photometric and compression it knows).
+int32_t fw_tiff_decode(const char *path, fw_rect region, int32_t out_width, int32_t out_height,
+                       uint8_t *out, fw_stream_result *result);
+
+/// Decodes `region` (in 1/8-scale pixels) of a progressive JPEG's DC
+/// coefficients — the image at 1/8 of its size — into `out`, reading the file
+/// in chunks. Baseline files, CMYK and arithmetic coding are refused (the
+/// caller uses libjpeg-turbo). `result->width/height` are the full size.
+int32_t fw_jpeg_dc_decode(const char *path, fw_rect region, int32_t out_width, int32_t out_height,
+                          uint8_t *out, fw_stream_result *result);
+#endif

@@ -1,0 +1,381 @@
+// A progressive JPEG at 1/8 scale from its DC coefficients alone
+// (stream_decoders.h).
+//
+// libjpeg keeps every DCT coefficient of a progressive image until its last
+// scan (about 3 bytes per pixel: 1.2 GB for 20000 x 20000) whatever the
+// output scale. At 1/8 scale each 8 x 8 block is its DC coefficient (the
+// block's mean), and progressive files send DC in their first scans: reading
+// only those and skipping the AC scans needs 2 bytes per block (19 MB for
+// 20000 x 20000) and the file read in chunks.
+#include "stream_decoders.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+// Stored DC coefficients are refused above this many bytes (about 2.1
+// gigapixels at 4:2:0); the caller says the image is too large to show.
+#define FW_DC_MAX_BYTES ((size_t)256 << 20)
+
+typedef struct {
+    FILE *file;
+    uint8_t buffer[1 << 16];
+    size_t length, position;
+    int eof;
+    // Entropy-coded data.
+    uint32_t bits;
+    int bit_count;
+    int marker;          // a marker met inside entropy data (0 = none yet)
+} fw_jpeg_reader;
+
+static int fw_read_byte(fw_jpeg_reader *r) {
+    if (r->position == r->length) {
+        if (r->eof) return -1;
+        r->length = fread(r->buffer, 1, sizeof r->buffer, r->file);
+        r->position = 0;
+        if (r->length == 0) { r->eof = 1; return -1; }
+    }
+    return r->buffer[r->position++];
+}
+
+static int fw_read_u16(fw_jpeg_reader *r) {
+    int a = fw_read_byte(r), b = fw_read_byte(r);
+    if (a < 0 || b < 0) return -1;
+    return (a << 8) | b;
+}
+
+// The next marker's code, skipping fill bytes and anything that is not one.
+static int fw_next_marker(fw_jpeg_reader *r) {
+    for (;;) {
+        int c = fw_read_byte(r);
+        if (c < 0) return -1;
+        if (c != 0xFF) continue;
+        do { c = fw_read_byte(r); } while (c == 0xFF);
+        if (c < 0) return -1;
+        if (c != 0) return c;
+    }
+}
+
+static int fw_skip(fw_jpeg_reader *r, long count) {
+    while (count-- > 0) if (fw_read_byte(r) < 0) return -1;
+    return 0;
+}
+
+// One bit of entropy-coded data; a marker ends the data and gives zeros.
+static int fw_get_bit(fw_jpeg_reader *r) {
+    if (r->bit_count == 0) {
+        int c = r->marker ? 0 : fw_read_byte(r);
+        if (c < 0) { c = 0; r->marker = -1; }
+        if (c == 0xFF && !r->marker) {
+            int d;
+            do { d = fw_read_byte(r); } while (d == 0xFF);
+            if (d == 0) c = 0xFF;
+            else { r->marker = d < 0 ? -1 : d; c = 0; }
+        }
+        r->bits = (uint32_t)c;
+        r->bit_count = 8;
+    }
+    r->bit_count--;
+    return (r->bits >> r->bit_count) & 1;
+}
+
+static int fw_get_bits(fw_jpeg_reader *r, int count) {
+    int v = 0;
+    while (count-- > 0) v = (v << 1) | fw_get_bit(r);
+    return v;
+}
+
+typedef struct {
+    int defined;
+    int32_t maxcode[18];
+    int32_t valptr[17];
+    int32_t mincode[17];
+    uint8_t values[256];
+} fw_huffman;
+
+static void fw_build_huffman(fw_huffman *h, const uint8_t counts[16]) {
+    int code = 0, k = 0;
+    for (int length = 1; length <= 16; length++) {
+        h->valptr[length] = k;
+        h->mincode[length] = code;
+        code += counts[length - 1];
+        k += counts[length - 1];
+        h->maxcode[length] = counts[length - 1] ? code - 1 : -1;
+        code <<= 1;
+    }
+    h->maxcode[17] = 0x7fffffff;
+    h->defined = 1;
+}
+
+static int fw_decode_huffman(fw_jpeg_reader *r, const fw_huffman *h) {
+    int code = fw_get_bit(r);
+    for (int length = 1; length <= 16; length++) {
+        if (h->maxcode[length] >= 0 && code <= h->maxcode[length] && code >= h->mincode[length])
+            return h->values[h->valptr[length] + code - h->mincode[length]];
+        code = (code << 1) | fw_get_bit(r);
+    }
+    return -1;
+}
+
+typedef struct {
+    int id, h, v, tq;
+    int blocks_w, blocks_h;   // blocks that hold image data
+    int stride, rows;         // blocks stored (whole MCUs)
+    int16_t *dc;
+    int dc_seen;              // a DC-first scan covered it
+} fw_component;
+
+static void fw_fail(fw_stream_result *result, const char *message) {
+    snprintf(result->message, sizeof result->message, "%s", message);
+}
+
+static uint8_t fw_clamp(int v) { return v < 0 ? 0 : v > 255 ? 255 : (uint8_t)v; }
+
+int32_t fw_jpeg_dc_decode(const char *path, fw_rect region, int32_t out_width, int32_t out_height,
+                          uint8_t *out, fw_stream_result *result) {
+    memset(result, 0, sizeof *result);
+    fw_jpeg_reader *r = calloc(1, sizeof *r);
+    if (!r) { fw_fail(result, "out of memory"); return -1; }
+    r->file = fopen(path, "rb");
+    if (!r->file) { free(r); fw_fail(result, "cannot open the file"); return -1; }
+    int32_t status = -1;
+    fw_component comps[4];
+    memset(comps, 0, sizeof comps);
+    int ncomp = 0, width = 0, height = 0, hmax = 1, vmax = 1, mcux = 0, mcuy = 0;
+    int restart_interval = 0, adobe_transform = -1, progressive = 0;
+    uint16_t quant[4] = {0};
+    fw_huffman *dc_tables = calloc(4, sizeof(fw_huffman));
+    uint8_t *row = NULL;
+    fw_averager *averager = NULL;
+    if (!dc_tables) { fw_fail(result, "out of memory"); goto done; }
+    if (fw_read_byte(r) != 0xFF || fw_read_byte(r) != 0xD8) { fw_fail(result, "not a JPEG"); goto done; }
+    for (;;) {
+        int marker = r->marker > 0 ? r->marker : fw_next_marker(r);
+        r->marker = 0;
+        if (marker < 0 || marker == 0xD9) break;
+        if (marker >= 0xD0 && marker <= 0xD7) continue;
+        int length = fw_read_u16(r);
+        if (length < 2) break;
+        long left = length - 2;
+        if (marker == 0xC2) {
+            if (left < 6) { fw_fail(result, "corrupt JPEG frame header"); goto done; }
+            int precision = fw_read_byte(r);
+            height = fw_read_u16(r); width = fw_read_u16(r);
+            ncomp = fw_read_byte(r);
+            left -= 6;
+            if (precision != 8) { fw_fail(result, "only 8-bit progressive JPEGs are read this way"); goto done; }
+            if (ncomp != 1 && ncomp != 3) { fw_fail(result, "only grey and colour progressive JPEGs are read this way"); goto done; }
+            if (width <= 0 || height <= 0 || left < 3 * ncomp) { fw_fail(result, "corrupt JPEG frame header"); goto done; }
+            for (int c = 0; c < ncomp; c++) {
+                comps[c].id = fw_read_byte(r);
+                int hv = fw_read_byte(r);
+                comps[c].h = hv >> 4; comps[c].v = hv & 15;
+                comps[c].tq = fw_read_byte(r) & 3;
+                if (comps[c].h < 1 || comps[c].h > 4 || comps[c].v < 1 || comps[c].v > 4) {
+                    fw_fail(result, "corrupt JPEG sampling factors"); goto done;
+                }
+                if (comps[c].h > hmax) hmax = comps[c].h;
+                if (comps[c].v > vmax) vmax = comps[c].v;
+                left -= 3;
+            }
+            mcux = (width + 8 * hmax - 1) / (8 * hmax);
+            mcuy = (height + 8 * vmax - 1) / (8 * vmax);
+            size_t total = 0;
+            for (int c = 0; c < ncomp; c++) {
+                fw_component *k = &comps[c];
+                int cw = (width * k->h + hmax - 1) / hmax, ch = (height * k->v + vmax - 1) / vmax;
+                k->blocks_w = (cw + 7) / 8; k->blocks_h = (ch + 7) / 8;
+                k->stride = mcux * k->h; k->rows = mcuy * k->v;
+                total += (size_t)k->stride * k->rows * sizeof(int16_t);
+            }
+            result->width = width; result->height = height;
+            if (total > FW_DC_MAX_BYTES) { fw_fail(result, "JPEG too large to read even at 1/8 scale"); goto done; }
+            for (int c = 0; c < ncomp; c++) {
+                comps[c].dc = calloc((size_t)comps[c].stride * comps[c].rows, sizeof(int16_t));
+                if (!comps[c].dc) { fw_fail(result, "out of memory"); goto done; }
+            }
+            progressive = 1;
+        } else if ((marker >= 0xC0 && marker <= 0xCF) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC) {
+            fw_fail(result, "not a progressive Huffman JPEG");
+            goto done;
+        } else if (marker == 0xC4) {
+            while (left > 17) {
+                int tc_th = fw_read_byte(r);
+                uint8_t counts[16];
+                int total = 0;
+                for (int i = 0; i < 16; i++) { int c = fw_read_byte(r); counts[i] = (uint8_t)(c < 0 ? 0 : c); total += counts[i]; }
+                left -= 17;
+                if (tc_th < 0 || total > 256 || total > left) { fw_fail(result, "corrupt JPEG Huffman table"); goto done; }
+                uint8_t values[256];
+                for (int i = 0; i < total; i++) values[i] = (uint8_t)fw_read_byte(r);
+                left -= total;
+                if ((tc_th >> 4) == 0) {
+                    fw_huffman *h = &dc_tables[tc_th & 3];
+                    memcpy(h->values, values, (size_t)total);
+                    fw_build_huffman(h, counts);
+                }
+            }
+            if (fw_skip(r, left) < 0) break;
+        } else if (marker == 0xDB) {
+            while (left > 0) {
+                int pq_tq = fw_read_byte(r);
+                if (pq_tq < 0) break;
+                int wide = pq_tq >> 4;
+                int first = wide ? fw_read_u16(r) : fw_read_byte(r);
+                quant[pq_tq & 3] = (uint16_t)(first < 0 ? 1 : first);
+                fw_skip(r, wide ? 126 : 63);
+                left -= 1 + (wide ? 128 : 64);
+            }
+            if (left < 0) { fw_fail(result, "corrupt JPEG quantisation table"); goto done; }
+        } else if (marker == 0xDD) {
+            restart_interval = fw_read_u16(r);
+            left -= 2;
+            fw_skip(r, left);
+        } else if (marker == 0xEE && left >= 12) {
+            uint8_t adobe[12];
+            for (int i = 0; i < 12; i++) adobe[i] = (uint8_t)fw_read_byte(r);
+            if (memcmp(adobe, "Adobe", 5) == 0) adobe_transform = adobe[11];
+            fw_skip(r, left - 12);
+        } else if (marker == 0xDA) {
+            if (!progressive) { fw_fail(result, "scan before the frame header"); goto done; }
+            int ns = fw_read_byte(r);
+            if (ns < 1 || ns > ncomp) { fw_fail(result, "corrupt JPEG scan header"); goto done; }
+            fw_component *scan[4];
+            int td[4];
+            for (int i = 0; i < ns; i++) {
+                int id = fw_read_byte(r), t = fw_read_byte(r);
+                scan[i] = NULL;
+                for (int c = 0; c < ncomp; c++) if (comps[c].id == id) scan[i] = &comps[c];
+                if (!scan[i]) { fw_fail(result, "JPEG scan names an unknown component"); goto done; }
+                td[i] = (t >> 4) & 3;
+            }
+            int ss = fw_read_byte(r), se = fw_read_byte(r), a = fw_read_byte(r);
+            (void)se;
+            int ah = a >> 4, al = a & 15;
+            r->bit_count = 0; r->marker = 0;
+            if (ss != 0) {
+                // An AC scan: nothing at 1/8 scale. Its data ends at the next
+                // marker that is not a restart.
+                int m;
+                do { m = fw_next_marker(r); } while (m >= 0xD0 && m <= 0xD7);
+                r->marker = m;
+                if (m < 0) break;
+                continue;
+            }
+            for (int i = 0; i < ns; i++)
+                if (ah == 0 && !dc_tables[td[i]].defined) { fw_fail(result, "JPEG scan uses an undefined Huffman table"); goto done; }
+            int pred[4] = {0};
+            long units = ns == 1 ? (long)scan[0]->blocks_w * scan[0]->blocks_h : (long)mcux * mcuy;
+            long since_restart = 0;
+            for (long u = 0; u < units; u++) {
+                if (restart_interval && since_restart == restart_interval) {
+                    // Restart: byte-align, expect RSTn, reset predictions.
+                    r->bit_count = 0;
+                    if (!r->marker) {
+                        int m = fw_next_marker(r);
+                        if (!(m >= 0xD0 && m <= 0xD7)) { r->marker = m; break; }
+                    } else if (r->marker >= 0xD0 && r->marker <= 0xD7) {
+                        r->marker = 0;
+                    } else break;
+                    memset(pred, 0, sizeof pred);
+                    since_restart = 0;
+                }
+                // A marker or the end of the file before the scan's last unit:
+                // the data is shorter than the image. libjpeg would fill the
+                // rest with grey; like JPEGDecoder, call the file cut short.
+                if (r->marker) { fw_fail(result, "truncated JPEG data (the scan ends early)"); goto done; }
+                since_restart++;
+                for (int i = 0; i < ns; i++) {
+                    fw_component *k = scan[i];
+                    int bh = ns == 1 ? 1 : k->h, bv = ns == 1 ? 1 : k->v;
+                    for (int v = 0; v < bv; v++) for (int h = 0; h < bh; h++) {
+                        long bx, by;
+                        if (ns == 1) { bx = u % k->blocks_w; by = u / k->blocks_w; }
+                        else { bx = (u % mcux) * k->h + h; by = (u / mcux) * k->v + v; }
+                        int16_t *dc = &k->dc[by * k->stride + bx];
+                        if (ah == 0) {
+                            int s = fw_decode_huffman(r, &dc_tables[td[i]]);
+                            if (s < 0 || s > 11) { fw_fail(result, "corrupt JPEG data"); goto done; }
+                            int diff = 0;
+                            if (s) {
+                                diff = fw_get_bits(r, s);
+                                if (diff < (1 << (s - 1))) diff -= (1 << s) - 1;
+                            }
+                            pred[i] += diff;
+                            *dc = (int16_t)(pred[i] * (1 << al));
+                        } else if (fw_get_bit(r)) {
+                            *dc = (int16_t)(*dc | (1 << al));
+                        }
+                    }
+                }
+            }
+            if (ah == 0) for (int i = 0; i < ns; i++) scan[i]->dc_seen = 1;
+        } else {
+            if (fw_skip(r, left) < 0) break;
+        }
+    }
+    if (!progressive) { fw_fail(result, r->eof ? "truncated JPEG data (no frame header)" : "not a progressive Huffman JPEG"); goto done; }
+    for (int c = 0; c < ncomp; c++)
+        if (!comps[c].dc_seen) { fw_fail(result, "truncated JPEG data (the file ends before its first scans)"); goto done; }
+    int small_w = (width + 7) / 8, small_h = (height + 7) / 8;
+    if (region.x < 0 || region.y < 0 || region.width <= 0 || region.height <= 0 ||
+        region.x + region.width > small_w || region.y + region.height > small_h) {
+        fw_fail(result, "region outside the image"); goto done;
+    }
+    row = malloc((size_t)small_w * 4);
+    averager = fw_averager_create(small_w, small_h, region, out_width, out_height, out);
+    if (!row || !averager) { fw_fail(result, "out of memory"); goto done; }
+    int rgb = ncomp == 3 && adobe_transform == 0;
+    for (int y = region.y; y < region.y + region.height; y++) {
+        for (int x = 0; x < small_w; x++) {
+            int value[3] = {0};
+            for (int c = 0; c < ncomp; c++) {
+                fw_component *k = &comps[c];
+                int q = quant[k->tq] ? quant[k->tq] : 1;
+                // The 1 x 1 inverse DCT: the block's mean is DC x q / 8.
+                if (k->h == hmax && k->v == vmax) {
+                    int dc = k->dc[(long)y * k->stride + x] * q;
+                    value[c] = (dc >= 0 ? (dc + 4) >> 3 : -((-dc + 4) >> 3)) + 128;
+                    continue;
+                }
+                // A subsampled component's blocks cover several output
+                // pixels: interpolate between block centres, as libjpeg's
+                // "fancy" upsampling does between samples.
+                double fx = (x + 0.5) * k->h / hmax - 0.5, fy = (y + 0.5) * k->v / vmax - 0.5;
+                int x0 = fx < 0 ? 0 : (int)fx, y0 = fy < 0 ? 0 : (int)fy;
+                int x1 = x0 + 1 < k->blocks_w ? x0 + 1 : x0, y1 = y0 + 1 < k->blocks_h ? y0 + 1 : y0;
+                double wx = fx - x0, wy = fy - y0;
+                if (wx < 0) wx = 0;
+                if (wy < 0) wy = 0;
+                const int16_t *d = k->dc;
+                double top = d[(long)y0 * k->stride + x0] * (1 - wx) + d[(long)y0 * k->stride + x1] * wx;
+                double bottom = d[(long)y1 * k->stride + x0] * (1 - wx) + d[(long)y1 * k->stride + x1] * wx;
+                double mean = (top * (1 - wy) + bottom * wy) * q / 8;
+                value[c] = (int)(mean + (mean >= 0 ? 0.5 : -0.5)) + 128;
+            }
+            uint8_t *p = row + (size_t)x * 4;
+            if (ncomp == 1) {
+                p[0] = p[1] = p[2] = fw_clamp(value[0]);
+            } else if (rgb) {
+                p[0] = fw_clamp(value[0]); p[1] = fw_clamp(value[1]); p[2] = fw_clamp(value[2]);
+            } else {
+                double yy = value[0], cb = value[1] - 128, cr = value[2] - 128;
+                p[0] = fw_clamp((int)(yy + 1.402 * cr + 0.5));
+                p[1] = fw_clamp((int)(yy - 0.344136 * cb - 0.714136 * cr + 0.5));
+                p[2] = fw_clamp((int)(yy + 1.772 * cb + 0.5));
+            }
+            p[3] = 255;
+        }
+        fw_averager_add_row(averager, y, row);
+    }
+    fw_averager_finish(averager);
+    result->has_alpha = 0;
+    status = 0;
+done:
+    fw_averager_destroy(averager);
+    free(row);
+    for (int c = 0; c < 4; c++) free(comps[c].dc);
+    free(dc_tables);
+    fclose(r->file);
+    free(r);
+    return status;
+}
