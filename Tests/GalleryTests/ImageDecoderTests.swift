@@ -174,7 +174,7 @@ import Testing
         let bigProgressive = try folder.write("p.jpg", ImageFixtures.jpegClaimingSize(progressive, width: 12000, height: 12000))
         // Large progressive JPEGs are read from their DC coefficients: this
         // one's data ends long before 12000 × 12000 pixels' worth.
-        #expect(Self.failure(bigProgressive) == "truncated JPEG data (the scan ends early)")
+        #expect(Self.failure(bigProgressive) == "truncated JPEG data (the file ends early)")
         let hugeProgressive = try folder.write("hp.jpg", ImageFixtures.jpegClaimingSize(progressive, width: 65000, height: 65000))
         #expect(Self.failure(hugeProgressive) == "progressive JPEG is 65000×65000, over the 4,000-megapixel limit")
         // A modest progressive JPEG decodes normally.
