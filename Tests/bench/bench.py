@@ -16,7 +16,10 @@ and measures what users feel (the figures of README.md, Benchmarks):
    frames during continuous dragging and repeated flings (--frame-times);
 4. decode: scaled vs full decode + scale, and SDL2_image + scale (Benchmarks/ DecodeBenchmarks);
 5. memory: VmHWM after N flips, folders of 10 and 10,000 images;
-6. engine: the Benchmarks/ figures (p50 ns, mallocs).
+6. engine: the Benchmarks/ figures (p50 ns, mallocs);
+7. big images: a folder holding one 30000x30000 PNG, then one 20000x20000
+   progressive JPEG: time to the first screenshot showing it (same detector)
+   and the viewer's peak RSS then, or why it showed nothing.
 
 Input is synthesised with XTest, screenshots are XGetImage of the root window
 (both through ctypes, so polling costs ~1 ms, not a process start).
@@ -487,6 +490,49 @@ def memory_after_flips(x, viewer, folder, count, flips, rate, work):
     return rss if alive else None
 
 
+# ---------------------------------------------------------------- figure 7
+BIG_IMAGES = [("png-30000", "png", 30000, 30000, "big.png"),
+              ("progressive-jpeg-20000", "progressive-jpeg", 20000, 20000, "big.jpg")]
+# A viewer gets this long to show a big image, s (the peers decode it whole).
+BIG_IMAGE_TIMEOUT = 120.0
+
+
+def make_big_images(root, cache):
+    """{name: folder holding one big image}, made once by scripts/make-big-image."""
+    folders = {}
+    for name, kind, width, height, file in BIG_IMAGES:
+        folder = os.path.join(cache, "big", name)
+        path = os.path.join(folder, file)
+        if not os.path.exists(path):
+            log(f"making {name} (scripts/make-big-image)")
+            os.makedirs(folder, exist_ok=True)
+            subprocess.run([os.path.join(root, "scripts", "make-big-image"), kind, str(width), str(height),
+                            path + ".tmp"], check=True)
+            os.rename(path + ".tmp", path)
+        folders[name] = folder
+    return folders
+
+
+def big_image(x, viewer, folder):
+    """{seconds, peak_rss_mb, shown}: process start -> the first screenshot
+    showing the image, and VmHWM once it is shown (or at the timeout)."""
+    wait_blank(x)
+    command = viewer.command(folder, extra=["--no-cache"]) if viewer.name == "fourway" else viewer.command(folder)
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    seen = None
+    while time.perf_counter() - start < BIG_IMAGE_TIMEOUT and process.poll() is None:
+        if shows_photo(x.patch()):
+            seen = time.perf_counter() - start
+            break
+        time.sleep(0.05)
+    rss = peak_rss_mb(process.pid) if process.poll() is None else None
+    exited = process.poll() is not None
+    stop(process)
+    return {"seconds": seen, "peak_rss_mb": rss, "shown": seen is not None,
+            "note": "exited" if exited and seen is None else ("timeout" if seen is None else "")}
+
+
 # ---------------------------------------------------------------- figures 4, 6
 def run_benchmarks(root, scratch, photo):
     """Runs the Benchmarks/ package; returns {name: {metric: p50}} from its
@@ -564,11 +610,11 @@ def main():
     parser.add_argument("--bench-scratch", required=True)
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--skip-engine", action="store_true")
-    parser.add_argument("--only", default="", help="comma list of figures to run (1-6)")
+    parser.add_argument("--only", default="", help="comma list of figures to run (1-7)")
     args = parser.parse_args()
 
     quick = args.quick
-    only = {int(n) for n in args.only.split(",") if n} or {1, 2, 3, 4, 5, 6}
+    only = {int(n) for n in args.only.split(",") if n} or {1, 2, 3, 4, 5, 6, 7}
     sizes = [100, 10000, 100000]
     runs = 3 if quick else 7
     flip_counts = {3: 15, 5: 20, 8: 30} if quick else {3: 30, 5: 50, 8: 80}
@@ -628,6 +674,15 @@ def main():
                     memory.setdefault(viewer.name, {})[str(count)] = {"median_mb": median(values), "runs": values}
                     log(f"  {viewer.name} {count}: {values}")
             results["memory"] = memory
+        if 7 in only:
+            log("figure 7: big images")
+            big = {}
+            for name, folder in make_big_images(args.root, args.cache).items():
+                for viewer in all_viewers:
+                    outcome = big_image(server.x, viewer, folder)
+                    big.setdefault(viewer.name, {})[name] = outcome
+                    log(f"  {viewer.name} {name}: {outcome}")
+            results["big_images"] = big
     finally:
         server.stop()
         log("event logs of the last runs kept in " + work)
@@ -707,6 +762,20 @@ def print_table(results):
         for k, v in sorted(engine.items()):
             lines.append(f"   {k:<48} {fmt(v.get('Time (wall clock) ns'), ' ns', 0)}"
                          f"  mallocs {fmt(v.get('Malloc (total)'))}")
+    if "big_images" in results:
+        big = results["big_images"]
+        lines.append("7. Big images: seconds to show / peak RSS MB" + "".join(f"{n:>16}" for n in names))
+        for name, *_ in BIG_IMAGES:
+            cells = []
+            for n in names:
+                o = big.get(n, {}).get(name)
+                if not o:
+                    cells.append(f"{'—':>16}")
+                elif o["shown"]:
+                    cells.append(f"{fmt(o['seconds'], '', 1) + ' s / ' + fmt(o['peak_rss_mb']):>16}")
+                else:
+                    cells.append(f"{o['note'] + ' / ' + fmt(o['peak_rss_mb']):>16}")
+            lines.append(f"   {name:<40}" + "".join(cells))
     print("\n".join(lines))
 
 
