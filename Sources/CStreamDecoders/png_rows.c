@@ -9,7 +9,17 @@
 typedef struct {
     jmp_buf jump;
     fw_stream_result *result;
+    // A PNG in memory (APNG frames are made into one): read from here when set.
+    const uint8_t *bytes;
+    size_t length, position;
 } fw_png_context;
+
+static void fw_png_read_memory(png_structp png, png_bytep out, size_t count) {
+    fw_png_context *context = png_get_io_ptr(png);
+    if (count > context->length - context->position) png_error(png, "Read Error");
+    memcpy(out, context->bytes + context->position, count);
+    context->position += count;
+}
 
 static void fw_png_error(png_structp png, png_const_charp message) {
     fw_png_context *context = png_get_error_ptr(png);
@@ -96,12 +106,10 @@ int32_t fw_png_header(const char *path, fw_stream_result *result) {
     return 0;
 }
 
-int32_t fw_png_decode(const char *path, fw_rect region, int32_t out_width, int32_t out_height,
-                      uint8_t *out, size_t interlaced_limit, fw_stream_result *result) {
-    memset(result, 0, sizeof *result);
-    FILE *file = fopen(path, "rb");
-    if (!file) { snprintf(result->message, sizeof result->message, "cannot open the file"); return -1; }
-    fw_png_context context = { .result = result };
+static int32_t fw_png_decode_from(FILE *file, const uint8_t *bytes, size_t length, fw_rect region,
+                                  int32_t out_width, int32_t out_height, uint8_t *out, size_t interlaced_limit,
+                                  fw_stream_result *result) {
+    fw_png_context context = { .result = result, .bytes = bytes, .length = length };
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &context, fw_png_error, fw_png_warning);
     png_infop info = png ? png_create_info_struct(png) : NULL;
     // Set before setjmp and changed after it: volatile, so longjmp keeps their values.
@@ -111,20 +119,19 @@ int32_t fw_png_decode(const char *path, fw_rect region, int32_t out_width, int32
     fw_averager *volatile averager = NULL;
     if (!png || !info) {
         png_destroy_read_struct(&png, &info, NULL);
-        fclose(file);
         snprintf(result->message, sizeof result->message, "out of memory");
         return -1;
     }
     if (setjmp(context.jump)) {
         png_destroy_read_struct(&png, &info, NULL);
-        fclose(file);
         free(row); free(whole); free(rows);
         fw_averager_destroy(averager);
         fw_stream_free(result);
         return -1;
     }
     fw_png_setup(png);
-    png_init_io(png, file);
+    if (file) png_init_io(png, file);
+    else png_set_read_fn(png, &context, fw_png_read_memory);
     png_read_info(png, info);
     png_uint_32 width = png_get_image_width(png, info), height = png_get_image_height(png, info);
     result->width = (int32_t)width;
@@ -169,6 +176,21 @@ int32_t fw_png_decode(const char *path, fw_rect region, int32_t out_width, int32
     fw_averager_destroy(averager);
     free(row); free(whole);
     png_destroy_read_struct(&png, &info, NULL);
-    fclose(file);
     return 0;
+}
+
+int32_t fw_png_decode(const char *path, fw_rect region, int32_t out_width, int32_t out_height,
+                      uint8_t *out, size_t interlaced_limit, fw_stream_result *result) {
+    memset(result, 0, sizeof *result);
+    FILE *file = fopen(path, "rb");
+    if (!file) { snprintf(result->message, sizeof result->message, "cannot open the file"); return -1; }
+    int32_t status = fw_png_decode_from(file, NULL, 0, region, out_width, out_height, out, interlaced_limit, result);
+    fclose(file);
+    return status;
+}
+
+int32_t fw_png_decode_memory(const uint8_t *bytes, size_t length, fw_rect region, int32_t out_width,
+                             int32_t out_height, uint8_t *out, size_t interlaced_limit, fw_stream_result *result) {
+    memset(result, 0, sizeof *result);
+    return fw_png_decode_from(NULL, bytes, length, region, out_width, out_height, out, interlaced_limit, result);
 }

@@ -224,3 +224,23 @@ import Testing
         #expect(isClose(upright.rgba(x: 200, y: 500), .blue, tolerance: 8))
     }
 }
+
+extension StreamedDecoderTests {
+    @Test func aPNGInMemoryDecodesAtItsOwnSize() throws {
+        let folder = try TemporaryFolder()
+        let pixels = Self.pattern(width: 37, height: 21, alpha: { x, _ in x < 10 ? 0 : 255 })
+        let path = folder.file("m.png")
+        ImageFixtures.writePNG(path, width: 37, height: 21, pixels: pixels)
+        let bytes = Array(FileManager.default.contents(atPath: path)!)
+        let image = try StreamedDecoder.decodePNG(bytes, width: 37, height: 21, path: path)
+        #expect(image.width == 37 && image.height == 21)
+        // Opaque pixels are exact; transparent ones keep alpha 0 (their colour is not kept).
+        for i in stride(from: 0, to: pixels.count, by: 4) where pixels[i + 3] == 255 {
+            #expect(Array(image.pixels[i..<(i + 4)]) == Array(pixels[i..<(i + 4)]))
+        }
+        #expect(image.pixels[3] == 0)
+        #expect(throws: DecodeFailure(path: path, message: "truncated PNG data (the file ends early)")) {
+            try StreamedDecoder.decodePNG(Array(bytes.prefix(bytes.count / 2)), width: 37, height: 21, path: path)
+        }
+    }
+}

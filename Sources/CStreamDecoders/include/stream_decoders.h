@@ -57,6 +57,10 @@ int32_t fw_png_header(const char *path, fw_stream_result *result);
 int32_t fw_png_decode(const char *path, fw_rect region, int32_t out_width, int32_t out_height,
                       uint8_t *out, size_t interlaced_limit, fw_stream_result *result);
 
+/// The same for a PNG in memory (an APNG frame made into a PNG).
+int32_t fw_png_decode_memory(const uint8_t *bytes, size_t length, fw_rect region, int32_t out_width,
+                             int32_t out_height, uint8_t *out, size_t interlaced_limit, fw_stream_result *result);
+
 /// Reads a TIFF's header (first image): size, ICC. 0 on success.
 int32_t fw_tiff_header(const char *path, fw_stream_result *result);
 /// Decodes `region` of the TIFF's first image into `out`, band by band

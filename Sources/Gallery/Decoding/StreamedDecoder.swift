@@ -90,6 +90,27 @@ enum StreamedDecoder {
                             format: reader.formatName, isOpaque: !decoded.hasAlpha)
     }
 
+    /// A whole PNG held in memory (an APNG frame made into a PNG) at its own
+    /// size, through the same libpng reader: its warnings dropped, its errors
+    /// a ``DecodeFailure``. `width` × `height` is the size its IHDR gives.
+    static func decodePNG(_ bytes: [UInt8], width: Int, height: Int, path: String) throws(DecodeFailure) -> PixelBuffer {
+        guard width > 0, height > 0 else { throw DecodeFailure(path: path, message: "PNG frame has no pixels") }
+        var result = fw_stream_result()
+        defer { fw_stream_free(&result) }
+        var status: Int32 = -1
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, initialized in
+            status = bytes.withUnsafeBufferPointer { input in
+                fw_png_decode_memory(input.baseAddress, input.count,
+                                     fw_rect(x: 0, y: 0, width: Int32(width), height: Int32(height)),
+                                     Int32(width), Int32(height), out.baseAddress,
+                                     DecodeLimits.maximumInterlacedPNGBytes, &result)
+            }
+            initialized = status == 0 ? out.count : 0
+        }
+        guard status == 0 else { throw failure(.png, path: path, result: &result) }
+        return PixelBuffer(width: width, height: height, pixels: pixels)
+    }
+
     private static func profile(_ result: fw_stream_result) -> [UInt8] {
         guard let bytes = result.icc, result.icc_length > 0 else { return [] }
         return Array(UnsafeBufferPointer(start: bytes, count: result.icc_length))
