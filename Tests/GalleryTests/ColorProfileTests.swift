@@ -160,3 +160,16 @@ import Testing
         #expect(pixel.r == 200 && pixel.g == 120 && pixel.b == 60)
     }
 }
+
+extension ColorProfileTests {
+    @Test func theInformationPanelNamesTheProfileAndWhatIsDoneWithIt() throws {
+        let folder = try TemporaryFolder()
+        for name in ["p3.jpg", "p3.png"] {
+            let info = ImageInfo.read(path: try Self.taggedFile(folder, name))
+            #expect(info.colorProfile == "Display P3 (test), converted to sRGB", "\(name)")
+            #expect(info.lines(utcOffset: 0).contains { $0.label == "Colour profile" }, "\(name)")
+        }
+        let plain = folder.file("plain.png")
+        #expect(ImageInfo.read(path: plain).colorProfile == nil)
+    }
+}

@@ -4,7 +4,7 @@ import Glibc
 
 extension ImageInfo {
     /// The panel's lines, only those that are known, in this order: Name,
-    /// Folder, Size, Modified (local time), Dimensions, Format, Taken,
+    /// Folder, Size, Modified (local time), Dimensions, Format, Colour profile, Taken,
     /// Camera, Lens, Exposure, Position, Orientation (when not upright),
     /// Problem.
     ///
@@ -31,6 +31,7 @@ extension ImageInfo {
         add("Modified", modified.map { InfoFormatting.dateTime(secondsSince1970: $0, utcOffset: utcOffset) })
         if let width, let height { add("Dimensions", InfoFormatting.dimensions(width: width, height: height)) }
         add("Format", format.map { $0.isDecodable ? $0.name : "\($0.name) (no decoder for it here)" })
+        add("Colour profile", colorProfile)
         if let exif {
             add("Taken", exif.dateTaken.flatMap(InfoFormatting.exifDate))
             add("Camera", exif.camera)

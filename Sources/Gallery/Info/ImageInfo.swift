@@ -45,6 +45,9 @@ public struct ImageInfo: Sendable, Equatable {
     public var height: Int?
     /// The EXIF fields, nil when the file has none we can read.
     public var exif: ExifSummary?
+    /// The embedded ICC profile's description and what is done with it
+    /// ("Display P3, converted to sRGB"), nil without one.
+    public var colorProfile: String?
     /// Why something could not be known ("file vanished (it no longer
     /// exists)", "not an image (a PDF document (starts with %PDF))").
     public var problem: String?
@@ -84,7 +87,28 @@ public struct ImageInfo: Sendable, Equatable {
             return info
         }
         head.withUnsafeBufferPointer { info.examine($0) }
+        info.readColorProfile(head: head)
         return info
+    }
+
+    /// The profile the decoder applies (ColorProfile): JPEG and WebP from the
+    /// head, PNG and TIFF through their readers' header (a PNG's is compressed).
+    mutating func readColorProfile(head: [UInt8]) {
+        let profile: [UInt8]
+        switch format {
+        case .jpeg: profile = head.withUnsafeBufferPointer { JPEGStructure.parse($0).iccProfile(in: $0) }
+        case .webp: profile = head.withUnsafeBufferPointer { WebPProfile.iccProfile(in: $0) }
+        case .png: profile = (try? StreamedDecoder.header(.png, path: path).iccProfile) ?? []
+        case .tiff: profile = (try? StreamedDecoder.header(.tiff, path: path).iccProfile) ?? []
+        default: profile = []
+        }
+        guard !profile.isEmpty else { return }
+        let name = ColorProfile.description(of: profile) ?? "unnamed ICC profile"
+        switch ColorProfile.kind(of: profile) {
+        case .convertible: colorProfile = "\(name), converted to sRGB"
+        case .sRGB: colorProfile = name
+        case .ignored(let why): colorProfile = "\(name) (not applied: \(why))"
+        }
     }
 
     /// Format, dimensions and EXIF from the file's first bytes.
