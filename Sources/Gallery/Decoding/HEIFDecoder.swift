@@ -70,12 +70,14 @@ enum HEIFDecoder {
         // Without copy: `buffer` outlives the context (freed above, first).
         let read = heif_context_read_from_memory_without_copy(context, buffer.baseAddress, buffer.count, nil)
         if read.code != heif_error_Ok {
-            throw DecodeFailure(path: path, message: failureMessage(read, name: name, structure: structure))
+            throw DecodeFailure(path: path, message: codecProblem(structure, name: name)
+                                ?? failureMessage(read, name: name, structure: structure))
         }
         var handle: OpaquePointer?
         let primary = heif_context_get_primary_image_handle(context, &handle)
         guard primary.code == heif_error_Ok, let handle else {
-            throw DecodeFailure(path: path, message: failureMessage(primary, name: name, structure: structure))
+            throw DecodeFailure(path: path, message: codecProblem(structure, name: name)
+                                ?? failureMessage(primary, name: name, structure: structure))
         }
         defer { heif_image_handle_release(handle) }
 
@@ -96,7 +98,8 @@ enum HEIFDecoder {
         var decodedImage: OpaquePointer?
         let decode = heif_decode_image(handle, &decodedImage, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, options)
         guard decode.code == heif_error_Ok, let decodedImage else {
-            throw DecodeFailure(path: path, message: failureMessage(decode, name: name, structure: structure))
+            throw DecodeFailure(path: path, message: codecProblem(structure, name: name)
+                                ?? failureMessage(decode, name: name, structure: structure))
         }
         defer { heif_image_release(decodedImage) }
         let outWidth = Int(heif_image_get_width(decodedImage, heif_channel_interleaved))
@@ -147,6 +150,28 @@ enum HEIFDecoder {
         return ColorProfile.profile(primaries: primaries)
     }
 
+    /// Why libheif failed when the reason is the codec: the primary image
+    /// (or its tiles) is coded with something no installed plugin decodes
+    /// (JPEG 2000, VVC, or HEVC/AV1 when libde265 or dav1d/aom is missing).
+    /// libheif 1.15 does not say so itself: it drops items of a type it does
+    /// not know and then reports the primary item as missing. nil otherwise.
+    static func codecProblem(_ structure: HEIFStructure, name: String) -> String? {
+        guard let codec = structure.codecItemType else { return nil }
+        let format: heif_compression_format
+        switch codec {
+        case "hvc1", "hev1": format = heif_compression_HEVC
+        case "av01": format = heif_compression_AV1
+        case "avc1": format = heif_compression_AVC
+        case "jpeg": format = heif_compression_JPEG
+        case "j2k1": format = heif_compression_JPEG2000
+        case "vvc1", "vvi1": format = heif_compression_VVC
+        case "evc1": format = heif_compression_EVC
+        default: format = heif_compression_undefined
+        }
+        if format != heif_compression_undefined && heif_have_decoder_for_format(format) != 0 { return nil }
+        return "\(name) image uses a codec '\(codec)' libheif cannot decode here"
+    }
+
     /// A one-line message for a libheif error.
     static func failureMessage(_ error: heif_error, name: String, structure: HEIFStructure) -> String {
         let detail = error.message.map { String(cString: $0) } ?? "unknown error"
@@ -154,8 +179,7 @@ enum HEIFDecoder {
             return "truncated \(name) data (the file ends early)"
         }
         if error.code == heif_error_Unsupported_feature && error.subcode == heif_suberror_Unsupported_codec {
-            let codec = structure.primaryItemType.map { " '\($0)'" } ?? ""
-            return "\(name) image uses a codec\(codec) libheif cannot decode here (\(detail))"
+            return codecProblem(structure, name: name) ?? "\(name) image uses a codec libheif cannot decode here (\(detail))"
         }
         if error.code == heif_error_Unsupported_feature || error.code == heif_error_Unsupported_filetype {
             return "unsupported kind of \(name) (\(detail))"

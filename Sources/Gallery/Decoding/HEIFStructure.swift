@@ -14,6 +14,9 @@ struct HEIFStructure {
     var majorBrand: String?
     /// The `infe` item type of the item `pitm` names.
     var primaryItemType: String?
+    /// The codec of the primary image: its item type, or for a derived
+    /// image (`grid` tiles, `iovl` overlay, `iden`) that of its first coded item.
+    var codecItemType: String?
     /// The primary item's `ispe`, as stored (before `irot`).
     var storedSize: (width: Int, height: Int)?
     /// The primary item's `irot`: quarter turns anticlockwise (0…3).
@@ -27,10 +30,13 @@ struct HEIFStructure {
     }
 
     /// True when the primary image is AV1 (an AVIF), also for a `mif1`-branded
-    /// file; a file without a readable item type goes by its brand.
+    /// file; a file whose codec is neither AV1 nor HEVC (or unreadable) goes by its brand.
     var isAVIF: Bool {
-        if let primaryItemType { return primaryItemType == "av01" }
-        return majorBrand == "avif" || majorBrand == "avis"
+        switch codecItemType {
+        case "av01": return true
+        case "hvc1", "hev1": return false
+        default: return majorBrand == "avif" || majorBrand == "avis"
+        }
     }
 
     /// The structure `bytes` (a file's head) describes; fields stay nil
@@ -77,6 +83,10 @@ struct HEIFStructure {
         }
         guard let primaryID else { return }
         primaryItemType = itemTypes[primaryID]
+        let derived: Set<String> = ["grid", "iovl", "iden"]
+        let metadata: Set<String> = ["Exif", "mime", "uri "]
+        codecItemType = primaryItemType.flatMap { derived.contains($0) ? nil : $0 }
+            ?? itemTypes.sorted { $0.key < $1.key }.map(\.value).first { !derived.contains($0) && !metadata.contains($0) }
         for index in associations[primaryID] ?? [] where index >= 1 && index <= properties.count {
             let property = properties[index - 1]
             if property.type == "ispe", let width = view.u32be(property.payload + 4),
