@@ -63,7 +63,9 @@ enum JXLDecoder {
               JxlDecoderSetInput(decoder, buffer.baseAddress, buffer.count) == JXL_DEC_SUCCESS else {
             throw DecodeFailure(path: path, message: "JPEG XL decoder could not start")
         }
-        JxlDecoderCloseInput(decoder)   // all of the file is there: running out means truncated
+        // The input is left open although all of the file is there: libjxl
+        // 0.7 then says NEED_MORE_INPUT for a file cut short, where a closed
+        // input gives the same JXL_DEC_ERROR as corrupt data.
 
         var info = JxlBasicInfo()
         var iccProfile: [UInt8]?
