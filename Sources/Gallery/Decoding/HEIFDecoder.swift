@@ -174,7 +174,9 @@ enum HEIFDecoder {
 
     /// A one-line message for a libheif error.
     static func failureMessage(_ error: heif_error, name: String, structure: HEIFStructure) -> String {
-        let detail = error.message.map { String(cString: $0) } ?? "unknown error"
+        // libheif ends some messages with a newline; a failure is one line.
+        let detail = (error.message.map { String(cString: $0) } ?? "unknown error")
+            .split(whereSeparator: \.isNewline).joined(separator: " ")
         if error.subcode == heif_suberror_End_of_data {
             return "truncated \(name) data (the file ends early)"
         }
