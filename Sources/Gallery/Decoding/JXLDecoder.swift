@@ -24,7 +24,12 @@ enum JXLDecoder {
     /// lossy file while a second decode runs: see docs/formats.md.
     static let runnerThreads = 2
 
+    /// libjxl's failure lines kept off stderr, once per process before its
+    /// first decode (Sources/CJXL/shim.h says why and how).
+    private static let libjxlLinesFiltered: Bool = fw_filter_libjxl_lines_from_stderr() != 0
+
     static func decode(_ bytes: [UInt8], path: String, maxWidth: Int, maxHeight: Int) throws(DecodeFailure) -> DecodedImage {
+        _ = libjxlLinesFiltered
         let name = ImageFormat.jxl.name
         let result: Result<Decoded, DecodeFailure> = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(DecodeFailure) in try decodeFirstFrame(buffer, path: path) }
