@@ -21,7 +21,7 @@ import CJXL
 enum JXLDecoder {
     /// Threads of libjxl's own pool per decode (0: none, decode on the
     /// calling thread). Measured on the 2-core development machine, 12 MP
-    /// lossy file while a second decode runs: see docs/formats.md.
+    /// lossy file while a second decode runs: see docs/benchmarks.md.
     static let runnerThreads = 2
 
     /// libjxl's failure lines kept off stderr, once per process before its
