@@ -3,6 +3,10 @@ import CLCMS2
 extension ColorProfile {
     /// Colour primaries a file may name by number instead of embedding an
     /// ICC profile (a HEIF `nclx` box: ITU-T H.273's ColourPrimaries).
+    ///
+    /// ```swift
+    /// ColorProfile.Primaries(rawValue: 12)   // .displayP3
+    /// ```
     public enum Primaries: Int, Sendable, CaseIterable {
         /// H.273 code 1: BT.709, the primaries of sRGB.
         case bt709 = 1

@@ -67,7 +67,7 @@ enum HEIFDecoder {
         }
         defer { heif_context_free(context) }
         heif_context_set_max_decoding_threads(context, tileThreads)
-        // Without copy: `buffer` outlives the context (freed above, first).
+        // Without copy: the context (freed by the defer above) never outlives `buffer`.
         let read = heif_context_read_from_memory_without_copy(context, buffer.baseAddress, buffer.count, nil)
         if read.code != heif_error_Ok {
             throw DecodeFailure(path: path, message: codecProblem(structure, name: name)
