@@ -20,7 +20,7 @@ struct Fourway: ParsableCommand {
             """,
         discussion: """
             Opens JPEG, PNG, WebP, GIF, BMP, TIFF, HEIC, AVIF, JPEG XL, SVG, QOI, TGA and
-            more, recognised by their content, not their names.
+            more, each recognised by its content (a PNG named .jpg opens).
 
             With no path, opens an infinite demo gallery. A flat folder becomes a grid
             of pages; a folder of subfolders becomes one row per album (left/right in
