@@ -97,6 +97,25 @@ import Testing
         #expect(size?.width == 40 && size?.height == 96)
     }
 
+    @Test func headerReadingNeverTrapsOnACutOrScribbledHead() throws {
+        let folder = try TemporaryFolder()
+        let whole = try CodecFixtures.read(try CodecFixtures.convert(folder, "q.heic", width: 64, height: 48,
+                                                                     pixels: ImageFixtures.quadrants(width: 64, height: 48)))
+        let meta = Array(whole.prefix(500))
+        // Every cut of the boxes, and every byte of them set to 0xFF in turn:
+        // sizes then point past the end or claim 4 GB. Reaching the end is the test.
+        var sizes = 0
+        for length in 0...meta.count {
+            if Array(meta.prefix(length)).withUnsafeBufferPointer({ ImageHeader.dimensions(of: .heic, in: $0) }) != nil { sizes += 1 }
+        }
+        for index in meta.indices {
+            var scribbled = meta
+            scribbled[index] = 0xFF
+            _ = scribbled.withUnsafeBufferPointer { HEIFStructure.parse($0) }
+        }
+        #expect(sizes > 0, "the whole head gives a size")
+    }
+
     @Test func headerBombIsRefusedBeforeDecoding() throws {
         let folder = try TemporaryFolder()
         let plain = try CodecFixtures.read(try CodecFixtures.convert(folder, "q.heic", width: 64, height: 48,

@@ -138,7 +138,7 @@ struct HEIFStructure {
         static func children(of view: ByteView, from start: Int, to limit: Int) -> [Box] {
             var boxes: [Box] = []
             var offset = start
-            while boxes.count < 1024, let size32 = view.u32be(offset), let type = view.fourCC(offset + 4) {
+            while boxes.count < 1024, offset + 8 <= limit, let size32 = view.u32be(offset), let type = view.fourCC(offset + 4) {
                 var size = size32, header = 8
                 if size32 == 1 {
                     guard let high = view.u32be(offset + 8), let low = view.u32be(offset + 12), high == 0 else { break }
