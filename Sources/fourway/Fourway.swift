@@ -19,6 +19,9 @@ struct Fourway: ParsableCommand {
             find … -print0 | fourway -0 - [options]
             """,
         discussion: """
+            Opens JPEG, PNG, WebP, GIF, BMP, TIFF, HEIC, AVIF, JPEG XL, SVG, QOI, TGA and
+            more, each recognised by its content (a PNG named .jpg opens).
+
             With no path, opens an infinite demo gallery. A flat folder becomes a grid
             of pages; a folder of subfolders becomes one row per album (left/right in
             an album, up/down between albums). One IMAGE alone opens its folder at that

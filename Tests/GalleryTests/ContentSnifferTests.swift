@@ -90,6 +90,7 @@ import Testing
     @Test func theDecodableListLeavesOutWhatCannotBeDecoded() {
         let types = ImageFormat.decodableMimeTypes
         #expect(types.contains("image/jpeg") && types.contains("image/png") && types.contains("image/webp"))
+        #expect(types.contains("image/heic") && types.contains("image/avif") && types.contains("image/jxl"))
         for format in ImageFormat.allCases where !format.isDecodable {
             for type in format.mimeTypes { #expect(!types.contains(type), "\(type)") }
         }

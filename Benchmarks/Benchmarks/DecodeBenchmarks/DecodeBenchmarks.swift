@@ -9,13 +9,35 @@ import Gallery
 //
 // The JPEG is FOURWAY_BENCH_JPEG (scripts/bench passes one of its corpus);
 // without it these benchmarks are skipped.
+//
+// Formats compared (not a figure of scripts/bench): one 12 MP picture as JPEG,
+// HEIC, AVIF and JPEG XL, each decoded through ImageDecoder.decodeFile to fit
+// 1280x800, 7 timed runs after 1 warm-up (p50 is the median of 7). Each file is
+// named by its variable, FOURWAY_BENCH_SAME_JPEG, _HEIC, _AVIF and _JXL; a format
+// without one is skipped. docs/benchmarks.md has the commands and the figures.
 
 /// The window the image is fitted into, px.
 let windowWidth = 1280
 let windowHeight = 800
 
+/// The formats compared, and the variable naming each one's file.
+let comparedFormats = [("JPEG", "FOURWAY_BENCH_SAME_JPEG"), ("HEIC", "FOURWAY_BENCH_HEIC"),
+                       ("AVIF", "FOURWAY_BENCH_AVIF"), ("JPEG XL", "FOURWAY_BENCH_JXL")]
+
 let benchmarks: @Sendable () -> Void = {
-    guard let path = ProcessInfo.processInfo.environment["FOURWAY_BENCH_JPEG"] else { return }
+    let environment = ProcessInfo.processInfo.environment
+    for (format, variable) in comparedFormats {
+        guard let path = environment[variable] else { continue }
+        Benchmark("decode 12 MP \(format) to 1280x800, same picture",
+                  configuration: .init(metrics: [.wallClock, .peakMemoryResident], warmupIterations: 1,
+                                       maxDuration: .seconds(120), maxIterations: 7)) { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try? ImageDecoder.decodeFile(path, maxWidth: windowWidth, maxHeight: windowHeight))
+            }
+        }
+    }
+
+    guard let path = environment["FOURWAY_BENCH_JPEG"] else { return }
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident, .throughput],
         warmupIterations: 1,

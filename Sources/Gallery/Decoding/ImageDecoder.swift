@@ -1,6 +1,6 @@
 /// Decodes one page source, synchronously, on the calling thread: file →
-/// bytes → identified by content → libturbojpeg (JPEG) or SDL_image (the
-/// rest) → fitted and upright. Every failure is a ``DecodeFailure``.
+/// bytes → identified by content → libturbojpeg (JPEG), libheif (HEIC,
+/// AVIF), libjxl (JPEG XL) or SDL_image (the rest) → fitted and upright. Every failure is a ``DecodeFailure``.
 ///
 /// ``ImageLoader`` calls this on its worker threads; tests call it directly.
 ///
@@ -99,6 +99,12 @@ public enum ImageDecoder {
         case .jpeg:
             return try JPEGDecoder.decode(releasing: &read.bytes, path: path, maxWidth: maxWidth, maxHeight: maxHeight,
                                           fullSize: jpegFullSize)
+        case .heic, .avif:
+            // One decoder for both: a `mif1` file is sniffed as HEIC whatever its codec,
+            // and HEIFDecoder names it by its primary item (HEIFStructure).
+            return try HEIFDecoder.decode(read.bytes, path: path, maxWidth: maxWidth, maxHeight: maxHeight)
+        case .jxl:
+            return try JXLDecoder.decode(read.bytes, path: path, maxWidth: maxWidth, maxHeight: maxHeight)
         default:
             return try SDLImageDecoder.decode(read.bytes, format: format, path: path, maxWidth: maxWidth, maxHeight: maxHeight)
         }
@@ -125,7 +131,7 @@ public enum ImageDecoder {
     /// `path` only names the file in the failure.
     public static func checkHeader(_ head: [UInt8], format: ImageFormat, path: String) throws(DecodeFailure) {
         guard format.isDecodable else {
-            throw DecodeFailure(path: path, message: "\(format.name) images cannot be decoded here (SDL_image has no \(format.name) support)")
+            throw DecodeFailure(path: path, message: "\(format.name) images cannot be decoded here (no \(format.name) decoder in this build)")
         }
         let progressive = format == .jpeg && head.withUnsafeBufferPointer { JPEGStructure.parse($0).isProgressive }
         guard let size = head.withUnsafeBufferPointer({ ImageHeader.dimensions(of: format, in: $0) }) else { return }

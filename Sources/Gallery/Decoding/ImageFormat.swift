@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// ImageFormat.png.name            // "PNG"
-/// ImageFormat.avif.isDecodable    // false: no AVIF decoder in SDL_image here
+/// ImageFormat.avif.isDecodable    // true: libheif decodes it (HEIFDecoder)
 /// ```
 public enum ImageFormat: String, Sendable, CaseIterable {
     case jpeg, png, gif, bmp, webp, tiff, qoi, pnm, xpm, xcf, lbm, pcx, svg, ico, cur, tga
@@ -33,13 +33,13 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         }
     }
 
-    /// False for formats we recognise but cannot decode on this system
-    /// (SDL_image 2.6 here was built without AVIF and JPEG XL; HEIC has no loader).
+    /// False for formats we recognise but cannot decode on this system.
+    /// Every format is decodable today: JPEG through libjpeg-turbo, HEIC and
+    /// AVIF through libheif, JPEG XL through libjxl, the rest through SDL_image
+    /// (ImageDecoder.decodeFile); the property stays for a format that is
+    /// recognised before it has a decoder.
     public var isDecodable: Bool {
-        switch self {
-        case .avif, .jxl, .heic: return false
-        default: return true
-        }
+        true
     }
 
     /// Its media types as shared-mime-info names them (the first is the

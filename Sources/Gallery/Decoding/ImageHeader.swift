@@ -2,8 +2,10 @@
 /// is allocated, so a file claiming 30000×30000 is refused in microseconds.
 ///
 /// Covers JPEG (SOF), PNG (IHDR), GIF, BMP, WebP (VP8, VP8L, VP8X), TIFF (IFD0),
-/// QOI, PNM/PAM, PCX, XCF, ILBM and SVG (its `width`/`height` or `viewBox`,
-/// best effort). Other formats return nil and are checked after decoding.
+/// QOI, PNM/PAM, PCX, XCF, ILBM, SVG (its `width`/`height` or `viewBox`,
+/// best effort), HEIC/AVIF (the primary item's `ispe`, turned by `irot`:
+/// ``HEIFStructure``) and JPEG XL (its SizeHeader, bare or in the container:
+/// ``JXLStructure``). Other formats return nil and are checked after decoding.
 ///
 /// ```swift
 /// let size = bytes.withUnsafeBufferPointer { ImageHeader.dimensions(of: .png, in: $0) }
@@ -56,7 +58,11 @@ public enum ImageHeader {
             return (width, height)
         case .svg:
             return svg(view)
-        case .xpm, .ico, .cur, .tga, .avif, .jxl, .heic:
+        case .heic, .avif:
+            return HEIFStructure.parse(bytes).uprightSize
+        case .jxl:
+            return JXLStructure.parse(bytes)?.uprightSize
+        case .xpm, .ico, .cur, .tga:
             return nil
         }
     }
