@@ -23,7 +23,7 @@ final class APNGFrameReader: AnimationFrameSource {
         self.structure = structure
         summary = AnimationSummary(width: structure.width, height: structure.height,
                                    delays: structure.frames.map { FrameDelay.seconds(milliseconds: $0.delayMilliseconds) },
-                                   loopCount: structure.plays)
+                                   loopCount: structure.plays, isBroken: structure.isBroken)
         canvas = AnimationCanvas(width: structure.width, height: structure.height)
     }
 

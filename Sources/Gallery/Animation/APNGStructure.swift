@@ -33,6 +33,8 @@ struct APNGStructure: Sendable {
     let sharedChunks: [(offset: Int, length: Int)]
     /// The frames whose data is complete, in order.
     let frames: [Frame]
+    /// Fewer frames than `acTL` says (cut short, or a frame outside the canvas).
+    let isBroken: Bool
 
     /// The structure of `bytes`, or nil when it is not a PNG with an `acTL`
     /// before its `IDAT` and at least one complete frame.
@@ -42,6 +44,7 @@ struct APNGStructure: Sendable {
         var offset = 8
         var header: [UInt8]?
         var plays: Int?
+        var declared = 0
         var shared: [(Int, Int)] = []
         var frames: [Frame] = []
         var current: Frame?
@@ -59,6 +62,7 @@ struct APNGStructure: Sendable {
                 header = Array(bytes[payload..<(payload + 13)])
             case "acTL":
                 guard length >= 8, !sawIDAT else { break }
+                declared = Int(be32(bytes, payload))
                 plays = Int(be32(bytes, payload + 4))
             case "fcTL":
                 guard length >= 26 else { complete = false; break }
@@ -96,7 +100,7 @@ struct APNGStructure: Sendable {
         }
         guard !inside.isEmpty else { return nil }
         return APNGStructure(width: width, height: height, plays: plays, header: header,
-                             sharedChunks: shared, frames: Array(inside))
+                             sharedChunks: shared, frames: Array(inside), isBroken: inside.count < declared)
     }
 
     /// Frame `index` as a PNG file of its own: the signature, IHDR with the

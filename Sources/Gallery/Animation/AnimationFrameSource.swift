@@ -32,13 +32,17 @@ public struct AnimationSummary: Sendable, Hashable {
     public let delays: [Double]
     /// How many times the animation plays; 0 = forever.
     public let loopCount: Int
+    /// The file is cut short or has a broken frame: ``delays`` counts the
+    /// frames before it, which should play once and stop there.
+    public let isBroken: Bool
 
     /// `AnimationSummary(width: 10, height: 10, delays: [0.1], loopCount: 1)`.
-    public init(width: Int, height: Int, delays: [Double], loopCount: Int) {
+    public init(width: Int, height: Int, delays: [Double], loopCount: Int, isBroken: Bool = false) {
         self.width = width
         self.height = height
         self.delays = delays
         self.loopCount = loopCount
+        self.isBroken = isBroken
     }
 
     /// The number of frames that can be played (a broken file's frames up

@@ -126,6 +126,7 @@ final class GIFFrameReader: AnimationFrameSource {
         var delays: [Double] = []
         var loops: Int?
         var control = GraphicsControl()
+        var ended = false
         walk: while true {
             var type = UNDEFINED_RECORD_TYPE
             guard DGifGetRecordType(gif, &type) == GIF_OK else { break }
@@ -146,6 +147,9 @@ final class GIFFrameReader: AnimationFrameSource {
                 }
                 delays.append(FrameDelay.seconds(milliseconds: control.delayCentiseconds * 10))
                 control = GraphicsControl()
+            case TERMINATE_RECORD_TYPE:
+                ended = true
+                break walk
             default:
                 break walk
             }
@@ -154,7 +158,7 @@ final class GIFFrameReader: AnimationFrameSource {
         // NETSCAPE2.0's count is of repeats after the first play (0: forever),
         // so browsers play it count + 1 times; without the extension, once.
         let plays = loops.map { $0 == 0 ? 0 : $0 + 1 } ?? 1
-        return AnimationSummary(width: width, height: height, delays: delays, loopCount: plays)
+        return AnimationSummary(width: width, height: height, delays: delays, loopCount: plays, isBroken: !ended)
     }
 
     /// Reads one extension record; a graphic control extension sets
