@@ -81,6 +81,15 @@ public final class AnimatedImage {
         return false
     }
 
+    /// The first frame of an animated file, fitted, for the still decode
+    /// of formats SDL_image cannot read animated (WebP); nil when `bytes`
+    /// is not an animation:
+    /// `AnimatedImage.firstFrame(of: bytes, maxWidth: 1280, maxHeight: 800)`.
+    public static func firstFrame(of bytes: [UInt8], maxWidth: Int, maxHeight: Int) -> DecodedImage? {
+        guard mayBeAnimated(head: Array(bytes.prefix(64))) else { return nil }
+        return open(bytes: bytes)?.nextFrame(maxWidth: maxWidth, maxHeight: maxHeight)?.image
+    }
+
     private static func isWebP(_ bytes: [UInt8]) -> Bool {
         bytes.count >= 16 && bytes.starts(with: Array("RIFF".utf8)) && Array(bytes[8..<12]) == Array("WEBP".utf8)
     }

@@ -75,6 +75,10 @@ public enum ImageDecoder {
             return try JPEGDecoder.decode(releasing: &bytes, path: path, maxWidth: maxWidth, maxHeight: maxHeight,
                                           fullSize: jpegFullSize)
         }
+        // SDL_image 2.6 cannot read an animated WebP: its first frame, composited.
+        if format == .webp, let first = AnimatedImage.firstFrame(of: bytes, maxWidth: maxWidth, maxHeight: maxHeight) {
+            return first
+        }
         return try SDLImageDecoder.decode(bytes, format: format, path: path, maxWidth: maxWidth, maxHeight: maxHeight)
     }
 
