@@ -185,7 +185,7 @@ final class AnimationPlayer {
             if shouldPause { playback.pause(at: time) } else { playback.resume(at: time) }
         }
         guard let due = playback.dueFrame(at: time) else {
-            if playback.isFinished { end(playing, reason: "loops", time: time) }
+            if playback.isFinished { end(playing, reason: summary.isBroken ? "broken" : "loops", time: time) }
             return
         }
         guard let frame = playing.feed.take() else {

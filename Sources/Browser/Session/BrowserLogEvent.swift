@@ -101,8 +101,8 @@ public enum BrowserLogEvent: Sendable, Hashable {
     /// `{"t":…,"event":"animation-resumed","file":…,"frame":I}` when the key plays it on.
     case animationResumed(file: String, frame: Int)
     /// `{"t":…,"event":"animation-ended","file":…,"frame":I,"reason":…}` when
-    /// it stops on frame I: `loops` (its loop count is done) or `broken` (a
-    /// frame did not decode).
+    /// it stops on frame I: `loops` (its loop count is done) or `broken` (the
+    /// file is cut short or a frame did not decode: the frames before played once).
     case animationEnded(file: String, frame: Int, reason: String)
     /// `{"t":…,"event":"quit"}` at the end.
     case quit
