@@ -116,6 +116,10 @@ public final class SlotContents {
     /// sizes match, else replaced, keeping the slot's sizes, label and
     /// backdrop. Returns `false` when the slot shows no image or the texture
     /// cannot be made.
+    ///
+    /// ```swift
+    /// contents.updateImage(4, frame.image)   // the animation's next frame, same size: no new texture
+    /// ```
     @discardableResult
     public func updateImage(_ slot: Int, _ image: DecodedImage) -> Bool {
         guard case .image(let shown) = contents[slot] else { return false }

@@ -25,8 +25,9 @@ protocol AnimationFrameSource: AnyObject {
 /// summary.frameCount   // 2
 /// ```
 public struct AnimationSummary: Sendable, Hashable {
-    /// The canvas's size, px.
+    /// The canvas's width, px.
     public let width: Int
+    /// The canvas's height, px.
     public let height: Int
     /// Each frame's delay, s, as played (``FrameDelay``).
     public let delays: [Double]
