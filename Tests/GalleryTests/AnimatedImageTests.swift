@@ -131,8 +131,15 @@ import Testing
         ])
         let animation = try #require(AnimatedImage.open(bytes: Array(whole.dropLast(8))))
         #expect(animation.summary.frameCount == 2)
+        #expect(animation.summary.isBroken)
         #expect(animation.nextFrame(maxWidth: 4, maxHeight: 4) != nil)
         #expect(animation.nextFrame(maxWidth: 4, maxHeight: 4) != nil)
+    }
+
+    @Test func wholeGifIsNotBroken() throws {
+        let animation = try #require(AnimatedImage.open(bytes: AnimationFixtures.gif(width: 4, height: 4, frames: [
+            .filled(Self.whole, 0), .filled(Self.whole, 1)])))
+        #expect(!animation.summary.isBroken)
     }
 
     @Test func gifFrameOutsideTheCanvasEndsTheAnimationThere() throws {
@@ -224,6 +231,7 @@ import Testing
         ])
         let animation = try #require(AnimatedImage.open(bytes: Array(whole.dropLast(30))))
         #expect(animation.summary.frameCount == 2)
+        #expect(animation.summary.isBroken)
     }
 
     // MARK: - WebP
@@ -238,6 +246,16 @@ import Testing
         #expect(animation.summary.loopCount == 3)
         let colors = (0..<3).compactMap { _ in animation.nextFrame(maxWidth: 4, maxHeight: 4) }.map { Self.color($0.image, 1, 1) }
         #expect(colors == [.red, .blue, .green])
+    }
+
+    @Test func animatedWebPStillDecodeIsItsFirstFrame() throws {
+        let folder = try TemporaryFolder("anim")
+        let bytes = try AnimationFixtures.webp(width: 40, height: 20, colors: [.blue, .red], milliseconds: 100, loops: 0,
+                                               in: folder)
+        let path = try folder.write("still-of.webp", bytes)
+        let image = try ImageDecoder.decodeFile(path, maxWidth: 20, maxHeight: 20)
+        #expect(image.width == 20 && image.height == 10 && image.format == "WebP")
+        #expect(Self.color(image, 10, 5) == .blue)
     }
 
     @Test func stillWebPIsNotAnimated() throws {
