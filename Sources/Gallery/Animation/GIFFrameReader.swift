@@ -76,34 +76,40 @@ final class GIFFrameReader: AnimationFrameSource {
 
     /// Reads the frame's rows (deinterlacing) into the canvas.
     private func draw(_ gif: UnsafeMutablePointer<GifFileType>, rect: PixelRect, transparent: Int?) -> Bool {
-        guard let map = gif.pointee.Image.ColorMap ?? gif.pointee.SColorMap else { return false }
-        let colours = map.pointee.Colors!
+        guard let map = gif.pointee.Image.ColorMap ?? gif.pointee.SColorMap, let colours = map.pointee.Colors else {
+            return false
+        }
         let colourCount = Int(map.pointee.ColorCount)
+        let skipped = transparent ?? -1
         if row.count < rect.width { row = [GifPixelType](repeating: 0, count: rect.width) }
         // GIF interlacing: rows 0, 8, 16…; then 4, 12…; then 2, 6…; then 1, 3…
         let passes: [(start: Int, step: Int)] = gif.pointee.Image.Interlace
             ? [(0, 8), (4, 8), (2, 4), (1, 2)] : [(0, 1)]
         let canvasWidth = canvas.width
-        for pass in passes {
-            var y = pass.start
-            while y < rect.height {
-                let ok = row.withUnsafeMutableBufferPointer { DGifGetLine(gif, $0.baseAddress, Int32(rect.width)) }
-                guard ok == GIF_OK else { return false }
-                canvas.pixels.withUnsafeMutableBufferPointer { out in
-                    var p = ((rect.y + y) * canvasWidth + rect.x) * 4
-                    for x in 0..<rect.width {
-                        let index = Int(row[x])
-                        if index != transparent && index < colourCount {
-                            let colour = colours[index]
-                            out[p] = colour.Red; out[p + 1] = colour.Green; out[p + 2] = colour.Blue; out[p + 3] = 255
+        return row.withUnsafeMutableBufferPointer { line in
+            canvas.pixels.withUnsafeMutableBufferPointer { out in
+                for pass in passes {
+                    var y = pass.start
+                    while y < rect.height {
+                        guard DGifGetLine(gif, line.baseAddress, Int32(rect.width)) == GIF_OK else { return false }
+                        var p = ((rect.y + y) * canvasWidth + rect.x) * 4
+                        for x in 0..<rect.width {
+                            let index = Int(line[x])
+                            if index != skipped && index < colourCount {
+                                let colour = colours[index]
+                                out[p] = colour.Red
+                                out[p + 1] = colour.Green
+                                out[p + 2] = colour.Blue
+                                out[p + 3] = 255
+                            }
+                            p += 4
                         }
-                        p += 4
+                        y += pass.step
                     }
                 }
-                y += pass.step
+                return true
             }
         }
-        return true
     }
 
     // MARK: - The record walk
