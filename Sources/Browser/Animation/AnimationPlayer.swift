@@ -222,10 +222,13 @@ final class AnimationPlayer {
         if playing.ended || playback.isFinished { return "The animation has ended" }
         playing.pausedByKey.toggle()
         let frame = playback.frame
+        // The clock stops (or starts) at the key, not at the next frame loop.
         if playing.pausedByKey {
+            playing.playback?.pause(at: time)
             log?.write(.animationPaused(file: playing.path, frame: frame), time: time)
             return "Animation paused"
         }
+        playing.playback?.resume(at: time)
         log?.write(.animationResumed(file: playing.path, frame: frame), time: time)
         return "Animation playing"
     }
