@@ -44,7 +44,11 @@ final class AnimationFeed: Sendable {
     /// Starts the worker. `wake` is called on it when the opening is known
     /// and when a frame arrives that the main thread is waiting for.
     init(path: String, maxWidth: Int, maxHeight: Int, turn: ExifOrientation, wake: @escaping @Sendable () -> Void) {
-        WorkerThread.start(name: "fourway-anim", niceness: WorkerThread.backgroundNiceness) { [self] in
+        // Not the page decoders' background niceness: this thread decodes
+        // what the current page shows next (as FirstImageDecode does the first
+        // image), and, at most two frames ahead, no faster than it plays. At
+        // nice 10 other processes' work on 2 cores made frames 60 ms late.
+        WorkerThread.start(name: "fourway-anim", niceness: 0) { [self] in
             run(path: path, maxWidth: maxWidth, maxHeight: maxHeight, turn: turn, wake: wake)
         }
     }
