@@ -11,18 +11,21 @@ import zlib
 
 
 def _lzw_solid(index, count):
-    """LZW codes (2-bit pixels, 3-bit codes) for COUNT pixels of INDEX: a clear
-    code before every pair of pixels keeps the code width at 3 bits."""
+    """LZW codes for COUNT pixels of INDEX, uncompressed: with a minimum code
+    size of 8 (clear 256, end 257) and a clear code before every 254
+    literals, the table never grows past 9-bit codes. (A clear code every
+    few pixels would do as well for the format, but giflib resets a
+    4096-entry table on each, and decoding would crawl.)"""
     codes = []
     for n in range(count):
-        if n % 2 == 0:
-            codes.append(4)   # clear
+        if n % 254 == 0:
+            codes.append(256)   # clear
         codes.append(index)
-    codes.append(5)           # end of information
+    codes.append(257)           # end of information
     out, acc, bits = bytearray(), 0, 0
     for code in codes:
         acc |= code << bits
-        bits += 3
+        bits += 9
         while bits >= 8:
             out.append(acc & 0xFF)
             acc >>= 8
@@ -60,7 +63,7 @@ def gif(width, height, colours, delay_cs=10, loops=0, rects=None):
         x, y, w, h = rects[i] if rects else (0, 0, width, height)
         out += b"\x21\xf9\x04\x00" + struct.pack("<H", delay_cs) + b"\x00\x00"
         out += b"\x2c" + struct.pack("<HHHH", x, y, w, h) + b"\x00"
-        out += b"\x02" + _sub_blocks(_lzw_solid(palette.index(colours[i % len(colours)]), w * h))
+        out += b"\x08" + _sub_blocks(_lzw_solid(palette.index(colours[i % len(colours)]), w * h))
     out += b"\x3b"
     return bytes(out)
 
