@@ -163,6 +163,29 @@ import Testing
         #expect(again.index == 0 && Self.color(again.image, 5, 2) == .red)
     }
 
+    @Test func everyCutOfAnAnimationOpensOrIsRefusedWithoutCrashing() throws {
+        let folder = try TemporaryFolder("anim")
+        let files = [
+            AnimationFixtures.gif(width: 4, height: 4, frames: [.filled(Self.whole, 0), .filled(Self.topLeft, 1, disposal: 3),
+                                                                .filled(Self.whole, 2, disposal: 2)], loops: 0),
+            AnimationFixtures.apng(width: 4, height: 4, frames: [
+                APNGFrame(rect: Self.whole, color: .red), APNGFrame(rect: Self.topLeft, color: .blue, dispose: 2, blend: 1),
+                APNGFrame(rect: Self.whole, color: .green)]),
+            try AnimationFixtures.webp(width: 4, height: 4, colors: [.red, .blue, .green], milliseconds: 50, loops: 0,
+                                       in: folder),
+        ]
+        for file in files {
+            for length in 0..<file.count {
+                guard let animation = AnimatedImage.open(bytes: Array(file.prefix(length))) else { continue }
+                #expect(animation.summary.frameCount >= 1)
+                // Two plays: the frames that decode, then the wrap.
+                for _ in 0..<(2 * animation.summary.frameCount) {
+                    guard animation.nextFrame(maxWidth: 4, maxHeight: 4) != nil else { break }
+                }
+            }
+        }
+    }
+
     // MARK: - APNG
 
     @Test func apngSummaryHasFramesDelaysAndPlays() throws {
