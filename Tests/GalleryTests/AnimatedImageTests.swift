@@ -142,6 +142,15 @@ import Testing
         #expect(!animation.summary.isBroken)
     }
 
+    @Test func canvasOverTheLimitIsNotPlayed() {
+        // A 30000×30000 logical screen with two 4×4 frames: refused from the
+        // header, before a canvas is allocated.
+        let bytes = AnimationFixtures.gif(width: 30000, height: 30000, frames: [.filled(Self.whole, 0),
+                                                                                .filled(Self.whole, 1)])
+        #expect(AnimatedImage.canvasSize(bytes)! == (30000, 30000))
+        #expect(AnimatedImage.open(bytes: bytes) == nil)
+    }
+
     @Test func gifFrameOutsideTheCanvasEndsTheAnimationThere() throws {
         let animation = try #require(AnimatedImage.open(bytes: AnimationFixtures.gif(width: 4, height: 4, frames: [
             .filled(Self.whole, 0), .filled(Self.topLeft, 1), .filled(PixelRect(x: 3, y: 3, width: 2, height: 2), 2),

@@ -40,9 +40,20 @@ public final class AnimatedImage {
         return open(bytes: bytes)
     }
 
+    /// The largest canvas played, pixels (a 5000 × 5000 GIF): the canvas, the
+    /// one kept for a "restore to previous" disposal and the frames ahead are
+    /// each this size before fitting, so a quarter of the still decode's limit
+    /// (``DecodeLimits/maximumFullDecodePixels``) keeps them near it. A bigger
+    /// animation shows its still.
+    public static let maximumCanvasPixels = DecodeLimits.maximumFullDecodePixels / 4
+
     /// `bytes` (a whole file) as an animation, or nil:
     /// `AnimatedImage.open(bytes: try FileReader.read(path))`.
     public static func open(bytes: [UInt8]) -> AnimatedImage? {
+        // The canvas's size from the header, before anything that size is allocated.
+        guard let canvas = canvasSize(bytes),
+              !DecodeLimits.exceeds(width: canvas.width, height: canvas.height, limit: maximumCanvasPixels)
+        else { return nil }
         if bytes.starts(with: Array("GIF8".utf8)) {
             guard let reader = try? GIFFrameReader(bytes: bytes), reader.summary.frameCount > 1 else { return nil }
             return AnimatedImage(source: reader, format: "GIF")
@@ -88,6 +99,23 @@ public final class AnimatedImage {
     public static func firstFrame(of bytes: [UInt8], maxWidth: Int, maxHeight: Int) -> DecodedImage? {
         guard mayBeAnimated(head: Array(bytes.prefix(64))) else { return nil }
         return open(bytes: bytes)?.nextFrame(maxWidth: maxWidth, maxHeight: maxHeight)?.image
+    }
+
+    /// The canvas size the header gives: GIF's logical screen, PNG's IHDR,
+    /// WebP's VP8X canvas; nil when there is none.
+    static func canvasSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        if bytes.starts(with: Array("GIF8".utf8)), bytes.count >= 10 {
+            return (Int(bytes[6]) | Int(bytes[7]) << 8, Int(bytes[8]) | Int(bytes[9]) << 8)
+        }
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), bytes.count >= 24 {
+            func be32(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+            return (be32(16), be32(20))
+        }
+        if isWebP(bytes), bytes.count >= 30, Array(bytes[12..<16]) == Array("VP8X".utf8) {
+            func le24(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 }
+            return (le24(24) + 1, le24(27) + 1)
+        }
+        return nil
     }
 
     private static func isWebP(_ bytes: [UInt8]) -> Bool {
