@@ -111,6 +111,32 @@ public final class SlotContents {
         return true
     }
 
+    /// Shows `image` in slot `slot`, which shows an image (an animation's
+    /// next frame over its still): the texture is updated in place when the
+    /// sizes match, else replaced, keeping the slot's sizes, label and
+    /// backdrop. Returns `false` when the slot shows no image or the texture
+    /// cannot be made.
+    ///
+    /// ```swift
+    /// contents.updateImage(4, frame.image)   // the animation's next frame, same size: no new texture
+    /// ```
+    @discardableResult
+    public func updateImage(_ slot: Int, _ image: DecodedImage) -> Bool {
+        guard case .image(let shown) = contents[slot] else { return false }
+        if shown.width == image.width && shown.height == image.height {
+            let status = image.pixels.withUnsafeBytes { bytes in
+                SDL_UpdateTexture(shown.texture, nil, bytes.baseAddress, Int32(image.pitch))
+            }
+            return status == 0
+        }
+        guard let texture = Self.makeTexture(renderer, image) else { return false }
+        SDL_DestroyTexture(shown.texture)
+        contents[slot] = .image(ImageTexture(
+            texture: texture, width: image.width, height: image.height, sourceWidth: shown.sourceWidth,
+            sourceHeight: shown.sourceHeight, format: shown.format, scalable: shown.scalable, backdrop: shown.backdrop))
+        return true
+    }
+
     /// An RGBA32 texture (bytes R, G, B, A in memory) holding `image`'s pixels.
     static func makeTexture(_ renderer: OpaquePointer, _ image: DecodedImage) -> OpaquePointer? {
         guard image.width > 0, image.height > 0, image.pixels.count >= image.width * image.height * 4,

@@ -93,6 +93,8 @@ public enum ShellAction: Sendable, Hashable {
     case copyImage
     /// `s`: the slideshow on / off.
     case toggleSlideshow
+    /// `p`: the current page's animation paused / playing.
+    case toggleAnimation
     /// `e`: the image in the desktop's default application; Ctrl+O: its folder.
     case openElsewhere(folder: Bool)
     /// `g`: start typing the number of the image to go to.

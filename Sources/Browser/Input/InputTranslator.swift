@@ -103,6 +103,7 @@ public struct InputTranslator: Sendable {
         case .copyPath: return [.shell(.copyPath)]
         case .copyImage: return [.shell(.copyImage)]
         case .toggleSlideshow: return [.shell(.toggleSlideshow)]
+        case .toggleAnimation: return [.shell(.toggleAnimation)]
         case .openWithDefault: return [.shell(.openElsewhere(folder: false))]
         case .openFolder: return [.shell(.openElsewhere(folder: true))]
         case .goTo: return [.shell(.beginGoTo)]

@@ -20,6 +20,7 @@ public enum Action: String, CaseIterable, Sendable, Hashable {
     // The image on the current page, and the gallery
     case rotateClockwise, rotateAnticlockwise, mirrorLeftRight, mirrorTopBottom
     case copyPath, copyImage, moveToTrash, undo, toggleSlideshow, showInfo, openWithDefault, openFolder, goTo
+    case toggleAnimation
     // The shell
     case toggleHUD, toggleBackdrop, toggleHelp, toggleFullscreen, escape, quit
 }
@@ -183,6 +184,7 @@ public struct KeyMap: Sendable {
         Row(action: .moveToTrash, keys: keys(.delete), modes: [.pager], help: "move the image to the trash"),
         Row(action: .undo, keys: keys(.u) + keys(.z, ctrl: true), modes: [.pager], help: "undo the move to the trash"),
         Row(action: .toggleSlideshow, keys: keys(.s), modes: [.pager], help: "start / stop the slideshow"),
+        Row(action: .toggleAnimation, keys: [KeyChord(.letter("p"))], modes: [.pager], help: "play/pause animation"),
         Row(action: .showInfo, keys: keys(.i, shift: true), modes: [.pager],
             help: "show / hide the image's information (file, size, camera, exposure, place)"),
         Row(action: .openWithDefault, keys: keys(.e), modes: [.pager], help: "open the image / its folder elsewhere"),

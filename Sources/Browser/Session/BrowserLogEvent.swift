@@ -87,6 +87,23 @@ public enum BrowserLogEvent: Sendable, Hashable {
     /// start when a configuration file was read: how many settings and keys
     /// it set, how many lines were bad (each named on stderr).
     case config(file: String, settings: Int, problems: Int)
+    /// `{"t":…,"event":"animation","file":…,"format":"GIF","frames":N,"loops":L,"canvas":[W,H],"page":[H,V]}`
+    /// when the current page's animated image starts playing (`loops`: how
+    /// many times it plays, 0 forever; `canvas`: its own size).
+    case animation(file: String, format: String, frames: Int, loops: Int, width: Int, height: Int, page: PageIndex)
+    /// `{"t":…,"event":"animation-frame","frame":I,"due":T}` when an
+    /// animation's frame I (from 0) replaces the page's texture, at `t`
+    /// (drawn in that loop's frame), `due` being when its delay said it was
+    /// due: `t - due` is how late it is.
+    case animationFrame(frame: Int, due: Double)
+    /// `{"t":…,"event":"animation-paused","file":…,"frame":I}` when the key pauses it.
+    case animationPaused(file: String, frame: Int)
+    /// `{"t":…,"event":"animation-resumed","file":…,"frame":I}` when the key plays it on.
+    case animationResumed(file: String, frame: Int)
+    /// `{"t":…,"event":"animation-ended","file":…,"frame":I,"reason":…}` when
+    /// it stops on frame I: `loops` (its loop count is done) or `broken` (the
+    /// file is cut short or a frame did not decode: the frames before played once).
+    case animationEnded(file: String, frame: Int, reason: String)
     /// `{"t":…,"event":"quit"}` at the end.
     case quit
 
@@ -116,6 +133,11 @@ public enum BrowserLogEvent: Sendable, Hashable {
         case .infoShown: "info-shown"
         case .rotated: "rotated"
         case .restored: "restored"
+        case .animation: "animation"
+        case .animationFrame: "animation-frame"
+        case .animationPaused: "animation-paused"
+        case .animationResumed: "animation-resumed"
+        case .animationEnded: "animation-ended"
         case .quit: "quit"
         }
     }
@@ -183,6 +205,16 @@ public enum BrowserLogEvent: Sendable, Hashable {
             ["\"file\":" + EventLog.quoted(file)]
         case .config(let file, let settings, let problems):
             ["\"file\":" + EventLog.quoted(file), "\"settings\":" + String(settings), "\"problems\":" + String(problems)]
+        case .animation(let file, let format, let frames, let loops, let width, let height, let page):
+            ["\"file\":" + EventLog.quoted(file), "\"format\":" + EventLog.quoted(format),
+             "\"frames\":" + String(frames), "\"loops\":" + String(loops), Self.pair("canvas", width, height),
+             Self.page(page)]
+        case .animationFrame(let frame, let due):
+            ["\"frame\":" + String(frame), "\"due\":" + ReplayFormat.time(due)]
+        case .animationPaused(let file, let frame), .animationResumed(let file, let frame):
+            ["\"file\":" + EventLog.quoted(file), "\"frame\":" + String(frame)]
+        case .animationEnded(let file, let frame, let reason):
+            ["\"file\":" + EventLog.quoted(file), "\"frame\":" + String(frame), "\"reason\":" + EventLog.quoted(reason)]
         case .firstFrame, .quit:
             []
         }

@@ -40,6 +40,7 @@ extension BrowserSession {
             }
             overlay.drawHUD(catalog.hudLines(at: model.currentPage, image: size, order: order)
                             + (ZoomedPage.hudLine(model.zoom).map { [$0] } ?? [])
+                            + (animation.hudLine.map { [$0] } ?? [])
                             + (slideshow.isRunning ? ["slideshow: every " + Self.seconds(slideshow.interval)] : []),
                             viewport: viewport)
         }

@@ -122,6 +122,8 @@ extension BrowserSession {
                 copyImage(at: time)
             case .shell(.toggleSlideshow):
                 if slideshow.isRunning { stopSlideshow(reason: "key", at: time) } else { startSlideshow(at: time) }
+            case .shell(.toggleAnimation):
+                showNotice(animation.toggle(time: time), at: time)
             case .shell(.openElsewhere(let folder)):
                 openElsewhere(folder: folder, at: time)
             case .shell(.beginGoTo):

@@ -80,6 +80,8 @@ final class BrowserSession {
     let overview: OverviewScreen
     /// The slideshow (`s`, `--slideshow`).
     var slideshow: Slideshow
+    /// The current page's animated GIF, WebP or APNG (`p` pauses it).
+    let animation: AnimationPlayer
     /// The number being typed after `g`, while it is.
     var goToPrompt: GoToPrompt?
     /// How the user turned each image's view (`r`, `|`), remembered in the cache.
@@ -125,6 +127,7 @@ final class BrowserSession {
         self.wakeEventType = wakeEventType
         self.readiness = ReadinessLog(frameTimes: options.frameTimes)
         self.slideshow = Slideshow(interval: options.slideshowInterval)
+        self.animation = AnimationPlayer(log: log) { BrowserSession.wake(wakeEventType) }
         self.viewTurns = ViewTurns.standard(cache: options.cache)
         pageSize = window.pixelSize
         model = PagerModel(pageWidth: Double(pageSize.width), pageHeight: Double(pageSize.height),
@@ -167,6 +170,7 @@ final class BrowserSession {
                 pacer.rest()
                 var wait = isIdle ? Self.idleWaitMilliseconds : Self.waitingRedrawMilliseconds
                 if let due = slideshow.wait(at: clock.now) { wait = min(wait, Int32((due * 1000).rounded(.up)) + 1) }
+                if let due = animation.wait(at: clock.now) { wait = min(wait, Int32((due * 1000).rounded(.up)) + 1) }
                 if SDL_WaitEventTimeout(&event, wait) != 0 { handle(event) }
             }
             wokenByWorker = false
@@ -190,6 +194,8 @@ final class BrowserSession {
             zoomedPage.updateContent(model: &model, contents: contents, pageSize: pageSize,
                                      source: catalog.source(at: model.currentPage),
                                      turn: { entry.map { turns.turn(of: $0.path) } ?? .normal }, time: now)
+            animation.update(model: model, catalog: catalog, contents: contents, generations: slotLoader.generations,
+                             pageSize: pageSize, turns: viewTurns, held: overview.isShowing, time: now)
             let showsPages = render(at: now)
             let drawn = clock.now
             if showsPages { frameDrawn(at: drawn) }
@@ -205,6 +211,7 @@ final class BrowserSession {
         log?.write(.quit, time: clock.now)
         log?.flush()
         slotLoader.shutdown()
+        animation.shutdown()
         overview.shutdown()
         // Textures and fonts before the renderer, the renderer before SDL_Quit.
         zoomedPage.shutdown()

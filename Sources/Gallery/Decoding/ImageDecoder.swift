@@ -105,6 +105,12 @@ public enum ImageDecoder {
             return try HEIFDecoder.decode(read.bytes, path: path, maxWidth: maxWidth, maxHeight: maxHeight)
         case .jxl:
             return try JXLDecoder.decode(read.bytes, path: path, maxWidth: maxWidth, maxHeight: maxHeight)
+        case .webp:
+            // SDL_image 2.6 cannot read an animated WebP: its first frame, composited.
+            if let first = AnimatedImage.firstFrame(of: read.bytes, maxWidth: maxWidth, maxHeight: maxHeight) {
+                return first
+            }
+            return try SDLImageDecoder.decode(read.bytes, format: format, path: path, maxWidth: maxWidth, maxHeight: maxHeight)
         default:
             return try SDLImageDecoder.decode(read.bytes, format: format, path: path, maxWidth: maxWidth, maxHeight: maxHeight)
         }
