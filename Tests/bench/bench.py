@@ -19,7 +19,10 @@ and measures what users feel (the figures of README.md, Benchmarks):
 6. engine: the Benchmarks/ figures (p50 ns, mallocs);
 7. big images: a folder holding one 30000x30000 PNG, then one 20000x20000
    progressive JPEG: time to the first screenshot showing it (same detector)
-   and the viewer's peak RSS then, or why it showed nothing.
+   and the viewer's peak RSS then, or why it showed nothing;
+8. formats: the first image (as in 1) of a folder holding one 12 MP photo as
+   JPEG, HEIC, AVIF or JPEG XL (the same picture; feh and sxiv read the last
+   three through imlib2's heif and jxl loaders).
 
 Input is synthesised with XTest, screenshots are XGetImage of the root window
 (both through ctypes, so polling costs ~1 ms, not a process start).
@@ -533,6 +536,34 @@ def big_image(x, viewer, folder):
             "note": "exited" if exited and seen is None else ("timeout" if seen is None else "")}
 
 
+# ---------------------------------------------------------------- figure 8
+def make_format_folders(cache, photo):
+    """{format: folder holding the same 12 MP photo in it}, made once."""
+    base = os.path.join(cache, "formats")
+    png = os.path.join(base, "photo.png")
+    commands = {
+        "JPEG": lambda out: ["cp", photo, out],
+        "HEIC": lambda out: ["heif-enc", "-q", "80", png, "-o", out],
+        "AVIF": lambda out: ["heif-enc", "-A", "-p", "chroma=420", "-p", "speed=8", "-q", "60", png, "-o", out],
+        "JPEG XL": lambda out: ["cjxl", "-d", "1", png, out],
+    }
+    extensions = {"JPEG": "jpg", "HEIC": "heic", "AVIF": "avif", "JPEG XL": "jxl"}
+    folders = {}
+    for name, command in commands.items():
+        folder = os.path.join(base, extensions[name])
+        out = os.path.join(folder, "photo." + extensions[name])
+        if not os.path.exists(out):
+            os.makedirs(folder, exist_ok=True)
+            if not os.path.exists(png):
+                subprocess.run(["convert", photo, png], check=True)
+            log(f"making the {name} photo")
+            subprocess.run(command(out + ".tmp." + extensions[name]), check=True,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            os.rename(out + ".tmp." + extensions[name], out)
+        folders[name] = folder
+    return folders
+
+
 # ---------------------------------------------------------------- figures 4, 6
 def run_benchmarks(root, scratch, photo):
     """Runs the Benchmarks/ package; returns {name: {metric: p50}} from its
@@ -610,11 +641,11 @@ def main():
     parser.add_argument("--bench-scratch", required=True)
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--skip-engine", action="store_true")
-    parser.add_argument("--only", default="", help="comma list of figures to run (1-7)")
+    parser.add_argument("--only", default="", help="comma list of figures to run (1-8)")
     args = parser.parse_args()
 
     quick = args.quick
-    only = {int(n) for n in args.only.split(",") if n} or {1, 2, 3, 4, 5, 6, 7}
+    only = {int(n) for n in args.only.split(",") if n} or {1, 2, 3, 4, 5, 6, 7, 8}
     sizes = [100, 10000, 100000]
     runs = 3 if quick else 7
     flip_counts = {3: 15, 5: 20, 8: 30} if quick else {3: 30, 5: 50, 8: 80}
@@ -683,6 +714,16 @@ def main():
                     big.setdefault(viewer.name, {})[name] = outcome
                     log(f"  {viewer.name} {name}: {outcome}")
             results["big_images"] = big
+        if 8 in only:
+            log("figure 8: formats")
+            formats = {}
+            for name, folder in make_format_folders(args.cache, photos[0]).items():
+                for viewer in all_viewers:
+                    extra = ["--no-cache"] if viewer.name == "fourway" else []
+                    times = [first_image(server.x, viewer, folder, work, extra) for _ in range(runs)]
+                    formats.setdefault(viewer.name, {})[name] = {"median_s": median(times), "runs": times}
+                    log(f"  {viewer.name} {name}: {fmt(median(times) and median(times) * 1000, ' ms')} {times}")
+            results["formats"] = formats
     finally:
         server.stop()
         log("event logs of the last runs kept in " + work)
@@ -776,6 +817,12 @@ def print_table(results):
                 else:
                     cells.append(f"{o['note'] + ' / ' + fmt(o['peak_rss_mb']):>16}")
             lines.append(f"   {name:<40}" + "".join(cells))
+    if "formats" in results:
+        formats = results["formats"]
+        lines.append("8. First image of one 12 MP photo, ms (median)" + "".join(f"{n:>10}" for n in names))
+        for name in ("JPEG", "HEIC", "AVIF", "JPEG XL"):
+            values = [formats.get(n, {}).get(name, {}).get("median_s") for n in names]
+            lines.append(f"   {name:<45}" + "".join(f"{fmt(v and v * 1000):>10}" for v in values))
     print("\n".join(lines))
 
 
