@@ -23,6 +23,11 @@ import Testing
         defer { cmsMLUfree(description) }
         cmsMLUsetASCII(description, "en", "US", "Display P3 (test)")
         cmsWriteTag(profile, cmsSigProfileDescriptionTag, UnsafeRawPointer(description))
+        return bytes(of: profile)
+    }
+
+    /// A profile lcms2 holds, as the bytes a file would embed.
+    static func bytes(of profile: cmsHPROFILE) -> [UInt8] {
         var length: cmsUInt32Number = 0
         cmsSaveProfileToMem(profile, nil, &length)
         var bytes = [UInt8](repeating: 0, count: Int(length))
@@ -113,10 +118,7 @@ import Testing
     @Test func anSRGBProfileLeavesThePixelsAlone() {
         let srgb = cmsCreate_sRGBProfile()!
         defer { cmsCloseProfile(srgb) }
-        var length: cmsUInt32Number = 0
-        cmsSaveProfileToMem(srgb, nil, &length)
-        var bytes = [UInt8](repeating: 0, count: Int(length))
-        cmsSaveProfileToMem(srgb, &bytes, &length)
+        let bytes = Self.bytes(of: srgb)
         var buffer = PixelBuffer(width: 1, height: 1, pixels: [200, 120, 60, 255])
         #expect(ColorProfile.convertToSRGB(&buffer, iccProfile: bytes) == .sRGB)
         #expect(buffer.pixels == [200, 120, 60, 255])
@@ -128,10 +130,7 @@ import Testing
         defer { cmsFreeToneCurve(curve) }
         let grey = cmsCreateGrayProfile(&white, curve)!
         defer { cmsCloseProfile(grey) }
-        var length: cmsUInt32Number = 0
-        cmsSaveProfileToMem(grey, nil, &length)
-        var bytes = [UInt8](repeating: 0, count: Int(length))
-        cmsSaveProfileToMem(grey, &bytes, &length)
+        let bytes = Self.bytes(of: grey)
         var buffer = PixelBuffer(width: 1, height: 1, pixels: [10, 20, 30, 255])
         #expect(ColorProfile.convertToSRGB(&buffer, iccProfile: bytes) == .ignored("gray ICC profile on RGB pixels"))
         #expect(buffer.pixels == [10, 20, 30, 255])

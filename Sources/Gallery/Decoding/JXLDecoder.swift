@@ -35,13 +35,8 @@ enum JXLDecoder {
             Result { () throws(DecodeFailure) in try decodeFirstFrame(buffer, path: path) }
         }
         let decoded = try result.get()
-        let hasAlpha = decoded.hasAlpha && decoded.image.hasTransparency()
-        let fit = FitSize.fit(width: decoded.image.width, height: decoded.image.height, maxWidth: maxWidth, maxHeight: maxHeight)
-        var scaled = decoded.image.downscaled(toWidth: fit.width, height: fit.height, hasAlpha: hasAlpha)
-        if let profile = decoded.iccProfile { ColorProfile.convertToSRGB(&scaled, iccProfile: profile) }
-        return DecodedImage(width: scaled.width, height: scaled.height, pixels: scaled.pixels,
-                            sourceWidth: decoded.image.width, sourceHeight: decoded.image.height,
-                            format: name, isOpaque: !hasAlpha)
+        return DecodedImage.fitting(decoded.image, mayHaveAlpha: decoded.hasAlpha, iccProfile: decoded.iccProfile,
+                                    maxWidth: maxWidth, maxHeight: maxHeight, format: name)
     }
 
     private struct Decoded {

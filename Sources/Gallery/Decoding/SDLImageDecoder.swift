@@ -34,16 +34,9 @@ enum SDLImageDecoder {
             throw DecodeFailure(path: path, message: problem)
         }
         let buffer = try load(bytes, format: format, path: path)
-        let hasAlpha = buffer.hasTransparency()
-        let fit = FitSize.fit(width: buffer.width, height: buffer.height, maxWidth: maxWidth, maxHeight: maxHeight)
-        var scaled = buffer.downscaled(toWidth: fit.width, height: fit.height, hasAlpha: hasAlpha)
-        if format == .webp {
-            let profile = bytes.withUnsafeBufferPointer { WebPProfile.iccProfile(in: $0) }
-            if !profile.isEmpty { ColorProfile.convertToSRGB(&scaled, iccProfile: profile) }
-        }
-        return DecodedImage(width: scaled.width, height: scaled.height, pixels: scaled.pixels,
-                            sourceWidth: buffer.width, sourceHeight: buffer.height,
-                            format: format?.name ?? "image")
+        let profile = format == .webp ? bytes.withUnsafeBufferPointer { WebPProfile.iccProfile(in: $0) } : nil
+        return DecodedImage.fitting(buffer, mayHaveAlpha: true, iccProfile: profile, maxWidth: maxWidth,
+                                    maxHeight: maxHeight, format: format?.name ?? "image")
     }
 
     /// The full-size RGBA pixels.

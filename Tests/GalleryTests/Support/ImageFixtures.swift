@@ -156,32 +156,7 @@ enum ImageFixtures {
             if number > 0 { out += [0x21, 0xF9, 0x04, 0x00, 0x0A, 0x00, 0x00, 0x00] }
             out += [0x2C] + le16(0) + le16(0) + le16(width) + le16(height) + [0x00]
             let index = palette.firstIndex(of: color) ?? 0
-            var codes: [Int] = []
-            let count = width * height
-            var written = 0
-            while written < count {
-                codes.append(4)   // clear
-                codes.append(index)
-                written += 1
-                if written < count { codes.append(index); written += 1 }
-            }
-            codes.append(5)       // end of information
-            var data: [UInt8] = []
-            var accumulator = 0, bits = 0
-            for code in codes {
-                accumulator |= code << bits
-                bits += 3
-                while bits >= 8 { data.append(UInt8(accumulator & 0xFF)); accumulator >>= 8; bits -= 8 }
-            }
-            if bits > 0 { data.append(UInt8(accumulator & 0xFF)) }
-            out.append(2)         // LZW minimum code size
-            var offset = 0
-            while offset < data.count {
-                let chunk = min(255, data.count - offset)
-                out.append(UInt8(chunk))
-                out += data[offset..<(offset + chunk)]
-                offset += chunk
-            }
+            out += [2] + AnimationFixtures.subBlocks(AnimationFixtures.lzw(Array(repeating: index, count: width * height)))
             out.append(0)
         }
         out.append(0x3B)
