@@ -160,7 +160,7 @@ import Testing
             let line = failure?.description ?? ""
             #expect(!line.isEmpty && !line.contains("\n"))
         }
-        #expect(error(folder.file("nothing"))?.description == "\(folder.file("nothing")): no images found (it is empty); give a folder with JPEG, PNG, WebP, GIF, BMP or TIFF files")
+        #expect(error(folder.file("nothing"))?.description == "\(folder.file("nothing")): no images found (it is empty); give a folder with JPEG, PNG, HEIC, AVIF, WebP, JPEG XL, GIF or TIFF files")
     }
 }
 

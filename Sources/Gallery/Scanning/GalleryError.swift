@@ -47,7 +47,7 @@ public indirect enum GalleryError: Error, Sendable, Equatable, CustomStringConve
             return "\(path): is \(kind), not a folder or an image file"
         case .noImages(let path, let skipped):
             let others = skipped == 0 ? "it is empty" : "\(skipped) other entr\(skipped == 1 ? "y" : "ies") skipped"
-            return "\(path): no images found (\(others)); give a folder with JPEG, PNG, WebP, GIF, BMP or TIFF files"
+            return "\(path): no images found (\(others)); give a folder with JPEG, PNG, HEIC, AVIF, WebP, JPEG XL, GIF or TIFF files"
         case .unreadable(let path, let reason):
             return "\(path): cannot read it (\(reason))"
         case .emptyList:
