@@ -44,6 +44,7 @@ public struct ImageList: Sendable, Equatable {
     /// Number of images.
     public var count: Int { names.count }
 
+    /// Whether there are no images.
     public var isEmpty: Bool { names.isEmpty }
 
     /// Adds `names`, all in `folder` (absolute, normalised) and `album`.

@@ -24,6 +24,7 @@ public struct ImageNames: Sendable, Equatable {
     /// Number of names.
     public var count: Int { ends.count }
 
+    /// Whether there are no names.
     public var isEmpty: Bool { ends.isEmpty }
 
     /// The name at `index` as a `String` (the bytes are valid UTF-8: the
