@@ -83,6 +83,35 @@ import Testing
         #expect(first.take()?.request == request)
     }
 
+    @Test func aRememberedGuessIsCertainOnlyOnceTheScanConfirmsIt() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("a.jpg", Self.jpeg)
+        let first = FirstImageDecode(maxWidth: 32, maxHeight: 32) {}
+        first.start(path: path, guess: true)
+        #expect(Self.eventually { first.preview != nil })
+        #expect(!first.previewIsCertain)
+        first.confirm(path: path)
+        #expect(first.previewIsCertain)
+    }
+
+    @Test func aGuessTheScanDoesNotConfirmIsNeverCertain() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("b.jpg", Self.jpeg)
+        let first = FirstImageDecode(maxWidth: 32, maxHeight: 32) {}
+        first.start(path: path, guess: true)
+        first.confirm(path: folder.file("a.jpg"))
+        #expect(!first.previewIsCertain)
+        #expect(first.preview == nil)
+    }
+
+    @Test func theImageTheScanFoundFirstIsCertainAtOnce() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("a.jpg", Self.jpeg)
+        let first = FirstImageDecode(maxWidth: 32, maxHeight: 32) {}
+        first.start(path: path)
+        #expect(first.previewIsCertain)
+    }
+
     @Test func aFullSizeJPEGDecodeEndsAtTheSameSizeAsAScaledOne() throws {
         let folder = try TemporaryFolder()
         let big = ImageFixtures.jpeg(width: 640, height: 480, pixels: ImageFixtures.quadrants(width: 640, height: 480))

@@ -23,6 +23,10 @@ and measures what users feel (the figures of README.md, Benchmarks):
 8. formats: the first image (as in 1) of a folder holding one 12 MP photo as
    JPEG, HEIC, AVIF or JPEG XL (the same picture; feh and sxiv read the last
    three through imlib2's heif and jxl loaders).
+9. a million files (fourway; a folder of 1,000,000 hard links, made once,
+   about a minute): the listing floor (scripts/listing-floor, a plain
+   getdents64 loop), the first image as in 1 and the `first-frame` line's
+   time, RSS once the pages are known and after 200 flips.
 
 Input is synthesised with XTest, screenshots are XGetImage of the root window
 (both through ctypes, so polling costs ~1 ms, not a process start).
@@ -493,6 +497,70 @@ def memory_after_flips(x, viewer, folder, count, flips, rate, work):
     return rss if alive else None
 
 
+# ---------------------------------------------------------------- figure 9
+MILLION = 1_000_000
+
+
+def million_files(x, fourway, folder, root, runs, work):
+    """The listing floor, fourway's first image (screen and first-frame line)
+    and its RSS once listed and after 200 flips, at 1,000,000 files."""
+    floor = subprocess.run([os.path.join(root, "scripts", "listing-floor"), folder, str(runs)],
+                           capture_output=True, text=True, check=True).stdout
+    floor_ms = float(re.search(r"median: ([0-9.]+) ms", floor).group(1))
+    viewer = viewers(fourway)[0]
+    screens, lines = [], []
+    for _ in range(runs):
+        screens.append(first_image(x, viewer, folder, work, ["--no-cache"]))
+        logged = [e["t"] for e in read_events(os.path.join(work, "first.jsonl")) if e.get("event") == "first-frame"]
+        lines.append(logged[0] if logged else None)
+    # Memory: the pages known (`gallery`), then 200 flips at 10/s.
+    wait_blank(x)
+    events = os.path.join(work, "million.jsonl")
+    process = subprocess.Popen(viewer.command(folder, events=events, extra=["--no-cache", "--no-hud"]),
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.perf_counter() + 120
+    while time.perf_counter() < deadline and not any(e.get("event") == "gallery" for e in read_events(events)):
+        time.sleep(0.05)
+    wait_idle(process.pid)
+    listed = (rss_mb(process.pid), peak_rss_mb(process.pid))
+    x.move(WIDTH // 2, HEIGHT // 2)
+    for _ in range(200):
+        x.key(viewer.next_key)
+        time.sleep(0.1)
+    wait_idle(process.pid)
+    flipped = (rss_mb(process.pid), peak_rss_mb(process.pid))
+    stop(process)
+    return {"floor_ms": floor_ms, "first_image_s": screens, "first_frame_line_s": lines,
+            "first_image_median_s": median(screens), "first_frame_median_s": median(lines),
+            "listed_rss_mb": listed[0], "listed_peak_mb": listed[1],
+            "flipped_rss_mb": flipped[0], "flipped_peak_mb": flipped[1]}
+
+
+def read_events(path):
+    out = []
+    try:
+        with open(path) as file:
+            for line in file:
+                try:
+                    out.append(json.loads(line))
+                except ValueError:
+                    pass
+    except OSError:
+        pass
+    return out
+
+
+def rss_mb(pid):
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return None
+
+
 # ---------------------------------------------------------------- figure 7
 BIG_IMAGES = [("png-30000", "png", 30000, 30000, "big.png"),
               ("progressive-jpeg-20000", "progressive-jpeg", 20000, 20000, "big.jpg")]
@@ -641,11 +709,11 @@ def main():
     parser.add_argument("--bench-scratch", required=True)
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--skip-engine", action="store_true")
-    parser.add_argument("--only", default="", help="comma list of figures to run (1-8)")
+    parser.add_argument("--only", default="", help="comma list of figures to run (1-9)")
     args = parser.parse_args()
 
     quick = args.quick
-    only = {int(n) for n in args.only.split(",") if n} or {1, 2, 3, 4, 5, 6, 7, 8}
+    only = {int(n) for n in args.only.split(",") if n} or {1, 2, 3, 4, 5, 6, 7, 8, 9}
     sizes = [100, 10000, 100000]
     runs = 3 if quick else 7
     flip_counts = {3: 15, 5: 20, 8: 30} if quick else {3: 30, 5: 50, 8: 80}
@@ -653,7 +721,7 @@ def main():
     memory_runs = 1 if quick else 3
     pacing_seconds = 10
 
-    photos, folders = make_corpora(args.cache, sizes + [10])
+    photos, folders = make_corpora(args.cache, sizes + [10] + ([MILLION] if 9 in only else []))
     work = tempfile.mkdtemp(prefix="fourway-bench-")
     results = {"quick": quick, "size": [WIDTH, HEIGHT], "runs": runs, "photo": PHOTO_SIZE,
                "originals": len(photos)}
@@ -724,6 +792,11 @@ def main():
                     formats.setdefault(viewer.name, {})[name] = {"median_s": median(times), "runs": times}
                     log(f"  {viewer.name} {name}: {fmt(median(times) and median(times) * 1000, ' ms')} {times}")
             results["formats"] = formats
+        if 9 in only:
+            log("figure 9: a million files")
+            million = million_files(server.x, args.fourway, folders[MILLION], args.root, 3 if quick else 5, work)
+            results["million"] = million
+            log(f"  {million}")
     finally:
         server.stop()
         log("event logs of the last runs kept in " + work)
@@ -823,6 +896,16 @@ def print_table(results):
         for name in ("JPEG", "HEIC", "AVIF", "JPEG XL"):
             values = [formats.get(n, {}).get(name, {}).get("median_s") for n in names]
             lines.append(f"   {name:<45}" + "".join(f"{fmt(v and v * 1000):>10}" for v in values))
+    if "million" in results:
+        m = results["million"]
+        first, line = m["first_image_median_s"], m["first_frame_median_s"]
+        lines.append("9. A million files (fourway), medians")
+        lines.append(f"   listing floor (getdents64)               {fmt(m['floor_ms'], ' ms')}")
+        lines.append(f"   first image on screen / first-frame line {fmt(first and first * 1000, ' ms')}"
+                     f" / {fmt(line and line * 1000, ' ms')}"
+                     f"  ({first * 1000 / m['floor_ms']:.2f}× the floor)" if first else "")
+        lines.append(f"   RSS once listed (peak)                   {fmt(m['listed_rss_mb'], ' MB')} ({fmt(m['listed_peak_mb'], ' MB')})")
+        lines.append(f"   RSS after 200 flips (peak)               {fmt(m['flipped_rss_mb'], ' MB')} ({fmt(m['flipped_peak_mb'], ' MB')})")
     print("\n".join(lines))
 
 

@@ -74,7 +74,7 @@ public enum Browser {
                 }
             }
             if let remembered, let guess = remembered.cache.lookup(folder: remembered.folder, identity: remembered.identity) {
-                first.start(path: guess)
+                first.start(path: guess, guess: true)
                 guessed = true
             }
             catalog = .scanning(title: alone.map { folderName($0, isFolder: isFolder) }

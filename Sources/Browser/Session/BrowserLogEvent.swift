@@ -25,7 +25,10 @@ public enum BrowserLogEvent: Sendable, Hashable {
     /// `{"t":…,"event":"resize","size":[W,H]}` when the window's pixel size changes.
     case resize(width: Int, height: Int)
     /// `{"t":…,"event":"first-frame"}` when the current page first shows its
-    /// final content (an image, or an error page), not a placeholder.
+    /// final content (an image, or an error page), not a placeholder; for a
+    /// big folder, the frame that shows the first image while the folder is
+    /// still being sorted (``ScanPreview``), not the later one that shows
+    /// it as a page.
     case firstFrame
     /// `{"t":…,"event":"decode-error","file":…,"message":…}` once per bad file.
     case decodeError(file: String, message: String)

@@ -26,9 +26,13 @@ extension BrowserSession {
         zoomedPage.draw(model: model, contents: contents, viewport: viewport)
         scenery.drawHeaders(model: model, catalog: catalog, pages: pages, text: text, viewport: viewport)
         let current = model.slots.slot(column: 0, row: 0)
-        if catalog.isScanning, let image = slotLoader.firstImage?.preview {
+        if catalog.isScanning, let first = slotLoader.firstImage, let image = first.preview {
             scanPreview.draw(image, pages: pages, viewport: viewport)
+            // What the screen shows is the first page's image: the
+            // `first-frame` line need not wait for the scan to sort the folder.
+            drewFirstImagePreview = first.previewIsCertain
         } else {
+            drewFirstImagePreview = false
             scanPreview.release()
         }
         if case .scanning(let title) = catalog {
@@ -64,6 +68,9 @@ extension BrowserSession {
         readiness.frameDrawn(slots: model.slots, contents: contents, generations: slotLoader.generations,
                              time: time, log: log)
         let current = model.slots.slot(column: 0, row: 0)
+        if firstFrame == .waiting, drewFirstImagePreview {
+            firstFrame = .drawn
+        }
         if firstFrame == .waiting, current.page != nil {
             switch contents[current.id] {
             case .image, .failed: firstFrame = .drawn

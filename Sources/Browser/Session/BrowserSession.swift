@@ -71,6 +71,11 @@ final class BrowserSession {
     /// not yet drawn, drawn (to be logged once shown), logged.
     var firstFrame = FirstFrame.waiting
     enum FirstFrame { case waiting, drawn, logged }
+    /// Whether the frame being drawn shows the scan's preview of the first
+    /// page (``ScanPreview``): that is the first frame too, however long the
+    /// folder then takes to sort (3 s for 1,000,000 files before the names
+    /// were stored compactly, docs/benchmarks.md).
+    var drewFirstImagePreview = false
     /// The `page-ready` / `placeholder-shown` / `frame` log lines (scripts/bench).
     var readiness: ReadinessLog
     /// The latest motion of the current batch of SDL events: motion is fed to

@@ -33,8 +33,8 @@ public struct GalleryLayout: Sendable {
     /// Images per grid row (for `grid`; 1 for `column`, `count` for `row`).
     public let columns: Int
 
-    /// All images in reading order.
-    private var images: [ImageEntry]
+    /// All images in reading order, compactly (an entry is made per page asked for).
+    private var images: ImageList
     /// Where each row starts in `images`, plus one final element == `images.count`.
     private var rowStarts: [Int]
     /// Titles per row (albums layout only).
@@ -54,23 +54,22 @@ public struct GalleryLayout: Sendable {
         let resolved: LayoutStyle = style == .auto ? (contents.hasAlbums ? .albums : .grid) : style
         self.style = resolved
         self.wrap = wrap
-        let all = contents.allImages
-        images = all
-        let n = all.count
+        images = contents.images
+        let n = images.count
         switch resolved {
         case .albums:
             var starts: [Int] = []
             var names: [String] = []
             var start = 0
-            if !contents.looseImages.isEmpty {
+            if contents.looseCount > 0 {
                 starts.append(0)
                 names.append(contents.title)
-                start = contents.looseImages.count
+                start = contents.looseCount
             }
-            for album in contents.albums where !album.images.isEmpty {
+            for album in contents.albumRanges where !album.range.isEmpty {
                 starts.append(start)
                 names.append(album.name)
-                start += album.images.count
+                start += album.range.count
             }
             starts.append(n)
             rowStarts = starts
@@ -204,14 +203,13 @@ public struct GalleryLayout: Sendable {
     /// Where the image at `path` sits (unwrapped), for `fourway IMAGE`.
     /// `path` may be relative or unnormalised; it is compared lexically.
     public func page(of path: String) -> PageIndex? {
-        let wanted = LexicalPath.absolute(path)
-        guard let index = images.firstIndex(where: { $0.path == wanted }) else { return nil }
+        guard let index = images.firstIndex(ofPath: LexicalPath.absolute(path)) else { return nil }
         return page(ofOrdinal: index)
     }
 
     /// Where the first image that satisfies `matches` sits (unwrapped).
     public func page(where matches: (ImageEntry) -> Bool) -> PageIndex? {
-        images.firstIndex(where: matches).flatMap(page(ofOrdinal:))
+        (0..<count).first { matches(images[$0]) }.flatMap(page(ofOrdinal:))
     }
 
     /// The album name of row `v` in an albums layout (the folder's own title

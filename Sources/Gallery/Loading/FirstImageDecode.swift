@@ -21,6 +21,9 @@ import Synchronization
 public final class FirstImageDecode: Sendable {
     private struct State {
         var path: String?
+        /// Whether `path` is known to be the first page (not a guess from
+        /// ``FirstImageCache`` that the scan has yet to bear out).
+        var certain = false
         var outcome: Result<DecodedImage, DecodeFailure>?
         /// The decoded image's backdrop (``BlurredBackdrop``), made on this thread too.
         var backdrop: DecodedImage?
@@ -45,10 +48,13 @@ public final class FirstImageDecode: Sendable {
     }
 
     /// Starts decoding `path` (only the first call does anything).
-    public func start(path: String) {
+    /// `guess`: a first image remembered from an earlier visit, which
+    /// ``confirm(path:)`` makes certain once the scan finds it first.
+    public func start(path: String, guess: Bool = false) {
         let isFirst: Bool = state.withLock { state in
             guard state.path == nil else { return false }
             state.path = path
+            state.certain = !guess
             return true
         }
         guard isFirst else { return }
@@ -72,7 +78,10 @@ public final class FirstImageDecode: Sendable {
     /// is dropped, so its picture is never shown as the folder's first.
     public func confirm(path: String) {
         state.withLock { state in
-            guard let started = state.path, started != path else { return }
+            guard let started = state.path, started != path else {
+                state.certain = true
+                return
+            }
             state.abandoned = true
             state.outcome = nil
         }
@@ -107,6 +116,14 @@ public final class FirstImageDecode: Sendable {
             guard !state.abandoned, state.claimed == nil, case .success(let image)? = state.outcome else { return nil }
             return image
         }
+    }
+
+    /// Whether ``preview`` is the first page's image for sure: the image
+    /// the user named or the scan found first, not a remembered guess the
+    /// scan has not confirmed yet. The shell's `first-frame` log line is
+    /// written for a frame that shows a certain preview.
+    public var previewIsCertain: Bool {
+        state.withLock { $0.certain && !$0.abandoned }
     }
 
     /// Whether a claimed decode is still running: the shell holds the other

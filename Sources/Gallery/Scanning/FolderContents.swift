@@ -13,10 +13,13 @@ public struct FolderContents: Sendable {
     public let root: String
     /// The folder's name, for the window title.
     public let title: String
-    /// Images directly in `root`, in natural order.
-    public let looseImages: [ImageEntry]
-    /// One album per subfolder that holds images, in natural order of their paths.
-    public let albums: [Album]
+    /// Every image in reading order, stored compactly (``ImageList``):
+    /// the loose images first, then each album's.
+    public let images: ImageList
+    /// How many of `images` are directly in `root`.
+    public let looseCount: Int
+    /// Each album's name and its images' positions in `images`, in order.
+    public let albumRanges: [(name: String, range: Range<Int>)]
     /// Entries that were looked at and are not images: other extensions,
     /// FIFOs, sockets, devices, broken links, directories already visited
     /// through a link. Hidden (dot) entries are ignored and not counted.
@@ -38,10 +41,27 @@ public struct FolderContents: Sendable {
     /// `FolderContents(root: "/p", title: "p", looseImages: [], albums: [], skipped: 0)`.
     public init(root: String, title: String, looseImages: [ImageEntry], albums: [Album], skipped: Int,
                 unnamableImages: [String] = [], sources: Int = 1, problems: [GalleryError] = []) {
+        var list = ImageList(looseImages)
+        var ranges: [(name: String, range: Range<Int>)] = []
+        for album in albums {
+            let start = list.count
+            list.append(ImageList(album.images), range: 0..<album.images.count)
+            ranges.append((album.name, start..<list.count))
+        }
+        self.init(root: root, title: title, images: list, looseCount: looseImages.count, albumRanges: ranges,
+                  skipped: skipped, unnamableImages: unnamableImages, sources: sources, problems: problems)
+    }
+
+    /// Contents whose images are already in an ``ImageList`` (the scanner's):
+    /// the first `looseCount` directly in the root, then the albums' ranges.
+    public init(root: String, title: String, images: ImageList, looseCount: Int,
+                albumRanges: [(name: String, range: Range<Int>)], skipped: Int,
+                unnamableImages: [String] = [], sources: Int = 1, problems: [GalleryError] = []) {
         self.root = root
         self.title = title
-        self.looseImages = looseImages
-        self.albums = albums
+        self.images = images
+        self.looseCount = looseCount
+        self.albumRanges = albumRanges
         self.skipped = skipped
         self.unnamableImages = unnamableImages
         self.sources = sources
@@ -56,16 +76,21 @@ public struct FolderContents: Sendable {
     }
 
     /// Number of images, loose and in albums.
-    public var count: Int { albums.reduce(looseImages.count) { $0 + $1.images.count } }
+    public var count: Int { images.count }
 
     /// True when at least one subfolder holds images.
-    public var hasAlbums: Bool { !albums.isEmpty }
+    public var hasAlbums: Bool { !albumRanges.isEmpty }
 
-    /// Every image in reading order: loose images first, then each album.
-    public var allImages: [ImageEntry] {
-        var all = looseImages
-        all.reserveCapacity(count)
-        for album in albums { all.append(contentsOf: album.images) }
-        return all
+    /// Images directly in `root`, in natural order, made now (a big folder
+    /// is better read through `images`).
+    public var looseImages: [ImageEntry] { (0..<looseCount).map { images[$0] } }
+
+    /// One album per subfolder that holds images, in natural order of their
+    /// paths, their entries made now.
+    public var albums: [Album] {
+        albumRanges.map { Album(name: $0.name, images: $0.range.map { images[$0] }) }
     }
+
+    /// Every image in reading order, made now: loose images first, then each album.
+    public var allImages: [ImageEntry] { images.entries }
 }

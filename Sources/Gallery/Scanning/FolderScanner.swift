@@ -107,14 +107,18 @@ public enum FolderScanner {
             // The folder cannot be listed (e.g. execute-only permission): show the one image.
             return FolderContents(root: folder, title: LexicalPath.lastComponent(folder), looseImages: [named], albums: [], skipped: 0)
         }
-        if contents.looseImages.contains(named) { return contents }
+        if let index = contents.images.firstIndex(ofPath: absolute), index < contents.looseCount { return contents }
         // A hidden file or an unusual extension: add it where it sorts.
-        var loose = contents.looseImages
-        let position = loose.firstIndex { NaturalOrder.precedes(name, $0.name) } ?? loose.count
-        loose.insert(named, at: position)
-        return FolderContents(root: contents.root, title: contents.title, looseImages: loose,
-                              albums: contents.albums, skipped: contents.skipped,
-                              unnamableImages: contents.unnamableImages)
+        let loose = contents.images.names
+        let position = (0..<contents.looseCount).first { NaturalOrder.precedes(name, loose[$0]) } ?? contents.looseCount
+        var images = ImageList()
+        images.append(contents.images, range: 0..<position)
+        images.append(folder: folder, album: nil, names: ImageNames([name]))
+        images.append(contents.images, range: position..<contents.images.count)
+        return FolderContents(root: contents.root, title: contents.title, images: images,
+                              looseCount: contents.looseCount + 1,
+                              albumRanges: contents.albumRanges.map { ($0.name, ($0.range.lowerBound + 1)..<($0.range.upperBound + 1)) },
+                              skipped: contents.skipped, unnamableImages: contents.unnamableImages)
     }
 
     /// Throws unless the regular file at `absolute` is an image by its
@@ -145,8 +149,8 @@ public enum FolderScanner {
     /// What one directory walk collects.
     private struct Walk {
         var visited: Set<DirectoryIdentity> = []
-        var loose: [String] = []
-        var albums: [(name: String, files: [String])] = []
+        var loose = ImageNames()
+        var albums: [(name: String, files: ImageNames)] = []
         var skipped = 0
         var unnamable: [String] = []
         var seen = 0
@@ -185,17 +189,23 @@ public enum FolderScanner {
         }
         if walk.seen % progressInterval != 0 { progress?(walk.seen) }
 
-        let looseNames = NaturalOrder.sorted(walk.loose)
-        let loose = looseNames.map { ImageEntry(path: LexicalPath.joined(absolute, $0), name: $0, album: nil) }
-        let albumOrder = NaturalOrder.sortedIndices(walk.albums.map(\.name))
-        let albums = albumOrder.map { index -> Album in
+        // Names are sorted in their store and copied once into their order;
+        // the listing's store (grown by doubling) is dropped with `walk`.
+        var images = ImageList()
+        images.append(folder: absolute, album: nil, names: walk.loose.permuted(NaturalOrder.sortedIndices(walk.loose)))
+        walk.loose = ImageNames()
+        let looseCount = images.count
+        var albumRanges: [(name: String, range: Range<Int>)] = []
+        for index in NaturalOrder.sortedIndices(walk.albums.map(\.name)) {
             let (name, files) = walk.albums[index]
-            let folder = LexicalPath.joined(absolute, name)
-            let images = NaturalOrder.sorted(files).map { ImageEntry(path: folder + "/" + $0, name: $0, album: name) }
-            return Album(name: name, images: images)
+            let start = images.count
+            images.append(folder: LexicalPath.joined(absolute, name), album: name,
+                          names: files.permuted(NaturalOrder.sortedIndices(files)))
+            albumRanges.append((name, start..<images.count))
         }
         return FolderContents(root: absolute, title: LexicalPath.lastComponent(absolute),
-                              looseImages: loose, albums: albums, skipped: walk.skipped,
+                              images: images.compacted(), looseCount: looseCount, albumRanges: albumRanges,
+                              skipped: walk.skipped,
                               unnamableImages: walk.unnamable.map { LexicalPath.joined(absolute, $0) })
     }
 
@@ -214,7 +224,7 @@ public enum FolderScanner {
         guard let directory = fdopendir(fd) else { close(fd); return [] }
         defer { closedir(directory) }
 
-        var images: [String] = []
+        var images = ImageNames()
         var subfolders: [String] = []
         while let entry = readdir(directory) {
             let kind = entry.pointee.d_type
@@ -244,7 +254,8 @@ public enum FolderScanner {
             }
             if type == UInt8(DT_REG) {
                 guard looksLikeImage else { walk.skipped += 1; continue }
-                guard let name = entryName(entry) else {
+                // The name's bytes go straight into the store: no `String` per file.
+                guard appendName(entry, to: &images) else {
                     walk.skipped += 1
                     if walk.unnamable.count < maximumReportedUnnamable {
                         let shown = escapedName(entry)
@@ -252,7 +263,6 @@ public enum FolderScanner {
                     }
                     continue
                 }
-                images.append(name)
             } else if type == UInt8(DT_DIR) {
                 guard depth < maximumDepth, let name = entryName(entry) else { walk.skipped += 1; continue }
                 subfolders.append(name)
@@ -263,8 +273,8 @@ public enum FolderScanner {
 
         if depth == 0 {
             // One linear pass for the minimum; the full sort comes later.
-            if let report = walk.firstImage, let first = NaturalOrder.first(images) { report(first) }
-            walk.loose.append(contentsOf: images)
+            if let report = walk.firstImage, let first = NaturalOrder.firstIndex(images) { report(images[first]) }
+            walk.loose = images
         } else if !images.isEmpty {
             walk.albums.append((name: relative, files: images))
         }
@@ -278,6 +288,21 @@ public enum FolderScanner {
             tuple.withMemoryRebound(to: UInt8.self, capacity: 256) { name in
                 let bytes = UnsafeBufferPointer(start: name, count: strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self)))
                 return LexicalPath.escapingInvalidUTF8(bytes)
+            }
+        }
+    }
+
+    /// Appends the entry's name to `names`; false (and nothing appended)
+    /// when it is not valid UTF-8.
+    private static func appendName(_ entry: UnsafeMutablePointer<dirent>, to names: inout ImageNames) -> Bool {
+        withUnsafePointer(to: &entry.pointee.d_name) { tuple in
+            tuple.withMemoryRebound(to: UInt8.self, capacity: 256) { name in
+                let bytes = UnsafeBufferPointer(start: name, count: strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self)))
+                // ASCII is valid UTF-8; only other names are checked, as the
+                // `String` paths they become would be.
+                if !bytes.allSatisfy({ $0 < 0x80 }) && String(validating: bytes, as: UTF8.self) == nil { return false }
+                names.append(bytes)
+                return true
             }
         }
     }

@@ -47,6 +47,83 @@ public enum NaturalOrder {
         return names.indices.sorted { compare(keys[$0], keys[$1]) < 0 }
     }
 
+    /// The positions of the names in `names` in natural order, the same
+    /// order ``sorted(_:)`` gives their `String`s. No key is made per name:
+    /// ASCII names are compared in the store, folded as they are read; only
+    /// names beyond ASCII get their lowercased form, in one second store.
+    ///
+    /// ```swift
+    /// let names = ImageNames(["img10.jpg", "IMG2.jpg", "img1.jpg"])
+    /// NaturalOrder.sortedIndices(names)   // [2, 1, 0]
+    /// ```
+    public static func sortedIndices(_ names: ImageNames) -> [UInt32] {
+        let folding = Folding(names)
+        var order = (0..<UInt32(names.count)).map { $0 }
+        names.bytes.withUnsafeBufferPointer { raw in
+            folding.lowered.bytes.withUnsafeBufferPointer { lowered in
+                order.sort { a, b in
+                    folding.compare(Int(a), Int(b), raw: raw, names: names, lowered: lowered) < 0
+                }
+            }
+        }
+        return order
+    }
+
+    /// The position of the name that comes first in natural order (nil for
+    /// none), in one pass over the store.
+    public static func firstIndex(_ names: ImageNames) -> Int? {
+        guard !names.isEmpty else { return nil }
+        let folding = Folding(names)
+        return names.bytes.withUnsafeBufferPointer { raw in
+            folding.lowered.bytes.withUnsafeBufferPointer { lowered in
+                var best = 0
+                for index in 1..<names.count
+                where folding.compare(index, best, raw: raw, names: names, lowered: lowered) < 0 {
+                    best = index
+                }
+                return best
+            }
+        }
+    }
+
+    /// The folded form of each name of a store, as ``Key`` makes it: ASCII
+    /// names are their own (folded while compared), the others' lowercased
+    /// bytes are kept in `lowered`, found through `loweredIndex`.
+    private struct Folding {
+        /// Per name: -1 for ASCII, else its index in `lowered`.
+        var loweredIndex: [Int32]
+        var lowered = ImageNames()
+
+        init(_ names: ImageNames) {
+            loweredIndex = []
+            if names.bytes.allSatisfy({ $0 < 0x80 }) { return }
+            loweredIndex = [Int32](repeating: -1, count: names.count)
+            for index in 0..<names.count {
+                let isASCII = names.withName(at: index) { $0.allSatisfy { $0 < 0x80 } }
+                if isASCII { continue }
+                loweredIndex[index] = Int32(lowered.count)
+                lowered.append(names[index].lowercased())
+            }
+        }
+
+        /// -1, 0 or 1: `compare(Key(a), Key(b))` without the keys.
+        func compare(_ a: Int, _ b: Int, raw: UnsafeBufferPointer<UInt8>, names: ImageNames,
+                     lowered bytes: UnsafeBufferPointer<UInt8>) -> Int {
+            let x = UnsafeBufferPointer(rebasing: raw[names.range(of: a)])
+            let y = UnsafeBufferPointer(rebasing: raw[names.range(of: b)])
+            let foldedX = folded(a, raw: x, lowered: bytes), foldedY = folded(b, raw: y, lowered: bytes)
+            let order = NaturalOrder.compareFolded(foldedX, foldedY)
+            if order != 0 { return order }
+            return NaturalOrder.compareBytes(x, y)
+        }
+
+        private func folded(_ index: Int, raw: UnsafeBufferPointer<UInt8>,
+                            lowered bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+            guard !loweredIndex.isEmpty, loweredIndex[index] >= 0 else { return raw }
+            return UnsafeBufferPointer(rebasing: bytes[lowered.range(of: Int(loweredIndex[index]))])
+        }
+    }
+
     /// A name prepared for comparison: case-folded bytes plus the raw bytes
     /// for the final tie-break.
     struct Key {
@@ -90,7 +167,7 @@ public enum NaturalOrder {
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
     /// Compares with ASCII letters folded as they are read (see `foldASCII`).
-    private static func compareFolded(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+    static func compareFolded(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
         var i = 0, j = 0
         // Fewer leading zeros first when the numbers are equal ("1" before "01");
         // only consulted when everything else is equal.
@@ -126,7 +203,7 @@ public enum NaturalOrder {
         return zeroBias
     }
 
-    private static func compareBytes<C: Collection<UInt8>>(_ a: C, _ b: C) -> Int {
+    static func compareBytes<C: Collection<UInt8>>(_ a: C, _ b: C) -> Int {
         for (x, y) in zip(a, b) where x != y { return x < y ? -1 : 1 }
         return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
     }
