@@ -14,27 +14,29 @@ public enum PageAnimationStyle: Hashable, Sendable {
 }
 
 extension PageAnimationStyle {
-    /// How long a key flip of one page from rest takes, s. The next page
-    /// covers the centre 200 px of a 1280 px screen (58 % of a page) after
-    /// 25 % of the curve (35 ms) and 69 % (the centre 480 px) after 32 %
-    /// (45 ms), inside the 60 and 80 ms of issue 16 with a frame or two to
-    /// spare for drawing and presenting; 140 ms is still about nine frames at
-    /// 60 fps, enough to see which way the grid moved.
-    public static let keyFlipDuration = 0.14
+    /// How long a key flip of one page from rest takes, s. On a quintic
+    /// ease-out the next page covers the centre 200 px of a 1280 px screen
+    /// (58 % of a page) after 16 % of the curve (25 ms) and the centre
+    /// 480 px (69 %) after 21 % (33 ms): the second or third frame after the
+    /// key, inside the 60 and 80 ms of issue 16 with room for drawing and
+    /// presenting. 160 ms is still ten frames at 60 fps, enough to see which
+    /// way the grid moved. (A cubic ease-out of 140 ms reached 69 % only at
+    /// 45 ms, a frame later: `scripts/key-step-bench`, docs/benchmarks.md.)
+    public static let keyFlipDuration = 0.16
     /// The shortest key flip, s: a flip retargeted during a fast motion (a
     /// held key) matches its speed, but never in fewer than six frames at
     /// 60 fps, so each page of a held key's run is still seen sliding.
     public static let keyFlipMinimumDuration = 0.1
 
-    /// The default for `PagerConfiguration.keyFlipAnimation`: a cubic
-    /// ease-out of `keyFlipDuration` (100 ms when it continues a faster
-    /// motion). It starts at three times its average speed, so most of the
-    /// travel happens in the first frames after the key.
+    /// The default for `PagerConfiguration.keyFlipAnimation`: a quintic
+    /// ease-out of `keyFlipDuration` (down to `keyFlipMinimumDuration` when
+    /// it continues a faster motion). It starts at five times its average
+    /// speed, so most of the travel happens in the first frames after the key.
     ///
     /// ```swift
     /// var config = PagerConfiguration()
     /// config.keyFlipAnimation = .keyFlip   // the default
     /// ```
     public static let keyFlip = PageAnimationStyle.easing(
-        .easeOutCubic, minimumDuration: keyFlipMinimumDuration, maximumDuration: keyFlipDuration)
+        .easeOutQuint, minimumDuration: keyFlipMinimumDuration, maximumDuration: keyFlipDuration)
 }
