@@ -16,13 +16,17 @@ public enum PageAnimationStyle: Hashable, Sendable {
 extension PageAnimationStyle {
     /// How long a key flip of one page from rest takes, s. On a quintic
     /// ease-out the next page covers the centre 200 px of a 1280 px screen
-    /// (58 % of a page) after 16 % of the curve (25 ms) and the centre
-    /// 480 px (69 %) after 21 % (33 ms): the second or third frame after the
-    /// key, inside the 60 and 80 ms of issue 16 with room for drawing and
-    /// presenting. 160 ms is still ten frames at 60 fps, enough to see which
-    /// way the grid moved. (A cubic ease-out of 140 ms reached 69 % only at
-    /// 45 ms, a frame later: `scripts/key-step-bench`, docs/benchmarks.md.)
-    public static let keyFlipDuration = 0.16
+    /// (58 % of a page) after 16 % of the curve (19 ms) and the centre
+    /// 480 px (69 %) after 21 % (25 ms), both before the third frame after
+    /// the key (the first is drawn at once, the next on the pacer's beat,
+    /// Sources/Browser/Session/FramePacer.swift), with room for a frame that
+    /// starts its work early: inside the 60 and 80 ms of issue 16 with room
+    /// for drawing and presenting. 120 ms is still seven frames at 60 fps,
+    /// enough to see which way the grid moved. (A cubic ease-out of 140 ms,
+    /// and this curve at 160 ms, passed 69 % too close to the third frame:
+    /// the 480x300 region waited a frame more in about a third of the steps,
+    /// `scripts/key-step-bench`, docs/benchmarks.md.)
+    public static let keyFlipDuration = 0.12
     /// The shortest key flip, s: a flip retargeted during a fast motion (a
     /// held key) matches its speed, but never in fewer than six frames at
     /// 60 fps, so each page of a held key's run is still seen sliding.

@@ -37,8 +37,8 @@ public struct PagerConfiguration: Hashable, Sendable {
     /// Animation for discrete flips: `flip(_:time:)` (a key, a wheel notch)
     /// and `go(to:animated:time:)`. A key press has no finger to follow, so
     /// it gets a short front-loaded ease-out (`PageAnimationStyle.keyFlip`:
-    /// the next page covers the screen's centre within about 35 ms, the flip
-    /// ends in 160 ms) instead of `animation`'s spring, whose slow start
+    /// the next page covers the screen's centre within about 25 ms, the flip
+    /// ends in 120 ms) instead of `animation`'s spring, whose slow start
     /// made a key step lag behind viewers that swap pictures. A flip during
     /// a flip (a held key) retargets the running motion from where it is
     /// shown and at its speed; it never restarts from rest.

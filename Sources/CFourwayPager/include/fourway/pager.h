@@ -225,7 +225,7 @@ typedef struct fw_config {
     /** The spring: damping ratio (1 = critical), mass (0.5) and stiffness
         (500), each > 0. Releases and returns use it with FW_ANIMATION_SPRING;
         bounces from an edge always do. fw_pager_flip() and an animated
-        fw_pager_go() do not: they use the engine's key flip, a 160 ms
+        fw_pager_go() do not: they use the engine's key flip, a 120 ms
         quintic ease-out (no field here sets it yet: a new field would change
         this struct's layout). */
     double spring_damping_ratio;
@@ -290,7 +290,7 @@ void fw_pager_scroll(fw_pager *pager, double dx, double dy, double time);
 void fw_pager_scroll_ended(fw_pager *pager, double time);
 
 /**
- * Animates one page in `direction` with the key flip (a 160 ms quintic
+ * Animates one page in `direction` with the key flip (a 120 ms quintic
  * ease-out; a flip during a flip retargets it, so N flips end N pages on);
  * at a bounded edge the page nudges and bounces back. Returns whether a flip started (false during a gesture, at
  * an edge, for a direction that is not FW_LEFT…FW_DOWN, or for NULL).
