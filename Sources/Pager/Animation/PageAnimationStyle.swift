@@ -17,14 +17,14 @@ extension PageAnimationStyle {
     /// How long a key flip of one page from rest takes, s. On a quintic
     /// ease-out the next page covers the centre 200 px of a 1280 px screen
     /// (58 % of a page) after 16 % of the curve (19 ms) and the centre
-    /// 480 px (69 %) after 21 % (25 ms), both before the third frame after
-    /// the key (the first is drawn at once, the next on the pacer's beat,
-    /// Sources/Browser/Session/FramePacer.swift), with room for a frame that
-    /// starts its work early: inside the 60 and 80 ms of issue 16 with room
-    /// for drawing and presenting. 120 ms is still seven frames at 60 fps,
-    /// enough to see which way the grid moved. (A cubic ease-out of 140 ms,
-    /// and this curve at 160 ms, passed 69 % too close to the third frame:
-    /// the 480x300 region waited a frame more in about a third of the steps,
+    /// 480 px (69 %) after 21 % (25 ms): before the third frame after the
+    /// key (the first is drawn at once, the next on the pacer's beat,
+    /// Sources/Browser/Session/FramePacer.swift), with a few ms to spare for
+    /// a frame whose work starts early, so issue 16's 60 and 80 ms hold with
+    /// room for drawing and presenting. 120 ms is still seven frames at
+    /// 60 fps, enough to see which way the grid moved. (A cubic ease-out of
+    /// 140 ms, and this curve at 160 ms, passed 69 % too close to the third
+    /// frame: the 480x300 region often waited a frame more;
     /// `scripts/key-step-bench`, docs/benchmarks.md.)
     public static let keyFlipDuration = 0.12
     /// The shortest key flip, s: a flip retargeted during a fast motion (a
