@@ -65,6 +65,10 @@ extension PagerConfiguration {
         let spring = Spring(dampingRatio: config.spring_damping_ratio, mass: config.spring_mass,
                             stiffness: config.spring_stiffness)
         bounceSpring = spring
+        // `keyFlipAnimation` keeps the engine's default (`PageAnimationStyle.keyFlip`):
+        // fw_config has no field for it, and a new field would change its layout
+        // (a major version, Sources/CFourwayPager/abi.c). C flips then animate as
+        // pager-replay's do, which Tests/c-interface/run compares byte for byte.
         switch Int(config.animation) {
         case FW_ANIMATION_SPRING:
             animation = .spring(spring)

@@ -1,8 +1,13 @@
 extension PagerModel {
     /// Animates the offset to the page `target` away (zero: back to rest),
     /// starting from where it is shown with `velocity` (px/s per axis).
-    /// Bounces use the bounce spring whatever the configured style.
-    mutating func startAnimation(to target: (h: Int, v: Int), velocity startVelocity: Point, bouncing: Bool, at time: Double) {
+    /// Bounces use the bounce spring whatever the configured style; a
+    /// `keyFlip` (a discrete flip or `go(to:)`) uses `keyFlipAnimation`,
+    /// anything else `animation`.
+    mutating func startAnimation(
+        to target: (h: Int, v: Int), velocity startVelocity: Point, bouncing: Bool, keyFlip: Bool = false,
+        at time: Double
+    ) {
         if target.h != 0 || target.v != 0 {
             emit(.pageWillChange(from: currentPage, to: page(screenSteps: target.h, target.v)), at: time)
         }
@@ -12,7 +17,8 @@ extension PagerModel {
             let to = -Double(step) * size
             let speed = startVelocity[axis]
             if from == to && speed == 0 { return .resting(to) }
-            let style: PageAnimationStyle = bouncing ? .spring(configuration.bounceSpring) : configuration.animation
+            let style: PageAnimationStyle = bouncing ? .spring(configuration.bounceSpring)
+                : keyFlip ? configuration.keyFlipAnimation : configuration.animation
             switch style {
             case .spring(let spring):
                 return .spring(SpringMotion(spring: spring, from: from, velocity: speed, to: to, at: time))
@@ -28,7 +34,8 @@ extension PagerModel {
             horizontal: motion(.horizontal, step: target.h),
             vertical: motion(.vertical, step: target.v),
             targetDelta: target,
-            velocity: startVelocity))
+            velocity: startVelocity,
+            isKeyFlip: keyFlip))
         finishAnimationIfAtRest(at: time)
     }
 

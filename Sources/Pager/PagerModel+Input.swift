@@ -118,10 +118,16 @@ extension PagerModel {
         updateSlotGeometry()
     }
 
-    /// Animates one page in `direction` (the way the view moves: `.right` is `h + 1`).
-    /// A flip during another flip first lands the pending one. At a bounded edge
-    /// the page nudges and bounces back. Ignored during a gesture.
-    /// Returns whether a flip started.
+    /// Animates one page in `direction` (the way the view moves: `.right` is `h + 1`)
+    /// with `configuration.keyFlipAnimation`. A flip during another flip (a
+    /// held key) first lands the pending one and retargets the motion from
+    /// where it is shown, at its speed, so N flips end exactly N pages on
+    /// (fewer at a bounded edge). At a bounded edge the page nudges and
+    /// bounces back. Ignored during a gesture. Returns whether a flip started.
+    ///
+    /// ```swift
+    /// model.flip(.right, time: now)   // h + 1
+    /// ```
     @discardableResult
     public mutating func flip(_ direction: FlipDirection, time: Double) -> Bool {
         let now = clock(time)
@@ -152,13 +158,15 @@ extension PagerModel {
             updateSlotGeometry()
             return false
         }
-        startAnimation(to: target, velocity: startVelocity, bouncing: bounces && pendingAlongAxis == 0, at: now)
+        startAnimation(
+            to: target, velocity: startVelocity, bouncing: bounces && pendingAlongAxis == 0, keyFlip: true, at: now)
         updateSlotGeometry()
         return flipped
     }
 
-    /// Shows `page` (clamped into the bounds): at once, or animated. A far page
-    /// is reached by landing next to it and animating the last step.
+    /// Shows `page` (clamped into the bounds): at once, or animated with
+    /// `configuration.keyFlipAnimation`. A far page is reached by landing
+    /// next to it and animating the last step.
     public mutating func go(to page: PageIndex, animated: Bool, time: Double) {
         let now = clock(time)
         let target = placed(PageIndex(h: horizontalBounds.clamp(page.h), v: verticalBounds.clamp(page.v)))
@@ -181,7 +189,7 @@ extension PagerModel {
                 dv = (target.v - currentPage.v) * indexStep(.vertical)
             }
             if dh != 0 || dv != 0 || offset != .zero || activity.animation != nil {
-                startAnimation(to: (dh, dv), velocity: activity.velocity, bouncing: false, at: now)
+                startAnimation(to: (dh, dv), velocity: activity.velocity, bouncing: false, keyFlip: true, at: now)
             } else {
                 emitSettledIfOwed(at: now)
             }
@@ -272,7 +280,8 @@ extension PagerModel {
                 if target.h != 0 && !canMove(target.h, along: .horizontal) { target.h = 0 }
                 if target.v != 0 && !canMove(target.v, along: .vertical) { target.v = 0 }
                 if target != pending.targetDelta {
-                    startAnimation(to: target, velocity: activity.velocity, bouncing: false, at: now)
+                    startAnimation(
+                        to: target, velocity: activity.velocity, bouncing: false, keyFlip: pending.isKeyFlip, at: now)
                 }
             }
         }

@@ -394,7 +394,8 @@ def _(run, framed):
     expect(run.pages_changed() == [[1, 0]], f"changed pages {run.pages_changed()}")
     expect(run.of("page-will-change")[0]["t"] == 3, "the drag decided to change page")
     before_landing = [f["frame"]["offset"][0] for f in framed.frames if f["frame"]["page"] == [0, 0]]
-    expect(-1580 < min(before_landing) < -1500, f"the flip travelled {-min(before_landing)} px")
+    # (<=: the key flip's ease-out prints its last frames within 0.001 px of the pitch.)
+    expect(-1580 <= min(before_landing) < -1500, f"the flip travelled {-min(before_landing)} px")
     expect(run.last_event()["page"] == [1, 0], "did not settle on [1,0]")
 
 
@@ -441,11 +442,11 @@ def _(run, framed):
 def _(run, framed):
     # A flip caught early and released without moving settles back by position.
     expect(run.kinds()[:3] == ["page-will-change", "drag-began", "axis-locked"], f"events {run.kinds()}")
-    expect(run.of("drag-began")[0]["t"] == 0.05, "the catch did not begin a drag at once")
+    expect(run.of("drag-began")[0]["t"] == 0.012, "the catch did not begin a drag at once")
     expect(run.pages_changed() == [], f"changed pages {run.pages_changed()}")
     # Caught where it was: the first frame after the catch shows the offset it had just before.
-    before = [f for f in framed.frames if f["t"] < 0.05][-1]["frame"]["offset"][0]
-    after = [f for f in framed.frames if f["t"] > 0.05][0]["frame"]["offset"][0]
+    before = [f for f in framed.frames if f["t"] < 0.012][-1]["frame"]["offset"][0]
+    after = [f for f in framed.frames if f["t"] > 0.012][0]["frame"]["offset"][0]
     expect(before < 0 and abs(after - before) < 20, f"jumped from {before} to {after} when caught")
 
 

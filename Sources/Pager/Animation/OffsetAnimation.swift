@@ -7,6 +7,9 @@ struct OffsetAnimation: Sendable {
     var targetDelta: (h: Int, v: Int)
     /// Offset velocity at the last step, px/s; a retarget carries it on.
     var velocity: Point
+    /// Whether it is a discrete flip's (`PagerConfiguration.keyFlipAnimation`):
+    /// a retarget (a bounds change) keeps the same style.
+    var isKeyFlip = false
 
     subscript(axis: Axis) -> AxisMotion {
         get { axis == .horizontal ? horizontal : vertical }

@@ -31,8 +31,23 @@ public struct PagerConfiguration: Hashable, Sendable {
     public var flipThreshold: Double = 0.5
     /// Rubber-band constant `c` in `d·(1 − 1/(x·c/d + 1))` (UIScrollView's 0.55).
     public var rubberBandCoefficient: Double = 0.55
-    /// Animation for flips and returns.
+    /// Animation after a release (a drag, a fling, a touchpad swipe), an
+    /// interruption and any return to the current page.
     public var animation: PageAnimationStyle = .spring(.carousel)
+    /// Animation for discrete flips: `flip(_:time:)` (a key, a wheel notch)
+    /// and `go(to:animated:time:)`. A key press has no finger to follow, so
+    /// it gets a short front-loaded ease-out (`PageAnimationStyle.keyFlip`:
+    /// the next page covers the screen's centre within about 25 ms, the flip
+    /// ends in 120 ms) instead of `animation`'s spring, whose slow start
+    /// made a key step lag behind viewers that swap pictures. A flip during
+    /// a flip (a held key) retargets the running motion from where it is
+    /// shown and at its speed; it never restarts from rest.
+    ///
+    /// ```swift
+    /// var config = PagerConfiguration()
+    /// config.keyFlipAnimation = config.animation   // keys animate like releases
+    /// ```
+    public var keyFlipAnimation: PageAnimationStyle = .keyFlip
     /// Gap between neighbouring pages, px (0 by default; negative or
     /// non-finite values count as 0). The host draws its background there.
     /// Slot frames sit one page pitch (page size + spacing) apart, and every

@@ -6,9 +6,12 @@ import Testing
 /// the configuration; analytic, so the frame rate does not change the curve.
 @Suite("Animations")
 struct AnimationsTests {
+    /// `animation` for releases and for flips alike: these tests drive the
+    /// curves with flips as well as releases.
     private func configuration(_ animation: PageAnimationStyle) -> PagerConfiguration {
         var configuration = PagerConfiguration()
         configuration.animation = animation
+        configuration.keyFlipAnimation = animation
         return configuration
     }
 
@@ -134,11 +137,12 @@ struct AnimationsTests {
     }
 
     @Test func restDistanceDecidesWhenAnAnimationLands() {
-        var loose = PagerConfiguration()
+        // A spring arrives by distance and speed (an easing by its duration).
+        var loose = configuration(.spring(.carousel))
         loose.restDistance = 50
         loose.restSpeed = 1_000_000
         var early = RecordingPager(configuration: loose)
-        var exact = RecordingPager()
+        var exact = RecordingPager(configuration: configuration(.spring(.carousel)))
         early.flip(.right, at: 0)
         exact.flip(.right, at: 0)
         let earlyTime = timeToLand(&early)

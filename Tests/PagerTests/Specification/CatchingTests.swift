@@ -71,9 +71,10 @@ struct CatchingTests {
     }
 
     @Test func caughtFlipReleasedStillBeforeHalfwayReturns() {
-        var pager = flippingRight(until: 0.02)
+        // 10 ms into the key flip's ease-out: a third of a page (it passes half at 16 ms).
+        var pager = flippingRight(until: 0.01)
         #expect(pager.position.h < 0.5)
-        pager.down(300, 300, at: 0.02)
+        pager.down(300, 300, at: 0.01)
         pager.hold(for: 0.2)
         pager.up(at: pager.now)
         pager.settle()

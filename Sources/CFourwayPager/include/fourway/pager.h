@@ -223,8 +223,11 @@ typedef struct fw_config {
     /** FW_ANIMATION_SPRING (default) or FW_ANIMATION_EASING. */
     fw_animation animation;
     /** The spring: damping ratio (1 = critical), mass (0.5) and stiffness
-        (500), each > 0. Flips and returns use it with FW_ANIMATION_SPRING;
-        bounces from an edge always do. */
+        (500), each > 0. Releases and returns use it with FW_ANIMATION_SPRING;
+        bounces from an edge always do. fw_pager_flip() and an animated
+        fw_pager_go() do not: they use the engine's key flip, a 120 ms
+        quintic ease-out (no field here sets it yet: a new field would change
+        this struct's layout). */
     double spring_damping_ratio;
     double spring_mass;
     double spring_stiffness;
@@ -287,8 +290,9 @@ void fw_pager_scroll(fw_pager *pager, double dx, double dy, double time);
 void fw_pager_scroll_ended(fw_pager *pager, double time);
 
 /**
- * Animates one page in `direction`; at a bounded edge the page nudges and
- * bounces back. Returns whether a flip started (false during a gesture, at
+ * Animates one page in `direction` with the key flip (a 120 ms quintic
+ * ease-out; a flip during a flip retargets it, so N flips end N pages on);
+ * at a bounded edge the page nudges and bounces back. Returns whether a flip started (false during a gesture, at
  * an edge, for a direction that is not FW_LEFT…FW_DOWN, or for NULL).
  */
 bool fw_pager_flip(fw_pager *pager, fw_direction direction, double time);
