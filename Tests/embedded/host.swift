@@ -17,8 +17,9 @@ struct EmbeddedHost {
             line = event.jsonLine
         }
         print(line)
-        // The same line pager-replay prints for this flip at 120 fps.
-        let expected = #"{"t":0.366667,"event":"settled","page":[1,0]}"#
+        // The same line pager-replay prints for this flip at 120 fps (the key
+        // flip: PageAnimationStyle.keyFlip, 120 ms, settled on the frame after).
+        let expected = #"{"t":0.125,"event":"settled","page":[1,0]}"#
         print(model.currentPage.h == 1 && events == 4 && line == expected ? "ok" : "wrong")
     }
 }
