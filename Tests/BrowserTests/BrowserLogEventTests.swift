@@ -46,6 +46,12 @@ struct BrowserLogEventTests {
                 == #"{"t":2.25,"event":"resize","size":[900,600]}"#)
     }
 
+    @Test("first-thumbnail gives the thumbnail's pixel size")
+    func firstThumbnail() {
+        #expect(BrowserLogEvent.firstThumbnail(width: 160, height: 107).jsonLine(time: 0.05)
+                == #"{"t":0.05,"event":"first-thumbnail","size":[160,107]}"#)
+    }
+
     @Test("first-frame and quit carry no fields")
     func bare() {
         #expect(BrowserLogEvent.firstFrame.jsonLine(time: 0.1234567) == #"{"t":0.123457,"event":"first-frame"}"#)
@@ -130,7 +136,7 @@ struct BrowserLogEventTests {
         .config(file: "/home/me/.config/fourway/config", settings: 3, problems: 1),
         .trashed(file: "/p/a.jpg", trashedAs: "/h/.local/share/Trash/files/a.jpg"), .restored(file: "/p/a.jpg"), .rotated(file: "/p/a.jpg", turn: .rotate90),
         .infoShown(file: "/p/a.jpg", lines: ["Name: a.jpg", "Camera: X \"1\""]),
-        .resize(width: 1, height: 1), .firstFrame, .decodeError(file: "f", message: "m"), .notice(text: "n"),
+        .resize(width: 1, height: 1), .firstFrame, .firstThumbnail(width: 1, height: 1), .decodeError(file: "f", message: "m"), .notice(text: "n"),
         .sharpRegion(page: PageIndex(h: 0, v: 0), region: PixelRect(x: 0, y: 0, width: 1, height: 1),
                      textureWidth: 1, textureHeight: 1),
         .overviewOpened(page: PageIndex(h: 0, v: 0), thumbnail: 1, images: 1),

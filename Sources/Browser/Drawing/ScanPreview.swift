@@ -7,6 +7,10 @@ import Gallery
 /// scan. When the pages are known, the pager's own slot takes over with the
 /// same pixels and the preview's texture is released.
 ///
+/// Before that, it shows the first image's embedded thumbnail
+/// (``FirstImageDecode/sketch(slot:generation:)``), scaled up to the same
+/// place, until the decoded image takes over.
+///
 /// ```swift
 /// let preview = ScanPreview(renderer: renderer)
 /// if let image = firstImage.preview { preview.draw(image, pages: pages, viewport: viewport) }
@@ -15,6 +19,9 @@ import Gallery
 final class ScanPreview {
     private let renderer: OpaquePointer
     private var texture: OpaquePointer?
+    /// The pixel size of the image in `texture`: the thumbnail and the
+    /// decoded image differ, so a new size means a new image.
+    private var textureSize: (width: Int, height: Int)?
 
     init(renderer: OpaquePointer) {
         self.renderer = renderer
@@ -22,9 +29,14 @@ final class ScanPreview {
 
     deinit { release() }
 
-    /// Draws `image` fitted into `viewport` on the page colour.
+    /// Draws `image` fitted into `viewport` on the page colour: its source
+    /// size decides the place, so a thumbnail fills the same place, scaled up.
     func draw(_ image: DecodedImage, pages: PageRenderer, viewport: PixelRect) {
-        if texture == nil { texture = SlotContents.makeTexture(renderer, image) }
+        if let textureSize, textureSize != (image.width, image.height) { release() }
+        if texture == nil {
+            texture = SlotContents.makeTexture(renderer, image)
+            textureSize = (image.width, image.height)
+        }
         guard let texture else { return }
         pages.fill(viewport, pages.palette.page)
         let target = Letterbox.fit(sourceWidth: image.sourceWidth, sourceHeight: image.sourceHeight, in: viewport)
@@ -36,5 +48,6 @@ final class ScanPreview {
     func release() {
         if let texture { SDL_DestroyTexture(texture) }
         texture = nil
+        textureSize = nil
     }
 }

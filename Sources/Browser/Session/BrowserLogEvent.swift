@@ -30,6 +30,11 @@ public enum BrowserLogEvent: Sendable, Hashable {
     /// still being sorted (``ScanPreview``), not the later one that shows
     /// it as a page.
     case firstFrame
+    /// `{"t":…,"event":"first-thumbnail","size":[W,H]}` when a frame first
+    /// shows the first image's embedded EXIF thumbnail (W × H pixels) while
+    /// its decode runs (``ExifThumbnail``); `first-frame` follows when the
+    /// decoded image replaces it.
+    case firstThumbnail(width: Int, height: Int)
     /// `{"t":…,"event":"decode-error","file":…,"message":…}` once per bad file.
     case decodeError(file: String, message: String)
     /// `{"t":…,"event":"notice","text":…}` for each on-screen notice.
@@ -117,6 +122,7 @@ public enum BrowserLogEvent: Sendable, Hashable {
         case .gallery: "gallery"
         case .resize: "resize"
         case .firstFrame: "first-frame"
+        case .firstThumbnail: "first-thumbnail"
         case .decodeError: "decode-error"
         case .notice: "notice"
         case .sharpRegion: "sharp-region"
@@ -218,6 +224,8 @@ public enum BrowserLogEvent: Sendable, Hashable {
             ["\"file\":" + EventLog.quoted(file), "\"frame\":" + String(frame)]
         case .animationEnded(let file, let frame, let reason):
             ["\"file\":" + EventLog.quoted(file), "\"frame\":" + String(frame), "\"reason\":" + EventLog.quoted(reason)]
+        case .firstThumbnail(let width, let height):
+            [Self.pair("size", width, height)]
         case .firstFrame, .quit:
             []
         }

@@ -26,13 +26,17 @@ extension BrowserSession {
         zoomedPage.draw(model: model, contents: contents, viewport: viewport)
         scenery.drawHeaders(model: model, catalog: catalog, pages: pages, text: text, viewport: viewport)
         let current = model.slots.slot(column: 0, row: 0)
+        drewFirstImagePreview = false
+        drewFirstThumbnail = nil
         if catalog.isScanning, let first = slotLoader.firstImage, let image = first.preview {
             scanPreview.draw(image, pages: pages, viewport: viewport)
             // What the screen shows is the first page's image: the
             // `first-frame` line need not wait for the scan to sort the folder.
             drewFirstImagePreview = first.previewIsCertain
+        } else if let sketch = firstImageSketch(current: current) {
+            scanPreview.draw(sketch, pages: pages, viewport: viewport)
+            if slotLoader.firstImage?.previewIsCertain == true { drewFirstThumbnail = (sketch.width, sketch.height) }
         } else {
-            drewFirstImagePreview = false
             scanPreview.release()
         }
         if case .scanning(let title) = catalog {
@@ -61,6 +65,17 @@ extension BrowserSession {
         return true
     }
 
+    /// The first image's embedded thumbnail, to draw in its place while its
+    /// decode runs: while the folder is scanned, or while the page on screen
+    /// waits for that decode at rest (a page the user moves to or drags
+    /// shows the pager's own slots).
+    private func firstImageSketch(current: Slot) -> DecodedImage? {
+        guard let first = slotLoader.firstImage else { return nil }
+        if catalog.isScanning { return first.sketch(slot: current.id, generation: slotLoader.generations[current.id]) }
+        guard model.isSettled, case .loading = contents[current.id] else { return nil }
+        return first.sketch(slot: current.id, generation: slotLoader.generations[current.id])
+    }
+
     /// After a frame of pages is drawn, before it waits for its beat: what
     /// it shows is settled now (input taken during the wait may already
     /// move the pager), so the readiness lines are made from it here.
@@ -82,6 +97,10 @@ extension BrowserSession {
     /// After a frame of pages was shown at `time`, its own work `work` s.
     func framePresented(work: Double, at time: Double) {
         readiness.framePresented(work: work, time: time, log: log)
+        if let size = drewFirstThumbnail, !loggedFirstThumbnail, firstFrame == .waiting {
+            loggedFirstThumbnail = true
+            log?.write(.firstThumbnail(width: size.width, height: size.height), time: time)
+        }
         if firstFrame == .drawn {
             firstFrame = .logged
             log?.write(.firstFrame, time: time)

@@ -76,6 +76,11 @@ final class BrowserSession {
     /// folder then takes to sort (3 s for 1,000,000 files before the names
     /// were stored compactly, docs/benchmarks.md).
     var drewFirstImagePreview = false
+    /// The pixel size of the first image's embedded thumbnail when the frame
+    /// being drawn shows it in the image's place (``ScanPreview``), else nil.
+    var drewFirstThumbnail: (width: Int, height: Int)?
+    /// Whether the `first-thumbnail` line was written (once per run).
+    var loggedFirstThumbnail = false
     /// The `page-ready` / `placeholder-shown` / `frame` log lines (scripts/bench).
     var readiness: ReadinessLog
     /// The latest motion of the current batch of SDL events: motion is fed to

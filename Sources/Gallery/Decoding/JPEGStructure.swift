@@ -21,6 +21,9 @@ public struct JPEGStructure: Sendable {
     /// Where the first complete APP1 `Exif` segment's data lies in the
     /// parsed bytes, from `Exif\0\0` on (what libexif reads), nil without one.
     public var exifPayload: Range<Int>?
+    /// Where the EXIF thumbnail's JPEG (``ExifThumbnail``) lies in the parsed
+    /// bytes, nil without one or when it lies beyond them.
+    public var thumbnail: Range<Int>?
     /// The ICC profile's pieces from APP2 `ICC_PROFILE` segments, by sequence
     /// number (a profile over 64 KB spans several); see ``iccProfile``.
     var iccChunks: [Int: Range<Int>] = [:]
@@ -67,6 +70,9 @@ public struct JPEGStructure: Sendable {
                 result.exifPayload = data..<(data + dataLength)
                 let tiff = UnsafeBufferPointer(rebasing: bytes[(data + 6)..<(data + dataLength)])
                 result.orientation = ExifOrientation.parse(tiff: ByteView(tiff)) ?? .normal
+                result.thumbnail = ExifThumbnail.locate(tiff: ByteView(tiff)).map {
+                    ($0.lowerBound + data + 6)..<($0.upperBound + data + 6)
+                }
             }
             // APP2 "ICC_PROFILE\0", sequence number (from 1), count, data.
             if marker == 0xE2, complete, dataLength > 14, view.matches("ICC_PROFILE", at: data), view.u8(data + 11) == 0,

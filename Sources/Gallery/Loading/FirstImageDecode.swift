@@ -11,6 +11,12 @@ import Synchronization
 /// request does not go to the ``ImageLoader``. Otherwise the early decode was
 /// a guess that did not pay, and is dropped.
 ///
+/// Before the decode, the photo's embedded EXIF thumbnail is read
+/// (``ExifThumbnail``): a true picture of it, in a fraction of a
+/// millisecond, which the shell shows as the ``sketch(slot:generation:)`` until the decode is
+/// done (a camera JPEG's first image then appears before its 30–60 ms
+/// decode). Once the decode is done, the sketch is gone for good.
+///
 /// ```swift
 /// let first = FirstImageDecode(maxWidth: 1280, maxHeight: 800) { wakeMainLoop() }
 /// first.start(path: "/photos/img1.jpg")
@@ -25,6 +31,8 @@ public final class FirstImageDecode: Sendable {
         /// ``FirstImageCache`` that the scan has yet to bear out).
         var certain = false
         var outcome: Result<DecodedImage, DecodeFailure>?
+        /// The embedded thumbnail, until `outcome` is there.
+        var sketch: DecodedImage?
         /// The decoded image's backdrop (``BlurredBackdrop``), made on this thread too.
         var backdrop: DecodedImage?
         var claimed: DecodeRequest?
@@ -38,9 +46,10 @@ public final class FirstImageDecode: Sendable {
     private let maxHeight: Int
     private let onFinish: @Sendable () -> Void
 
-    /// `onFinish` runs on the decoding thread when the result is ready and
-    /// still wanted, claimed or as the scan's ``preview`` (to wake the main
-    /// loop, which does not redraw at 60 fps while it only waits).
+    /// `onFinish` runs on the decoding thread when the ``sketch(slot:generation:)`` or the
+    /// result is ready and still wanted, claimed or as the scan's
+    /// ``preview`` (to wake the main loop, which does not redraw at 60 fps
+    /// while it only waits).
     public init(maxWidth: Int, maxHeight: Int, onFinish: @escaping @Sendable () -> Void) {
         self.maxWidth = maxWidth
         self.maxHeight = maxHeight
@@ -59,6 +68,14 @@ public final class FirstImageDecode: Sendable {
         }
         guard isFirst else { return }
         WorkerThread.start(name: "fourway-first-image") { [self] in
+            if let sketch = ExifThumbnail.decode(path: path) {
+                let wanted: Bool = state.withLock { state in
+                    guard !state.abandoned, state.outcome == nil else { return false }
+                    state.sketch = sketch
+                    return true
+                }
+                if wanted { onFinish() }
+            }
             let outcome = Result { () throws(DecodeFailure) in
                 try ImageDecoder.decodeFile(path, maxWidth: maxWidth, maxHeight: maxHeight)
             }
@@ -67,6 +84,7 @@ public final class FirstImageDecode: Sendable {
                 guard !state.abandoned else { return false }
                 state.outcome = outcome
                 state.backdrop = backdrop
+                state.sketch = nil
                 return true
             }
             if wanted { onFinish() }
@@ -84,6 +102,7 @@ public final class FirstImageDecode: Sendable {
             }
             state.abandoned = true
             state.outcome = nil
+            state.sketch = nil
         }
     }
 
@@ -99,6 +118,7 @@ public final class FirstImageDecode: Sendable {
                   request.maxWidth == maxWidth, request.maxHeight == maxHeight, request.turn == .normal else {
                 state.abandoned = true
                 state.outcome = nil
+                state.sketch = nil
                 return (false, false)
             }
             state.claimed = request
@@ -118,7 +138,25 @@ public final class FirstImageDecode: Sendable {
         }
     }
 
-    /// Whether ``preview`` is the first page's image for sure: the image
+    /// The photo's embedded thumbnail while its decode runs: nil before it
+    /// is read, for a file without one, once the decode is done (whether
+    /// or not it succeeded) and once the guess was dropped. `slot`: the
+    /// slot that would show it; once a request claimed the decode, only
+    /// that request's slot and generation get it (a slot recycled for
+    /// another page shows its own placeholder).
+    ///
+    /// ```swift
+    /// if let sketch = first.sketch(slot: current.id, generation: generations[current.id]) { draw(sketch) }
+    /// ```
+    public func sketch(slot: Int, generation: Int) -> DecodedImage? {
+        state.withLock { state in
+            guard !state.abandoned, state.outcome == nil, let sketch = state.sketch else { return nil }
+            if let claimed = state.claimed, claimed.slot != slot || claimed.generation != generation { return nil }
+            return sketch
+        }
+    }
+
+    /// Whether ``preview`` (or the ``sketch(slot:generation:)``) is the first page's image for sure: the image
     /// the user named or the scan found first, not a remembered guess the
     /// scan has not confirmed yet. The shell's `first-frame` log line is
     /// written for a frame that shows a certain preview.

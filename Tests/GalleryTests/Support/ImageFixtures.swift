@@ -101,6 +101,35 @@ enum ImageFixtures {
         return Array(jpeg[0..<2]) + segment + Array(jpeg[2...])
     }
 
+    /// `jpeg` with an EXIF APP1 segment right after SOI, as a camera writes
+    /// it: IFD0 with `orientation`, then IFD1 pointing at `thumbnail` (a JPEG)
+    /// with `compression` (6: JPEG). `thumbnailLength` overrides the length
+    /// the tag claims.
+    static func withExifThumbnail(_ jpeg: [UInt8], thumbnail: [UInt8], orientation: Int = 1, bigEndian: Bool = true,
+                                  compression: Int = 6, thumbnailLength: Int? = nil) -> [UInt8] {
+        func u16(_ v: Int) -> [UInt8] { bigEndian ? [UInt8(v >> 8), UInt8(v & 0xFF)] : [UInt8(v & 0xFF), UInt8(v >> 8)] }
+        func u32(_ v: Int) -> [UInt8] {
+            let b = [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+            return bigEndian ? b : b.reversed()
+        }
+        var tiff: [UInt8] = bigEndian ? Array("MM".utf8) : Array("II".utf8)
+        tiff += u16(42) + u32(8)
+        // IFD0 at 8: one entry (18 bytes with its count and next pointer).
+        tiff += u16(1) + u16(0x0112) + u16(3) + u32(1) + u16(orientation) + u16(0) + u32(26)
+        // IFD1 at 26: three entries (42 bytes), then the thumbnail at 68.
+        tiff += u16(3)
+        tiff += u16(0x0103) + u16(3) + u32(1) + u16(compression) + u16(0)
+        tiff += u16(0x0201) + u16(4) + u32(1) + u32(68)
+        tiff += u16(0x0202) + u16(4) + u32(1) + u32(thumbnailLength ?? thumbnail.count)
+        tiff += u32(0)
+        precondition(tiff.count == 68)
+        tiff += thumbnail
+        let payload = Array("Exif".utf8) + [0, 0] + tiff
+        let length = payload.count + 2
+        let segment: [UInt8] = [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
+        return Array(jpeg[0..<2]) + segment + Array(jpeg[2...])
+    }
+
     /// An SDL surface holding `pixels` (RGBA32); free it with SDL_FreeSurface.
     static func surface(width: Int, height: Int, pixels: [UInt8]) -> UnsafeMutablePointer<SDL_Surface> {
         let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_RGBA32.rawValue)!
