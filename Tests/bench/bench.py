@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The driver behind scripts/bench: fourway side by side with feh, sxiv and imv.
+"""The driver behind scripts/bench: fourway side by side with feh, sxiv, imv and qimgv.
 
     Tests/bench/bench.py --fourway BIN --cache DIR --out FILE [--quick] [--skip-engine]
 
@@ -9,7 +9,8 @@ and measures what users feel (the figures of README.md, Benchmarks):
 1. first image: process start -> the first screenshot whose centre shows a
    photo (not black, not a placeholder, not text), same detector for all;
    fourway on a first visit (--no-cache) and reopened (the folder's first
-   image remembered by an earlier, unmeasured visit);
+   image remembered by an earlier, unmeasured visit); also a folder of 100
+   photos as cameras write them, with a 160x120 EXIF thumbnail each;
 2. flip readiness (fourway): keyboard flips at 3, 5, 8 pages/s; the share of
    flips whose page was drawn as a placeholder (event log);
 3. frame pacing (fourway): frame interval p50/p99, work p50/p99 and dropped
@@ -197,6 +198,10 @@ def viewers(fourway):
         # imv 4.3 has no window-size option; its window opens at 1280x720 here.
         Viewer("imv", lambda folder, **_: ["imv-x11", folder],
                "Right", "Left"),
+        # Given a folder, qimgv opens its folder view: give it the first picture
+        # (natural order; the bench's names sort the same either way).
+        Viewer("qimgv", lambda folder, **_: ["qimgv", os.path.join(folder, min(os.listdir(folder)))],
+               "Right", "Left"),
     ]
 
 
@@ -275,6 +280,7 @@ def make_corpora(cache, sizes):
     photos = sorted(os.path.join(originals, name) for name in os.listdir(originals) if name.endswith(".jpg")
                     and not name.endswith(".tmp.jpg"))
     folders = {}
+    folders[CAMERA] = make_camera_folder(cache, photos)
     for count in sizes:
         folder = os.path.join(cache, f"folder-{count}")
         marker = os.path.join(cache, f"folder-{count}.done")
@@ -287,6 +293,40 @@ def make_corpora(cache, sizes):
             open(marker, "w").close()
         folders[count] = folder
     return photos, folders
+
+
+CAMERA = "camera-100"
+# A camera's EXIF thumbnail: 160x120, as in IFD1 of nearly every camera and phone JPEG.
+CAMERA_THUMBNAIL = "160x120"
+
+
+def make_camera_folder(cache, photos):
+    """100 of the photos as a camera writes them: each with an EXIF block
+    holding a 160x120 thumbnail (Debian's `exif --insert-thumbnail`, libexif)."""
+    folder = os.path.join(cache, CAMERA)
+    marker = folder + ".done"
+    if os.path.exists(marker):
+        return folder
+    log("making a folder of 100 photos with EXIF thumbnails")
+    shutil.rmtree(folder, ignore_errors=True)
+    originals = os.path.join(cache, "camera-originals")
+    os.makedirs(originals, exist_ok=True)
+    os.makedirs(folder)
+    convert = "/usr/bin/convert" if os.path.exists("/usr/bin/convert") else "convert"
+    made = []
+    for photo in photos:
+        target = os.path.join(originals, os.path.basename(photo))
+        thumbnail = target + ".thumb.jpg"
+        subprocess.run([convert, photo, "-thumbnail", CAMERA_THUMBNAIL, "-strip", "-quality", "80", thumbnail],
+                       check=True)
+        subprocess.run(["exif", "--create-exif", "--insert-thumbnail=" + thumbnail, "--output=" + target, photo],
+                       check=True, stdout=subprocess.DEVNULL)
+        os.remove(thumbnail)
+        made.append(target)
+    for i in range(100):
+        os.link(made[i % len(made)], os.path.join(folder, f"img{i + 1:06d}.jpg"))
+    open(marker, "w").close()
+    return folder
 
 
 def wait_convert(item):
@@ -736,12 +776,14 @@ def main():
             # remembered from an unmeasured visit (FirstImageCache) in a
             # cache folder of the bench's own.
             reopened_env = dict(os.environ, XDG_CACHE_HOME=os.path.join(work, "cache"))
-            for count in sizes:
+            for count in sizes + [CAMERA]:
                 for viewer in all_viewers:
                     extra = ["--no-cache"] if viewer.name == "fourway" else []
                     times = [first_image(server.x, viewer, folders[count], work, extra) for _ in range(runs)]
                     first.setdefault(viewer.name, {})[str(count)] = {"median_s": median(times), "runs": times}
                     log(f"  {viewer.name} {count}: {fmt(median(times) and median(times) * 1000, ' ms')} {times}")
+                if count == CAMERA:
+                    continue
                 fourway = all_viewers[0]
                 first_image(server.x, fourway, folders[count], work, env=reopened_env)
                 times = [first_image(server.x, fourway, folders[count], work, env=reopened_env) for _ in range(runs)]
@@ -811,16 +853,17 @@ def main():
 
 
 def print_table(results):
-    names = ["fourway", "feh", "sxiv", "imv"]
+    names = ["fourway", "feh", "sxiv", "imv", "qimgv"]
     lines = []
     if "first_image" in results:
         first = results["first_image"]
         lines.append("1. First image, ms (median)      " + "".join(f"{n:>10}" for n in names)
                      + "   peers/fourway")
-        for count in ("100", "10000", "100000"):
+        for count in ("100", "10000", "100000", CAMERA):
             values = [first.get(n, {}).get(count, {}).get("median_s") for n in names]
             ours = values[0]
-            lines.append(f"   {int(count):>7,} files                 "
+            label = f"{int(count):>7,} files" if count.isdigit() else "    100 camera JPEGs"
+            lines.append(f"   {label:<26}    "
                          + "".join(f"{fmt(v and v * 1000):>10}" for v in values)
                          + "   " + "  ".join(f"{n} {ratio(v, ours)}" for n, v in zip(names[1:], values[1:])))
         if "fourway-reopened" in first:
@@ -829,7 +872,7 @@ def print_table(results):
                 reopened = first["fourway-reopened"].get(count, {}).get("median_s")
                 peers = [first.get(n, {}).get(count, {}).get("median_s") for n in names[1:]]
                 lines.append(f"   {int(count):>7,} files                 {fmt(reopened and reopened * 1000):>10}"
-                             + " " * 30 + "   "
+                             + " " * 10 * (len(names) - 1) + "   "
                              + "  ".join(f"{n} {ratio(v, reopened)}" for n, v in zip(names[1:], peers)))
     if "flip_readiness" in results:
         lines.append("2. Flip readiness: flips shown as a placeholder (fourway, 10,000 files)")

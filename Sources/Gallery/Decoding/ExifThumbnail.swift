@@ -55,7 +55,7 @@ public enum ExifThumbnail {
     /// Where the thumbnail's JPEG lies in the TIFF structure of an EXIF
     /// segment (offsets from its `II`/`MM` header): the second IFD's
     /// JPEGInterchangeFormat (0x0201) and its length (0x0202). Nil without
-    /// one, for an uncompressed thumbnail (Compression 0x0103 other than 6),
+    /// one, for an uncompressed thumbnail (Compression 0x0103 of 1),
     /// or when anything points outside `view`.
     static func locate(tiff view: ByteView) -> Range<Int>? {
         let bigEndian: Bool
@@ -72,10 +72,14 @@ public enum ExifThumbnail {
             guard let tag = view.u16(entry, bigEndian: bigEndian),
                   let type = view.u16(entry + 2, bigEndian: bigEndian) else { return nil }
             let value = type == 3 ? view.u16(entry + 8, bigEndian: bigEndian) : view.u32(entry + 8, bigEndian: bigEndian)
+            // Debian's `exif --insert-thumbnail` (libexif 0.6) writes
+            // Compression 0 and each pointer tag twice, the first as 0: only
+            // an explicit 1 (uncompressed strips) rules the thumbnail out,
+            // and a pointer of 0 is no pointer; the bytes must be a JPEG anyway.
             switch tag {
-            case 0x0103: if value != 6 { return nil }
-            case 0x0201: offset = value
-            case 0x0202: length = value
+            case 0x0103: if value == 1 { return nil }
+            case 0x0201: if let value, value > 0 { offset = value }
+            case 0x0202: if let value, value > 0 { length = value }
             default: break
             }
         }
