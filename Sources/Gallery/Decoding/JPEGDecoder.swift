@@ -1,4 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CTurboJPEG
+import Synchronization
 
 /// JPEG through libturbojpeg: header first (size and memory limits), then a
 /// DCT-scaled decode straight to RGBA at the smallest scale that still
@@ -100,7 +104,14 @@ enum JPEGDecoder {
         let isCMYK = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
         let pixelFormat = isCMYK ? TJPF_CMYK : TJPF_RGBA
         var warning: String?
+        // Restart markers: the two halves on two cores (JPEGRestartSplit);
+        // a half that fails or warns makes the whole decode below run, for its own words.
+        let split = fullSize || isCMYK || !splitsAcrossCores ? nil : JPEGRestartSplit.plan(buffer)
         let pixels = [UInt8](unsafeUninitializedCapacity: scaledWidth * scaledHeight * 4) { out, initialized in
+            if let split, decodeHalves(split, into: out, width: scaledWidth, height: scaledHeight, scale: scale) {
+                initialized = out.count
+                return
+            }
             let status = tjDecompress2(handle, buffer.baseAddress, UInt(buffer.count), out.baseAddress,
                                        Int32(scaledWidth), Int32(scaledWidth * 4), Int32(scaledHeight),
                                        Int32(pixelFormat.rawValue), decodeFlags(for: structure))
@@ -128,6 +139,43 @@ enum JPEGDecoder {
         // A CMYK profile does not describe the RGB made above: ColorProfile ignores it.
         return Decompressed(image: image, target: target, orientation: orientation, upright: upright,
                             iccProfile: structure.iccProfile(in: buffer))
+    }
+
+    /// Whether a decode may take a second core (JPEGRestartSplit): not on a one-core machine.
+    static let splitsAcrossCores = sysconf(Int32(_SC_NPROCESSORS_ONLN)) >= 2
+
+    /// Decodes `split`'s halves at `scale`, the top on a new thread and the
+    /// bottom on this one, each straight into its rows of `out`
+    /// (`width` × `height` RGBA, the whole image at that scale). False when
+    /// either half reports anything, even a warning: the caller then
+    /// decodes the whole file, whose messages are the ones to show.
+    static func decodeHalves(_ split: JPEGRestartSplit, into out: UnsafeMutableBufferPointer<UInt8>,
+                             width: Int, height: Int, scale: JPEGScale) -> Bool {
+        // A whole number of rows at any scale: the cut is on an MCU row (8 or 16 px).
+        let topHeight = split.topRows * scale.numerator / scale.denominator
+        guard topHeight > 0, topHeight < height, let base = out.baseAddress else { return false }
+        struct Half: @unchecked Sendable {
+            let bytes: [UInt8]
+            let out: UnsafeMutablePointer<UInt8>
+            let width: Int32, height: Int32
+            func decode() -> Bool {
+                guard let handle = tjInitDecompress() else { return false }
+                defer { tjDestroy(handle) }
+                return bytes.withUnsafeBufferPointer { data in
+                    tjDecompress2(handle, data.baseAddress, UInt(data.count), out, width, width * 4, height,
+                                  Int32(TJPF_RGBA.rawValue), 0) == 0
+                }
+            }
+        }
+        let top = Half(bytes: split.top, out: base, width: Int32(width), height: Int32(topHeight))
+        let bottom = Half(bytes: split.bottom, out: base + topHeight * width * 4, width: Int32(width),
+                          height: Int32(height - topHeight))
+        let topDone = Mutex(false)
+        var bottomDone = false
+        guard WorkerThread.alongside({ let ok = top.decode(); topDone.withLock { $0 = ok } }, {
+            bottomDone = bottom.decode()
+        }) else { return false }
+        return bottomDone && topDone.withLock { $0 }
     }
 
     /// Adobe writes CMYK JPEGs inverted (0 = full ink), which is what nearly

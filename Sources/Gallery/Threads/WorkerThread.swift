@@ -52,6 +52,30 @@ public enum WorkerThread {
         precondition(status == 0, "pthread_create failed (\(status))")
     }
 
+    /// Runs `other` on a new thread while `body` runs on the calling one, and
+    /// returns when both are done: one piece of work split across two cores.
+    /// The new thread has the caller's niceness (Linux threads inherit it).
+    /// Returns false, having run neither, when no thread could be made.
+    ///
+    /// ```swift
+    /// let ran = WorkerThread.alongside({ decodeTopHalf() }) { decodeBottomHalf() }
+    /// ```
+    public static func alongside(_ other: @escaping @Sendable () -> Void, _ body: () -> Void) -> Bool {
+        let work = Unmanaged.passRetained(WorkerThreadWork(name: nil, niceness: 0, body: other)).toOpaque()
+        var thread = pthread_t()
+        let status = pthread_create(&thread, nil, { context in
+            Unmanaged<WorkerThreadWork>.fromOpaque(context!).takeRetainedValue().body()
+            return nil
+        }, work)
+        guard status == 0 else {
+            Unmanaged<WorkerThreadWork>.fromOpaque(work).release()
+            return false
+        }
+        body()
+        pthread_join(thread, nil)
+        return true
+    }
+
     /// Sets the calling thread's nice value. On Linux the nice value is a
     /// thread's, not the process's, and `who` 0 names the calling thread.
     ///

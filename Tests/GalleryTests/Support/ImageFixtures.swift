@@ -45,7 +45,8 @@ enum ImageFixtures {
     // MARK: - Encoders
 
     /// A JPEG from libturbojpeg (4:4:4, quality 95 unless told).
-    static func jpeg(width: Int, height: Int, pixels: [UInt8], quality: Int = 95, progressive: Bool = false) -> [UInt8] {
+    static func jpeg(width: Int, height: Int, pixels: [UInt8], quality: Int = 95, progressive: Bool = false,
+                     subsampling: TJSAMP = TJSAMP_444) -> [UInt8] {
         let handle = tjInitCompress()!
         defer { tjDestroy(handle) }
         var output: UnsafeMutablePointer<UInt8>?
@@ -53,7 +54,7 @@ enum ImageFixtures {
         let flags = progressive ? TJFLAG_PROGRESSIVE : 0
         let status = pixels.withUnsafeBufferPointer {
             tjCompress2(handle, $0.baseAddress, Int32(width), Int32(width * 4), Int32(height), Int32(TJPF_RGBA.rawValue),
-                        &output, &size, Int32(TJSAMP_444.rawValue), Int32(quality), flags)
+                        &output, &size, Int32(subsampling.rawValue), Int32(quality), flags)
         }
         precondition(status == 0, String(cString: tjGetErrorStr2(handle)))
         defer { tjFree(output) }
