@@ -295,14 +295,15 @@ def make_corpora(cache, sizes):
     return photos, folders
 
 
-CAMERA = "camera-100"
+CAMERA = "camera-100-rst"
 # A camera's EXIF thumbnail: 160x120, as in IFD1 of nearly every camera and phone JPEG.
 CAMERA_THUMBNAIL = "160x120"
 
 
 def make_camera_folder(cache, photos):
-    """100 of the photos as a camera writes them: each with an EXIF block
-    holding a 160x120 thumbnail (Debian's `exif --insert-thumbnail`, libexif)."""
+    """100 of the photos as a camera writes them: restart markers every MCU
+    row, and an EXIF block holding a 160x120 thumbnail (Debian's
+    `exif --insert-thumbnail`, libexif)."""
     folder = os.path.join(cache, CAMERA)
     marker = folder + ".done"
     if os.path.exists(marker):
@@ -319,9 +320,14 @@ def make_camera_folder(cache, photos):
         thumbnail = target + ".thumb.jpg"
         subprocess.run([convert, photo, "-thumbnail", CAMERA_THUMBNAIL, "-strip", "-quality", "80", thumbnail],
                        check=True)
-        subprocess.run(["exif", "--create-exif", "--insert-thumbnail=" + thumbnail, "--output=" + target, photo],
+        # Restart markers every MCU row, as some cameras' encoders write
+        # them (jpegtran: lossless, the same picture).
+        restarted = target + ".rst.jpg"
+        subprocess.run(["jpegtran", "-copy", "all", "-restart", "1", "-outfile", restarted, photo], check=True)
+        subprocess.run(["exif", "--create-exif", "--insert-thumbnail=" + thumbnail, "--output=" + target, restarted],
                        check=True, stdout=subprocess.DEVNULL)
         os.remove(thumbnail)
+        os.remove(restarted)
         made.append(target)
     for i in range(100):
         os.link(made[i % len(made)], os.path.join(folder, f"img{i + 1:06d}.jpg"))
@@ -576,20 +582,6 @@ def million_files(x, fourway, folder, root, runs, work):
             "flipped_rss_mb": flipped[0], "flipped_peak_mb": flipped[1]}
 
 
-def read_events(path):
-    out = []
-    try:
-        with open(path) as file:
-            for line in file:
-                try:
-                    out.append(json.loads(line))
-                except ValueError:
-                    pass
-    except OSError:
-        pass
-    return out
-
-
 def rss_mb(pid):
     try:
         with open(f"/proc/{pid}/status") as status:
@@ -779,9 +771,20 @@ def main():
             for count in sizes + [CAMERA]:
                 for viewer in all_viewers:
                     extra = ["--no-cache"] if viewer.name == "fourway" else []
-                    times = [first_image(server.x, viewer, folders[count], work, extra) for _ in range(runs)]
-                    first.setdefault(viewer.name, {})[str(count)] = {"median_s": median(times), "runs": times}
-                    log(f"  {viewer.name} {count}: {fmt(median(times) and median(times) * 1000, ' ms')} {times}")
+                    times, decoded = [], []
+                    for _ in range(runs):
+                        times.append(first_image(server.x, viewer, folders[count], work, extra))
+                        if viewer.name == "fourway":
+                            # The decoded image's frame (a camera photo shows its thumbnail before).
+                            lines = [e["t"] for e in read_events(os.path.join(work, "first.jsonl"))
+                                     if e.get("event") == "first-frame"]
+                            decoded.append(lines[0] if lines else None)
+                    entry = {"median_s": median(times), "runs": times}
+                    if decoded:
+                        entry["first_frame_line_median_s"] = median(decoded)
+                    first.setdefault(viewer.name, {})[str(count)] = entry
+                    log(f"  {viewer.name} {count}: {fmt(median(times) and median(times) * 1000, ' ms')} {times}"
+                        + (f" first-frame line {fmt(median(decoded) and median(decoded) * 1000, ' ms')}" if decoded else ""))
                 if count == CAMERA:
                     continue
                 fourway = all_viewers[0]
@@ -862,10 +865,13 @@ def print_table(results):
         for count in ("100", "10000", "100000", CAMERA):
             values = [first.get(n, {}).get(count, {}).get("median_s") for n in names]
             ours = values[0]
-            label = f"{int(count):>7,} files" if count.isdigit() else "    100 camera JPEGs"
+            label = f"{int(count):>7,} files" if count.isdigit() else "    100 camera photos"
             lines.append(f"   {label:<26}    "
                          + "".join(f"{fmt(v and v * 1000):>10}" for v in values)
                          + "   " + "  ".join(f"{n} {ratio(v, ours)}" for n, v in zip(names[1:], values[1:])))
+        lines.append("   fourway's first-frame line (the decoded image), ms (median): "
+                     + ", ".join(f"{c}: {fmt(first.get('fourway', {}).get(c, {}).get('first_frame_line_median_s') and first['fourway'][c]['first_frame_line_median_s'] * 1000)}"
+                                 for c in ("100", "10000", "100000", CAMERA) if c in first.get("fourway", {})))
         if "fourway-reopened" in first:
             lines.append("   fourway reopened (its first image remembered), ms (median)")
             for count in ("100", "10000", "100000"):
