@@ -28,6 +28,9 @@ and measures what users feel (the figures of README.md, Benchmarks):
    about a minute): the listing floor (scripts/listing-floor, a plain
    getdents64 loop), the first image as in 1 and the `first-frame` line's
    time, RSS once the pages are known and after 200 flips.
+11. the keyboard step (scripts/key-step-bench, every viewer): key sent ->
+   the first change of the screen's centre, and the next picture covering
+   its centre 200x200 and 480x300, 10 single steps after pauses, median/p90.
 
 Input is synthesised with XTest, screenshots are XGetImage of the root window
 (both through ctypes, so polling costs ~1 ms, not a process start).
@@ -741,11 +744,11 @@ def main():
     parser.add_argument("--bench-scratch", required=True)
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--skip-engine", action="store_true")
-    parser.add_argument("--only", default="", help="comma list of figures to run (1-9)")
+    parser.add_argument("--only", default="", help="comma list of figures to run (1-11)")
     args = parser.parse_args()
 
     quick = args.quick
-    only = {int(n) for n in args.only.split(",") if n} or {1, 2, 3, 4, 5, 6, 7, 8, 9}
+    only = {int(n) for n in args.only.split(",") if n} or {1, 2, 3, 4, 5, 6, 7, 8, 9, 11}
     sizes = [100, 10000, 100000]
     runs = 3 if quick else 7
     flip_counts = {3: 15, 5: 20, 8: 30} if quick else {3: 30, 5: 50, 8: 80}
@@ -842,6 +845,14 @@ def main():
             million = million_files(server.x, args.fourway, folders[MILLION], args.root, 3 if quick else 5, work)
             results["million"] = million
             log(f"  {million}")
+        if 11 in only:
+            log("figure 11: the keyboard step")
+            out = os.path.join(work, "key-step.json")
+            subprocess.run([os.path.join(args.root, "scripts", "key-step-bench"), "--fourway", args.fourway,
+                            "--peers", "feh,sxiv,imv,qimgv", "--steps", "5" if quick else "10",
+                            "--cache", args.cache, "--json", out], check=True)
+            with open(out) as file:
+                results["key_step"] = json.load(file)
     finally:
         server.stop()
         log("event logs of the last runs kept in " + work)
@@ -955,6 +966,12 @@ def print_table(results):
                      f"  ({first * 1000 / m['floor_ms']:.2f}× the floor)" if first else "")
         lines.append(f"   RSS once listed (peak)                   {fmt(m['listed_rss_mb'], ' MB')} ({fmt(m['listed_peak_mb'], ' MB')})")
         lines.append(f"   RSS after 200 flips (peak)               {fmt(m['flipped_rss_mb'], ' MB')} ({fmt(m['flipped_peak_mb'], ' MB')})")
+    if "key_step" in results:
+        lines.append("11. Key -> next picture (median / p90 ms)   first change       200x200       480x300")
+        for viewer, regions in results["key_step"].items():
+            cells = [f"{fmt(r['median_ms'])} / {fmt(r['p90_ms'])}" for r in
+                     (regions["first change"], regions["200x200"], regions["480x300"])]
+            lines.append(f"   {viewer:<38}" + "".join(f"{c:>14}" for c in cells))
     print("\n".join(lines))
 
 
