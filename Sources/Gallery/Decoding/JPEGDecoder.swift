@@ -39,11 +39,31 @@ enum JPEGDecoder {
                        fullSize: Bool = false) throws(DecodeFailure) -> DecodedImage {
         let result: Result<Decompressed, DecodeFailure> = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(DecodeFailure) in
-                try decompress(buffer, path: path, maxWidth: maxWidth, maxHeight: maxHeight, fullSize: fullSize)
+                try decompress(buffer, path: path, maxWidth: maxWidth, maxHeight: maxHeight, fullSize: fullSize,
+                               mayCut: !fullSize && splitsAcrossCores)
             }
         }
         bytes = []
-        let decompressed = try result.get()
+        var decompressed = try result.get()
+        if let cut = decompressed.cut {
+            // The file's bytes are gone: its halves hold the data now.
+            if let pixels = decodeHalves(cut.split, width: decompressed.image.width,
+                                         height: decompressed.image.height, scale: cut.scale) {
+                decompressed.image.pixels = pixels
+                decompressed.cut = nil
+            } else {
+                // A half reported something: the whole file, read again, says what.
+                var again = try FileReader.read(path)
+                let whole: Result<Decompressed, DecodeFailure> = again.withUnsafeBufferPointer { buffer in
+                    Result { () throws(DecodeFailure) in
+                        try decompress(buffer, path: path, maxWidth: maxWidth, maxHeight: maxHeight, fullSize: fullSize,
+                                       mayCut: false)
+                    }
+                }
+                again = []
+                decompressed = try whole.get()
+            }
+        }
         var image = decompressed.image.downscaled(toWidth: decompressed.target.w, height: decompressed.target.h)
             .oriented(decompressed.orientation)
         if !decompressed.iccProfile.isEmpty { ColorProfile.convertToSRGB(&image, iccProfile: decompressed.iccProfile) }
@@ -54,7 +74,11 @@ enum JPEGDecoder {
 
     /// libjpeg-turbo's output at the chosen scale, and what to make of it.
     private struct Decompressed {
+        /// Empty pixels while `cut` is still to be decoded.
         var image: PixelBuffer
+        /// The file's halves, when it has restart markers (JPEGRestartSplit):
+        /// decoded after the file's own bytes are let go.
+        var cut: (split: JPEGRestartSplit, scale: JPEGScale)?
         /// The fitted size, in stored orientation.
         var target: (w: Int, h: Int)
         var orientation: ExifOrientation
@@ -65,7 +89,7 @@ enum JPEGDecoder {
     }
 
     private static func decompress(_ buffer: UnsafeBufferPointer<UInt8>, path: String, maxWidth: Int, maxHeight: Int,
-                                   fullSize: Bool) throws(DecodeFailure) -> Decompressed {
+                                   fullSize: Bool, mayCut: Bool) throws(DecodeFailure) -> Decompressed {
         let structure = JPEGStructure.parse(buffer)
         guard let handle = tjInitDecompress() else {
             throw DecodeFailure(path: path, message: "JPEG decoder could not start")
@@ -103,15 +127,14 @@ enum JPEGDecoder {
 
         let isCMYK = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
         let pixelFormat = isCMYK ? TJPF_CMYK : TJPF_RGBA
+        // Restart markers: the two halves on two cores (JPEGRestartSplit), once the caller let the bytes go.
+        if mayCut, !isCMYK, let split = JPEGRestartSplit.plan(buffer) {
+            return Decompressed(image: PixelBuffer(width: scaledWidth, height: scaledHeight, pixels: []),
+                                cut: (split, scale), target: target, orientation: orientation, upright: upright,
+                                iccProfile: structure.iccProfile(in: buffer))
+        }
         var warning: String?
-        // Restart markers: the two halves on two cores (JPEGRestartSplit);
-        // a half that fails or warns makes the whole decode below run, for its own words.
-        let split = fullSize || isCMYK || !splitsAcrossCores ? nil : JPEGRestartSplit.plan(buffer)
         let pixels = [UInt8](unsafeUninitializedCapacity: scaledWidth * scaledHeight * 4) { out, initialized in
-            if let split, decodeHalves(split, into: out, width: scaledWidth, height: scaledHeight, scale: scale) {
-                initialized = out.count
-                return
-            }
             let status = tjDecompress2(handle, buffer.baseAddress, UInt(buffer.count), out.baseAddress,
                                        Int32(scaledWidth), Int32(scaledWidth * 4), Int32(scaledHeight),
                                        Int32(pixelFormat.rawValue), decodeFlags(for: structure))
@@ -137,12 +160,26 @@ enum JPEGDecoder {
         var image = PixelBuffer(width: scaledWidth, height: scaledHeight, pixels: pixels)
         if isCMYK { image = convertInvertedCMYK(image) }
         // A CMYK profile does not describe the RGB made above: ColorProfile ignores it.
-        return Decompressed(image: image, target: target, orientation: orientation, upright: upright,
+        return Decompressed(image: image, cut: nil, target: target, orientation: orientation, upright: upright,
                             iccProfile: structure.iccProfile(in: buffer))
     }
 
-    /// Whether a decode may take a second core (JPEGRestartSplit): not on a one-core machine.
+    /// Whether a decode may take a second core (JPEGRestartSplit): not on a
+    /// one-core machine. The halves are copies of the file's data, made
+    /// while the file's own bytes are still held (a moment), then decoded
+    /// once those are let go: the peak is what a whole decode's is.
     static let splitsAcrossCores = sysconf(Int32(_SC_NPROCESSORS_ONLN)) >= 2
+
+    /// `split`'s halves decoded at `scale` (`width` × `height` RGBA), or nil
+    /// when either half reports anything.
+    static func decodeHalves(_ split: JPEGRestartSplit, width: Int, height: Int, scale: JPEGScale) -> [UInt8]? {
+        var ok = false
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, initialized in
+            ok = decodeHalves(split, into: out, width: width, height: height, scale: scale)
+            initialized = out.count
+        }
+        return ok ? pixels : nil
+    }
 
     /// Decodes `split`'s halves at `scale`, the top on a new thread and the
     /// bottom on this one, each straight into its rows of `out`
