@@ -347,7 +347,10 @@ def wait_convert(item):
 
 
 # ---------------------------------------------------------------- figure 1
-def first_image(x, viewer, folder, work, extra=(), env=None):
+def first_image(x, viewer, folder, work, extra=(), env=None, until_line=None):
+    """Seconds from start to the first screenshot showing a photo; with
+    `until_line`, fourway then runs on until its log has that line (so a
+    `first-frame` written after a thumbnail is on screen is not cut off)."""
     wait_blank(x)
     events = os.path.join(work, "first.jsonl")
     command = (viewer.command(folder, events=events, extra=extra) if viewer.name == "fourway"
@@ -360,6 +363,10 @@ def first_image(x, viewer, folder, work, extra=(), env=None):
             seen = time.perf_counter() - start
             break
         time.sleep(POLL_INTERVAL)
+    deadline = time.perf_counter() + 5
+    while until_line and time.perf_counter() < deadline and process.poll() is None \
+            and not any(e.get("event") == until_line for e in read_events(events)):
+        time.sleep(0.02)
     stop(process)
     return seen
 
@@ -776,7 +783,8 @@ def main():
                     extra = ["--no-cache"] if viewer.name == "fourway" else []
                     times, decoded = [], []
                     for _ in range(runs):
-                        times.append(first_image(server.x, viewer, folders[count], work, extra))
+                        times.append(first_image(server.x, viewer, folders[count], work, extra,
+                                                 until_line="first-frame" if viewer.name == "fourway" else None))
                         if viewer.name == "fourway":
                             # The decoded image's frame (a camera photo shows its thumbnail before).
                             lines = [e["t"] for e in read_events(os.path.join(work, "first.jsonl"))
