@@ -112,6 +112,92 @@ import Testing
         #expect(first.previewIsCertain)
     }
 
+    /// JPEGs told apart by their shape once fitted into 32×32.
+    static let tall = ImageFixtures.jpeg(width: 48, height: 64, pixels: ImageFixtures.quadrants(width: 48, height: 64))
+    static let square = ImageFixtures.jpeg(width: 40, height: 40, pixels: ImageFixtures.quadrants(width: 40, height: 40))
+
+    @Test func theScanReportsTheFirstImageSoFarAsItListsABigFolder() throws {
+        let folder = try TemporaryFolder()
+        for index in 1...60 { try folder.write("img\(index).jpg", Self.jpeg) }
+        let reports = Mutex<(soFar: [String], first: [String])>(([], []))
+        _ = try FolderScanner.scanFolder(folder.path, shownAs: folder.path, maximumDepth: 0, progress: nil,
+                                         firstImage: { path in reports.withLock { $0.first.append(path) } },
+                                         firstImageSoFar: { path in reports.withLock { $0.soFar.append(path) } },
+                                         candidateInterval: 7)
+        let (soFar, first) = reports.withLock { $0 }
+        #expect(first == [folder.file("img1.jpg")])
+        // After every 7 names the best so far, when it changed: each one comes before the one reported before it.
+        #expect(!soFar.isEmpty)
+        let names = soFar.map { LexicalPath.lastComponent($0) }
+        #expect(zip(names, names.dropFirst()).allSatisfy { NaturalOrder.precedes($1, $0) })
+    }
+
+    @Test func theSearchInChunksFindsWhatOnePassFinds() {
+        var names = ImageNames()
+        var search = FolderScanner.FirstNameSearch()
+        // Ties ("a2.jpg" twice, and in another case) keep the earlier, as one pass does.
+        for name in ["m10.jpg", "m9.jpg", "A2.jpg", "z.jpg", "a2.jpg", "b1.jpg", "a2.jpg", "a10.jpg"] {
+            names.append(name)
+            _ = search.search(names)
+            #expect(search.best == NaturalOrder.firstIndex(names))
+        }
+    }
+
+    @Test func aProposedCandidateDecodesButIsNotShownUntilConfirmed() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("a.jpg", Self.jpeg)
+        let first = FirstImageDecode(maxWidth: 32, maxHeight: 32) {}
+        first.propose(path: path)
+        usleep(200_000)
+        #expect(first.preview == nil)
+        first.start(path: path)
+        first.confirm(path: path)
+        #expect(first.previewIsCertain)
+        #expect(Self.eventually { first.preview != nil })
+        #expect((first.preview?.width, first.preview?.height) == (32, 24))
+    }
+
+    @Test func aLaterCandidateReplacesAnEarlierOne() throws {
+        let folder = try TemporaryFolder()
+        let a = try folder.write("a.jpg", Self.jpeg)
+        let b = try folder.write("b.jpg", Self.tall)
+        let first = FirstImageDecode(maxWidth: 32, maxHeight: 32) {}
+        first.propose(path: a)
+        first.propose(path: b)
+        first.confirm(path: b)
+        #expect(Self.eventually { first.preview != nil })
+        #expect((first.preview?.width, first.preview?.height) == (24, 32))
+    }
+
+    @Test func theScansAnswerReplacesACandidateItDoesNotBearOut() throws {
+        let folder = try TemporaryFolder()
+        let a = try folder.write("a.jpg", Self.jpeg)
+        let c = try folder.write("c.jpg", Self.square)
+        let first = FirstImageDecode(maxWidth: 32, maxHeight: 32) {}
+        first.propose(path: a)
+        usleep(100_000)
+        first.start(path: c)
+        first.confirm(path: c)
+        #expect(first.previewIsCertain)
+        #expect(Self.eventually { first.preview != nil })
+        #expect((first.preview?.width, first.preview?.height) == (32, 32))
+        let request = DecodeRequest(slot: 4, generation: 1, source: .file(ImageEntry(path: c, name: "c.jpg", album: nil)),
+                                    maxWidth: 32, maxHeight: 32)
+        #expect(first.claim(request))
+        #expect(first.take()?.request == request)
+    }
+
+    @Test func aCandidateDoesNotReplaceANamedImage() throws {
+        let folder = try TemporaryFolder()
+        let a = try folder.write("a.jpg", Self.jpeg)
+        let b = try folder.write("b.jpg", Self.tall)
+        let first = FirstImageDecode(maxWidth: 32, maxHeight: 32) {}
+        first.start(path: a)
+        first.propose(path: b)
+        #expect(Self.eventually { first.preview != nil })
+        #expect((first.preview?.width, first.preview?.height) == (32, 24))
+    }
+
     @Test func aFullSizeJPEGDecodeEndsAtTheSameSizeAsAScaledOne() throws {
         let folder = try TemporaryFolder()
         let big = ImageFixtures.jpeg(width: 640, height: 480, pixels: ImageFixtures.quadrants(width: 640, height: 480))
