@@ -91,11 +91,6 @@ public enum Browser {
                     remembered.cache.remember(folder: remembered.folder, identity: remembered.identity,
                                               firstImage: LexicalPath.lastComponent(image))
                 }
-            }, onFirstImageSoFar: { image in
-                // A big folder: the first image listed so far decodes while
-                // the listing goes on (it is often the first; if not, the
-                // first one decodes as soon as the listing ends).
-                if startsAtFirst { first.propose(path: image) }
             }) { wakeMainLoop() }
         }
 

@@ -24,14 +24,12 @@ final class FolderScan: Sendable {
     /// Starts scanning what `request` names; `onFinish` runs on the scanning
     /// thread when it is done (to wake the main loop). `onFirstImage` runs on
     /// it with the first image as soon as it is known (see
-    /// ``SourceScanner/scan(_:progress:firstImage:firstImageSoFar:)``).
+    /// ``SourceScanner/scan(_:progress:firstImage:)``).
     ///
     /// `niceness` is the thread's until the first image is found, after which
     /// it is ``WorkerThread/backgroundNiceness``.
-    /// `onFirstImageSoFar` runs on it while a big folder is listed, with
-    /// the first image among those listed so far (``SourceScanner``).
     init(request: OpenRequest, niceness: Int32 = 0, onFirstImage: (@Sendable (String) -> Void)? = nil,
-         onFirstImageSoFar: (@Sendable (String) -> Void)? = nil, onFinish: @escaping @Sendable () -> Void) {
+         onFinish: @escaping @Sendable () -> Void) {
         WorkerThread.start(name: "fourway-scan", niceness: niceness) { [self] in
             let result: Result<FolderContents, GalleryError>
             do throws(GalleryError) {
@@ -49,7 +47,7 @@ final class FolderScan: Sendable {
                     if request.isOneFolder {
                         WorkerThread.setCurrentThreadNiceness(WorkerThread.backgroundNiceness)
                     }
-                }, firstImageSoFar: onFirstImageSoFar))
+                }))
             } catch {
                 result = .failure(error)
             }

@@ -26,20 +26,10 @@ import Synchronization
 /// ```
 public final class FirstImageDecode: Sendable {
     private struct State {
-        /// The image wanted: the one named, found first, remembered, or the
-        /// first listed so far (a candidate).
         var path: String?
         /// Whether `path` is known to be the first page (not a guess from
-        /// ``FirstImageCache`` or a candidate that the scan has yet to bear out).
+        /// ``FirstImageCache`` that the scan has yet to bear out).
         var certain = false
-        /// `path` is the first image listed so far (``propose(path:)``):
-        /// decoded, never shown, until the scan confirms it.
-        var candidate = false
-        /// The worker thread is decoding (it decodes `path` until what it
-        /// decoded is still what is wanted).
-        var running = false
-        /// `path`'s decode, once done (the worker never stores a decode
-        /// of an image no longer wanted).
         var outcome: Result<DecodedImage, DecodeFailure>?
         /// The embedded thumbnail, until `outcome` is there.
         var sketch: DecodedImage?
@@ -49,14 +39,6 @@ public final class FirstImageDecode: Sendable {
         var delivered = false
         /// A request for another file or box came first: the guess is dropped.
         var abandoned = false
-
-        /// Wants `path` instead: what was decoded of another is dropped.
-        mutating func retarget(_ path: String) {
-            self.path = path
-            outcome = nil
-            backdrop = nil
-            sketch = nil
-        }
     }
 
     private let state = Mutex(State())
@@ -74,112 +56,54 @@ public final class FirstImageDecode: Sendable {
         self.onFinish = onFinish
     }
 
-    /// Starts decoding `path` (only the first call does anything, but for
-    /// a running ``propose(path:)``, which ``confirm(path:)`` settles).
+    /// Starts decoding `path` (only the first call does anything).
     /// `guess`: a first image remembered from an earlier visit, which
     /// ``confirm(path:)`` makes certain once the scan finds it first.
     public func start(path: String, guess: Bool = false) {
-        let starts: Bool = state.withLock { state in
+        let isFirst: Bool = state.withLock { state in
             guard state.path == nil else { return false }
             state.path = path
             state.certain = !guess
-            state.running = true
             return true
         }
-        if starts { startWorker() }
-    }
-
-    /// The first image among those the scan has listed so far
-    /// (``FolderScanner``'s `firstImageSoFar`): decoded at once, on the
-    /// chance that it stays first, while the listing goes on, but not shown
-    /// before ``confirm(path:)``. A later candidate replaces it: a decode
-    /// already running finishes unused and the newest candidate decodes
-    /// next. Nothing happens once an image was named, remembered or confirmed.
-    ///
-    /// ```swift
-    /// first.propose(path: "/photos/img000512.jpg")   // the first of 65,536 names so far
-    /// first.propose(path: "/photos/img000007.jpg")   // a better one in the next 65,536
-    /// first.start(path: "/photos/img000001.jpg"); first.confirm(path: "/photos/img000001.jpg")
-    /// ```
-    public func propose(path: String) {
-        let starts: Bool = state.withLock { state in
-            if state.path == nil {
-                state.path = path
-                state.candidate = true
-            } else {
-                guard state.candidate, !state.certain, !state.abandoned, state.path != path else { return false }
-                state.retarget(path)
-            }
-            guard !state.running else { return false }
-            state.running = true
-            return true
-        }
-        if starts { startWorker() }
-    }
-
-    /// Decodes the wanted image until the one decoded is still the one
-    /// wanted (a candidate may be replaced while it decodes), then stops.
-    private func startWorker() {
+        guard isFirst else { return }
         WorkerThread.start(name: "fourway-first-image") { [self] in
-            while let path = state.withLock({ state -> String? in
-                guard !state.abandoned, state.outcome == nil, let path = state.path else {
-                    state.running = false
-                    return nil
-                }
-                return path
-            }) {
-                if let sketch = ExifThumbnail.decode(path: path) {
-                    let wanted: Bool = state.withLock { state in
-                        guard !state.abandoned, state.path == path, state.outcome == nil else { return false }
-                        state.sketch = sketch
-                        return !state.candidate
-                    }
-                    if wanted { onFinish() }
-                }
-                let outcome = Result { () throws(DecodeFailure) in
-                    try ImageDecoder.decodeFile(path, maxWidth: maxWidth, maxHeight: maxHeight)
-                }
-                let backdrop = (try? outcome.get()).map(BlurredBackdrop.make(from:))
+            if let sketch = ExifThumbnail.decode(path: path) {
                 let wanted: Bool = state.withLock { state in
-                    guard !state.abandoned, state.path == path else { return false }
-                    state.outcome = outcome
-                    state.backdrop = backdrop
-                    state.sketch = nil
+                    guard !state.abandoned, state.outcome == nil else { return false }
+                    state.sketch = sketch
                     return true
                 }
                 if wanted { onFinish() }
             }
+            let outcome = Result { () throws(DecodeFailure) in
+                try ImageDecoder.decodeFile(path, maxWidth: maxWidth, maxHeight: maxHeight)
+            }
+            let backdrop = (try? outcome.get()).map(BlurredBackdrop.make(from:))
+            let wanted: Bool = state.withLock { state in
+                guard !state.abandoned else { return false }
+                state.outcome = outcome
+                state.backdrop = backdrop
+                state.sketch = nil
+                return true
+            }
+            if wanted { onFinish() }
         }
     }
 
     /// The scan found that `path` comes first: a decode of another image
     /// (a guess from ``FirstImageCache`` that the folder no longer bears out)
-    /// is dropped, so its picture is never shown as the folder's first. A
-    /// candidate (``propose(path:)``) is replaced by `path`, which decodes
-    /// at once (or next, when the worker is busy with the candidate).
+    /// is dropped, so its picture is never shown as the folder's first.
     public func confirm(path: String) {
-        let (starts, ready): (Bool, Bool) = state.withLock { state in
+        state.withLock { state in
             guard let started = state.path, started != path else {
                 state.certain = true
-                state.candidate = false
-                // A candidate decoded already: the main loop may show it now.
-                return (false, state.outcome != nil || state.sketch != nil)
-            }
-            if state.candidate, !state.abandoned {
-                state.retarget(path)
-                state.candidate = false
-                state.certain = true
-                guard !state.running else { return (false, false) }
-                state.running = true
-                return (true, false)
+                return
             }
             state.abandoned = true
             state.outcome = nil
             state.sketch = nil
-            return (false, false)
         }
-        if starts { startWorker() }
-        if ready { onFinish() }
     }
 
     /// Whether this decode answers `request` (same file, same box, nothing
@@ -209,8 +133,7 @@ public final class FirstImageDecode: Sendable {
     /// while the folder is still being scanned.
     public var preview: DecodedImage? {
         state.withLock { state in
-            guard !state.abandoned, !state.candidate, state.claimed == nil,
-                  case .success(let image)? = state.outcome else { return nil }
+            guard !state.abandoned, state.claimed == nil, case .success(let image)? = state.outcome else { return nil }
             return image
         }
     }
@@ -227,7 +150,7 @@ public final class FirstImageDecode: Sendable {
     /// ```
     public func sketch(slot: Int, generation: Int) -> DecodedImage? {
         state.withLock { state in
-            guard !state.abandoned, !state.candidate, state.outcome == nil, let sketch = state.sketch else { return nil }
+            guard !state.abandoned, state.outcome == nil, let sketch = state.sketch else { return nil }
             if let claimed = state.claimed, claimed.slot != slot || claimed.generation != generation { return nil }
             return sketch
         }

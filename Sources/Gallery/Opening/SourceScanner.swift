@@ -5,7 +5,7 @@ import Glibc
 /// Finds the images of everything the user gave: any number of files and
 /// folders, mixed, in the order given.
 ///
-/// - One path given alone is ``FolderScanner/scan(_:maximumDepth:progress:firstImage:firstImageSoFar:)``:
+/// - One path given alone is ``FolderScanner/scan(_:maximumDepth:progress:firstImage:)``:
 ///   a folder, or an image opened in its folder (unless it came from a list,
 ///   ``OpenRequest/opensFolderOfLoneImage``).
 /// - Otherwise a folder contributes its images (and its albums, as
@@ -39,17 +39,12 @@ public enum SourceScanner {
     /// - Throws: ``GalleryError``: for one path, why it cannot be opened; for
     ///   several, ``GalleryError/nothingToOpen(sources:problems:)`` when none
     ///   holds an image, and ``GalleryError/emptyList`` for no paths.
-    /// - Parameter firstImageSoFar: for one big folder, the first image
-    ///   among those listed so far, while it is listed
-    ///   (``FolderScanner/scan(_:maximumDepth:progress:firstImage:firstImageSoFar:)``).
     public static func scan(_ request: OpenRequest, progress: (@Sendable (Int) -> Void)? = nil,
-                            firstImage: (@Sendable (String) -> Void)? = nil,
-                            firstImageSoFar: (@Sendable (String) -> Void)? = nil) throws(GalleryError) -> FolderContents {
+                            firstImage: (@Sendable (String) -> Void)? = nil) throws(GalleryError) -> FolderContents {
         if request.isOneFolder {
             let contents = try FolderScanner.scan(request.paths[0], maximumDepth: request.maximumDepth,
                                                   progress: progress,
-                                                  firstImage: request.order.isNaturalOrder ? firstImage : nil,
-                                                  firstImageSoFar: firstImageSoFar)
+                                                  firstImage: request.order.isNaturalOrder ? firstImage : nil)
             return request.order.apply(to: contents)
         }
         guard !request.paths.isEmpty else { throw GalleryError.emptyList }

@@ -42,10 +42,6 @@ public enum FolderScanner {
     public static let maximumAlbumDepth = 4
     /// The progress callback runs after every this many directory entries.
     public static let progressInterval = 1000
-    /// The root's images are searched for the first one in chunks of this
-    /// many, while the listing goes on (`firstImageSoFar`): 16 chunks for a
-    /// million files, none before the end for 10,000.
-    public static let candidateInterval = 1 << 16
     /// At most this many names that are not valid UTF-8 are kept for the
     /// shell to report (so a folder full of them cannot grow memory).
     public static let maximumReportedUnnamable = 100
@@ -59,19 +55,13 @@ public enum FolderScanner {
     ///   of the first image directly in it (natural order), so a viewer can
     ///   start decoding what is most likely its first page while a big folder
     ///   is still being sorted. Not called when the root holds no images.
-    /// - Parameter firstImageSoFar: called on the scanning thread while a big
-    ///   root folder is listed (after every ``candidateInterval`` images, when
-    ///   it changed) with the first image among those listed so far: likely
-    ///   the first one, which a viewer may start decoding before the listing
-    ///   ends. Only when `firstImage` is given too, which has the last word.
     /// - Throws: ``GalleryError`` when the path does not exist, cannot be read,
     ///   is not a folder or an image, or holds no images.
     /// - Parameter maximumDepth: how many folder levels below the root are
     ///   searched for albums (`.max`: all of them).
     public static func scan(_ path: String, maximumDepth: Int = maximumAlbumDepth,
                             progress: (@Sendable (Int) -> Void)? = nil,
-                            firstImage: (@Sendable (String) -> Void)? = nil,
-                            firstImageSoFar: (@Sendable (String) -> Void)? = nil) throws(GalleryError) -> FolderContents {
+                            firstImage: (@Sendable (String) -> Void)? = nil) throws(GalleryError) -> FolderContents {
         guard !path.isEmpty else { throw GalleryError.notFound(path: path) }
         let absolute = LexicalPath.absolute(path)
         var info = stat()
@@ -81,7 +71,7 @@ public enum FolderScanner {
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
             let contents = try scanFolder(absolute, shownAs: path, maximumDepth: maximumDepth,
-                                          progress: progress, firstImage: firstImage, firstImageSoFar: firstImageSoFar)
+                                          progress: progress, firstImage: firstImage)
             if contents.count == 0 { throw GalleryError.noImages(path: path, skipped: contents.skipped) }
             return contents
         case S_IFREG:
@@ -167,10 +157,6 @@ public enum FolderScanner {
         let progress: (@Sendable (Int) -> Void)?
         /// The root's first image (full path) goes here once the root is listed.
         let firstImage: ((String) -> Void)?
-        /// The first image listed so far (full path), while the root is listed.
-        var firstImageSoFar: ((String) -> Void)? = nil
-        /// Root images per chunk of the first-image search (``candidateInterval``).
-        var chunk = FolderScanner.candidateInterval
 
         mutating func saw() {
             seen += 1
@@ -187,15 +173,11 @@ public enum FolderScanner {
     /// named it, for errors) and its subfolders down to `maximumDepth`.
     static func scanFolder(_ absolute: String, shownAs path: String, maximumDepth: Int,
                            progress: (@Sendable (Int) -> Void)?,
-                           firstImage: (@Sendable (String) -> Void)?,
-                           firstImageSoFar: (@Sendable (String) -> Void)? = nil,
-                           candidateInterval: Int = candidateInterval) throws(GalleryError) -> FolderContents {
+                           firstImage: (@Sendable (String) -> Void)?) throws(GalleryError) -> FolderContents {
         let rootFD = open(absolute, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if rootFD < 0 { throw statError(path: path, code: errno) }
         defer { close(rootFD) }
         var walk = Walk(progress: progress, firstImage: firstImage.map { report in { report(LexicalPath.joined(absolute, $0)) } })
-        walk.firstImageSoFar = firstImage == nil ? nil : firstImageSoFar.map { report in { report(LexicalPath.joined(absolute, $0)) } }
-        walk.chunk = max(1, candidateInterval)
         // Folders still to read, relative to the root, with their depth.
         var pending: [(relative: String, depth: Int)] = [("", 0)]
         while let (relative, depth) = pending.popLast() {
@@ -244,13 +226,7 @@ public enum FolderScanner {
 
         var images = ImageNames()
         var subfolders: [String] = []
-        // The root's first image, searched chunk by chunk as the names come.
-        var first = FirstNameSearch()
-        let searches = depth == 0 && walk.firstImage != nil
         while let entry = readdir(directory) {
-            if searches, images.count - first.searched >= walk.chunk, first.search(images) {
-                walk.firstImageSoFar?(images[first.best!])
-            }
             let kind = entry.pointee.d_type
             let isImage: Bool? = withUnsafePointer(to: &entry.pointee.d_name) { tuple -> Bool? in
                 tuple.withMemoryRebound(to: UInt8.self, capacity: 256) { name -> Bool? in
@@ -296,45 +272,13 @@ public enum FolderScanner {
         }
 
         if depth == 0 {
-            // The minimum (the chunks not yet searched); the full sort comes later.
-            if searches {
-                _ = first.search(images)
-                if let report = walk.firstImage, let best = first.best { report(images[best]) }
-            }
+            // One linear pass for the minimum; the full sort comes later.
+            if let report = walk.firstImage, let first = NaturalOrder.firstIndex(images) { report(images[first]) }
             walk.loose = images
         } else if !images.isEmpty {
             walk.albums.append((name: relative, files: images))
         }
         return subfolders
-    }
-
-    /// The first name in natural order of a store that grows: each
-    /// ``search(_:)`` looks only at the names added since the last, so the
-    /// whole search is one pass however often it is asked.
-    struct FirstNameSearch {
-        /// The first name's index among the names searched, nil before any.
-        private(set) var best: Int?
-        /// How many names were searched.
-        private(set) var searched = 0
-
-        /// Searches the names added since the last call; true when the
-        /// first one changed.
-        mutating func search(_ names: ImageNames) -> Bool {
-            guard searched < names.count,
-                  let local = NaturalOrder.firstIndex(names.slice(searched..<names.count)) else { return false }
-            let candidate = searched + local
-            searched = names.count
-            guard let current = best else {
-                best = candidate
-                return true
-            }
-            // On a tie the earlier name stays, as in one pass over them all.
-            var pair = names.slice(current..<(current + 1))
-            pair.append(contentsOf: names.slice(candidate..<(candidate + 1)))
-            guard NaturalOrder.firstIndex(pair) == 1 else { return false }
-            best = candidate
-            return true
-        }
     }
 
     /// The entry's name with every byte that is not part of valid UTF-8
