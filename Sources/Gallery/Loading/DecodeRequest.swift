@@ -23,6 +23,10 @@ public struct DecodeRequest: Sendable, Hashable {
     public var priority: Int
     /// The view's turn of the image (`r`, `|`), applied once it is upright.
     public var turn: ExifOrientation = .normal
+    /// A small stand-in for its page (a box a fraction of the page's): its
+    /// decode holds little memory, so it may run beside a page-sized one
+    /// (``ImageLoader/pageDecodesAtOnce``).
+    public var isPreview = false
 
     /// See the type's example; `priority` defaults to 0.
     public init(slot: Int, generation: Int, source: PageSource, maxWidth: Int, maxHeight: Int, priority: Int = 0) {
