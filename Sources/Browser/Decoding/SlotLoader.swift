@@ -26,6 +26,14 @@ import Pager
 final class SlotLoader {
     /// Decoding threads: the machine this runs on has 2 cores.
     static let workerCount = 2
+    /// Page-sized decodes running at once, count: one, the other worker
+    /// decodes previews (``DecodeResolution``) meanwhile. A 12 MP JPEG fitted
+    /// to 1280×800 holds its file's bytes (3–6 MB) and libjpeg-turbo's
+    /// 3/8-scale output (6.75 MB) until its average is made; two of them at
+    /// once on the two workers made the peaks of the browser's memory
+    /// (docs/benchmarks.md, "Memory in every layout"). A walk needs one
+    /// page-sized decode per step (the prefetch's next page).
+    static let pageDecodesAtOnce = 1
     /// A decoded image more than this many px smaller than what the page can
     /// show (after a resize) is decoded again at the new size.
     static let reloadSlack = 2
@@ -61,7 +69,7 @@ final class SlotLoader {
         let inbox = DecodeInbox()
         self.inbox = inbox
         self.firstImage = firstImage
-        loader = ImageLoader(workerCount: Self.workerCount) { result in
+        loader = ImageLoader(workerCount: Self.workerCount, pageDecodesAtOnce: Self.pageDecodesAtOnce) { result in
             inbox.post(result)
             wake()
         }

@@ -25,7 +25,7 @@ public struct DecodeRequest: Sendable, Hashable {
     public var turn: ExifOrientation = .normal
     /// A small stand-in for its page (a box a fraction of the page's): its
     /// decode holds little memory, so it may run beside a page-sized one
-    /// (``ImageLoader/pageDecodesAtOnce``).
+    /// (``ImageLoader/init(workerCount:pageDecodesAtOnce:onResult:)``).
     public var isPreview = false
 
     /// See the type's example; `priority` defaults to 0.
