@@ -27,6 +27,10 @@ public struct DecodeRequest: Sendable, Hashable {
     /// decode holds little memory, so it may run beside a page-sized one
     /// (``ImageLoader/init(workerCount:pageDecodesAtOnce:onResult:)``).
     public var isPreview = false
+    /// Asked for ahead of need (the pages beyond the pool): it starts only
+    /// when no other decode runs, so its memory never adds to a decode that
+    /// is needed now (``ImageLoader/init(workerCount:pageDecodesAtOnce:onResult:)``).
+    public var isSpeculative = false
 
     /// See the type's example; `priority` defaults to 0.
     public init(slot: Int, generation: Int, source: PageSource, maxWidth: Int, maxHeight: Int, priority: Int = 0) {

@@ -10,7 +10,8 @@ import Synchronization
 ///   priorities start in submission order.
 /// - At most `pageDecodesAtOnce` page-sized decodes run at once (all, unless
 ///   the caller says otherwise); previews (``DecodeRequest/isPreview``) run
-///   beside them (``DecodeSchedule``).
+///   beside them, and a speculative decode (``DecodeRequest/isSpeculative``)
+///   starts only when no other runs (``DecodeSchedule``).
 /// - `cancel(slot:)` drops a queued request. A decode already running
 ///   finishes and is delivered with its old generation; the shell drops it.
 /// - Nothing is cached: memory is what the running decodes hold.
@@ -149,8 +150,9 @@ final class DecodeQueue: Sendable {
             wake.wait()
             let taken: (request: DecodeRequest?, closed: Bool) = state.withLock { state in
                 guard state.isOpen else { return (nil, true) }
-                let mayStartPageDecode = state.runningPageDecodes < pageDecodesAtOnce
-                guard let best = DecodeSchedule.next(in: state.pending.values, mayStartPageDecode: mayStartPageDecode)
+                guard let best = DecodeSchedule.next(
+                    in: state.pending.values, running: state.running,
+                    mayStartPageDecode: state.runningPageDecodes < pageDecodesAtOnce)
                 else { return (nil, false) }
                 state.pending.removeValue(forKey: best.slot)
                 state.running += 1
@@ -166,12 +168,11 @@ final class DecodeQueue: Sendable {
     func finish(_ request: DecodeRequest) {
         let waiting: Bool = state.withLock { state in
             state.running -= 1
-            guard !request.isPreview else { return false }
-            state.runningPageDecodes -= 1
+            if !request.isPreview { state.runningPageDecodes -= 1 }
             return !state.pending.isEmpty
         }
-        // A worker may have gone back to waiting because only page-sized
-        // decodes were left: one of them may start now.
+        // A worker may have gone back to waiting because what was left could
+        // not start beside this decode (DecodeSchedule): it may start now.
         if waiting { wake.signal() }
     }
 
@@ -192,11 +193,14 @@ final class DecodeQueue: Sendable {
 
 /// Which queued decode a free worker starts: the highest priority, the
 /// oldest first among equals, leaving out page-sized decodes while as many
-/// as the loader allows run (``ImageLoader/init(workerCount:pageDecodesAtOnce:onResult:)``);
-/// previews always may.
+/// as the loader allows run (``ImageLoader/init(workerCount:pageDecodesAtOnce:onResult:)``;
+/// previews always may), and speculative decodes while any other runs: a
+/// decode holds its file's bytes whatever its size (3–6 MB for a 12 MP
+/// photo), so a decode asked for ahead of need waits rather than add that
+/// to one needed now.
 ///
 /// ```swift
-/// DecodeSchedule.next(in: queue.values, mayStartPageDecode: false)   // the best preview, or nil
+/// DecodeSchedule.next(in: queue.values, running: 1, mayStartPageDecode: false)   // the best preview, or nil
 /// ```
 enum DecodeSchedule {
     /// A queued request and when it was queued.
@@ -206,10 +210,13 @@ enum DecodeSchedule {
         var order: Int
     }
 
-    static func next(in pending: some Sequence<Pending>, mayStartPageDecode: Bool) -> DecodeRequest? {
+    /// `running`: decodes running now, count; `mayStartPageDecode`: whether
+    /// fewer page-sized decodes run than the loader allows.
+    static func next(in pending: some Sequence<Pending>, running: Int, mayStartPageDecode: Bool) -> DecodeRequest? {
         // At most a handful of slots are pending: a linear scan is cheapest.
         var best: Pending?
-        for candidate in pending where mayStartPageDecode || candidate.request.isPreview {
+        for candidate in pending where (mayStartPageDecode || candidate.request.isPreview)
+            && (running == 0 || !candidate.request.isSpeculative) {
             if let current = best {
                 if candidate.request.priority > current.request.priority
                     || (candidate.request.priority == current.request.priority && candidate.order < current.order) {
