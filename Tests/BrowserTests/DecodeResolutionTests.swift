@@ -47,6 +47,19 @@ import Testing
         }
     }
 
+    @Test func whileADragIsLockedToAnAxisThatAxisIsTheAxisOfTravel() {
+        let vertical = DecodeResolution.travel(heading: (1, 0), dragAxis: .vertical)
+        #expect(DecodeResolution.of(column: 0, row: -1, heading: vertical) == .page)
+        #expect(DecodeResolution.of(column: 1, row: 0, heading: vertical) == .preview)
+        let horizontal = DecodeResolution.travel(heading: (0, 1), dragAxis: .horizontal)
+        #expect(DecodeResolution.of(column: -1, row: 0, heading: horizontal) == .page)
+    }
+
+    @Test func withNoDragTheLastStepIsTheAxisOfTravel() {
+        let travel = DecodeResolution.travel(heading: (0, -1), dragAxis: nil)
+        #expect(travel == (0, -1))
+    }
+
     @Test func aPreviewsBoxIsThePagesDividedOnEachSide() {
         let box = DecodeResolution.preview.box(pageWidth: 1280, pageHeight: 800)
         #expect(box.width == 1280 / DecodeResolution.previewDivisor)
@@ -108,6 +121,34 @@ import Testing
         submit()
         // Until the sharp decode comes, the slot keeps its preview: no placeholder.
         #expect(Self.shownWidth(canvas.contents, below) == previewWidth)
+        Self.receive(until: [below], loader: loader, model: model, canvas: canvas, readiness: readiness,
+                     width: { $0 == below ? Self.pageSize.width : nil })
+        #expect(Self.shownWidth(canvas.contents, below) == Self.pageSize.width)
+        #expect(!loader.previewSlots.contains(below))
+    }
+
+    @Test func aDragLockedUpOrDownDecodesThePageBelowAtThePagesSizeBeforeItIsReleased() throws {
+        let canvas = try OffscreenCanvas(width: Self.pageSize.width, height: Self.pageSize.height)
+        var model = PagerModel(pageWidth: Double(Self.pageSize.width), pageHeight: Double(Self.pageSize.height))
+        let loader = SlotLoader(firstImage: nil) {}
+        defer { loader.shutdown() }
+        let readiness = ReadinessLog(frameTimes: false)
+        func submit() {
+            loader.submit(model: model, catalog: .demo, contents: canvas.contents, pageSize: Self.pageSize,
+                          turns: ViewTurns(file: nil), readiness: readiness, log: nil, now: { 0 })
+        }
+        loader.loadAll()
+        submit()
+        let below = model.slots.slot(column: 0, row: 1).id
+        Self.receive(until: [below], loader: loader, model: model, canvas: canvas, readiness: readiness)
+        #expect(loader.previewSlots.contains(below))
+
+        // Up by 60 px, past the 16 px slop: the drag locks to the vertical axis.
+        _ = model.apply(.pointerDown(x: 160, y: 150), time: 0)
+        _ = model.apply(.pointerMoved(x: 160, y: 120), time: 0.02)
+        _ = model.apply(.pointerMoved(x: 160, y: 90), time: 0.04)
+        while let event = model.pollEvent() { loader.note(event) }
+        submit()
         Self.receive(until: [below], loader: loader, model: model, canvas: canvas, readiness: readiness,
                      width: { $0 == below ? Self.pageSize.width : nil })
         #expect(Self.shownWidth(canvas.contents, below) == Self.pageSize.width)

@@ -1,3 +1,5 @@
+import Pager
+
 /// How sharp a slot's page is decoded: fitted to the page, or as a small
 /// preview that stands in until the motion turns towards it.
 ///
@@ -9,7 +11,9 @@
 /// on screen) decode at the page's size; the neighbours off that axis decode
 /// at ``previewDivisor`` smaller on each side, which libjpeg-turbo does at its
 /// cheapest scale. When the motion turns towards them they decode again at
-/// the page's size, keeping the preview on screen meanwhile (``SlotLoader``).
+/// the page's size, keeping the preview on screen meanwhile (``SlotLoader``):
+/// a step towards them, or a drag that locks to their axis (``travel(heading:dragAxis:)``),
+/// so a page dragged into view is sharp within a decode of the lock.
 ///
 /// At rest before any move the axis of travel is the reading order's
 /// (``PagePrefetch/restingHeading``: rightwards), so in a grid the pages
@@ -19,6 +23,7 @@
 ///
 /// ```swift
 /// DecodeResolution.of(column: 0, row: 1, heading: (1, 0))   // .preview: below, walking right
+/// DecodeResolution.travel(heading: (1, 0), dragAxis: .vertical)   // (0, 1): dragging up or down
 /// DecodeResolution.of(column: 0, row: 1, heading: (0, 1))   // .page: below, walking down
 /// DecodeResolution.preview.box(pageWidth: 1280, pageHeight: 800)   // (320, 200)
 /// ```
@@ -42,6 +47,17 @@ enum DecodeResolution: Equatable {
         let travel = heading == (0, 0) ? PagePrefetch.restingHeading : heading
         let onAxis = column != 0 ? travel.h != 0 : travel.v != 0
         return onAxis ? .page : .preview
+    }
+
+    /// The direction whose axis is the axis of travel: a drag's locked axis
+    /// while it lasts (the sign does not matter here), else `heading`, the
+    /// last step.
+    static func travel(heading: (h: Int, v: Int), dragAxis: Axis?) -> (h: Int, v: Int) {
+        switch dragAxis {
+        case .horizontal: (1, 0)
+        case .vertical: (0, 1)
+        case nil: heading
+        }
     }
 
     /// The box to fit the decode into, for a page of `pageWidth` × `pageHeight` px.

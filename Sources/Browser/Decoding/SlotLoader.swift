@@ -61,6 +61,9 @@ final class SlotLoader {
     private var prefetch = PagePrefetch()
     /// The last step the pager took or is taking, for decode priorities.
     private var heading = (h: 0, v: 0)
+    /// The axis a drag (or touchpad scroll) locked to, until the pager
+    /// settles: the axis of travel for ``DecodeResolution``.
+    private var dragAxis: Axis?
     /// Files whose failure was already reported (stderr, `decode-error`).
     private var reportedFailures = Set<String>()
 
@@ -117,6 +120,10 @@ final class SlotLoader {
             keptSlot = nil
         case .pageWillChange(let from, let to), .pageChanged(let from, let to):
             heading = ((to.h - from.h).signum(), (to.v - from.v).signum())
+        case .axisLocked(let axis):
+            dragAxis = axis
+        case .settled:
+            dragAxis = nil
         default:
             break
         }
@@ -191,7 +198,7 @@ final class SlotLoader {
                 corners.insert(id)
                 continue
             }
-            let resolution = DecodeResolution.of(column: slot.column, row: slot.row, heading: heading)
+            let resolution = DecodeResolution.of(column: slot.column, row: slot.row, heading: travel)
             let box = resolution.box(pageWidth: pageSize.width, pageHeight: pageSize.height)
             var request = DecodeRequest(
                 slot: id, generation: generations[id], source: source, maxWidth: box.width, maxHeight: box.height,
@@ -210,6 +217,9 @@ final class SlotLoader {
         if prefetch.hasHits { receive(model: model, contents: contents, readiness: readiness, log: log, time: now()) }
     }
 
+    /// The axis of travel, for ``DecodeResolution``.
+    private var travel: (h: Int, v: Int) { DecodeResolution.travel(heading: heading, dragAxis: dragAxis) }
+
     /// The preview slots the motion now heads towards (or that became the
     /// page on screen): they decode again at the page's size. A preview
     /// recycled into a corner keeps it until the corner is seen, as a corner
@@ -219,7 +229,7 @@ final class SlotLoader {
         let due = previewSlots.filter { id in
             let slot = slots[id]
             return !corners.shouldDefer(slot)
-                && DecodeResolution.of(column: slot.column, row: slot.row, heading: heading) == .page
+                && DecodeResolution.of(column: slot.column, row: slot.row, heading: travel) == .page
         }
         previewSlots.subtract(due)
         return due
