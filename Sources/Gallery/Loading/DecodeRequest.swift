@@ -24,8 +24,8 @@ public struct DecodeRequest: Sendable, Hashable {
     /// The view's turn of the image (`r`, `|`), applied once it is upright.
     public var turn: ExifOrientation = .normal
     /// A small stand-in for its page (a box a fraction of the page's): its
-    /// decode holds little memory, so it may run beside a page-sized one
-    /// (``ImageLoader/init(workerCount:pageDecodesAtOnce:onResult:)``).
+    /// decode's buffers are small (it still reads its whole file), so it may
+    /// run beside a page-sized one (``ImageLoader/init(workerCount:pageDecodesAtOnce:onResult:)``).
     public var isPreview = false
     /// Asked for ahead of need (the pages beyond the pool): it starts only
     /// when no other decode runs, so its memory never adds to a decode that
