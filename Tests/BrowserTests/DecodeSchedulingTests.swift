@@ -64,6 +64,15 @@ import Testing
         #expect(again == nil)
     }
 
+    @Test func thePrefetchsDecodesWaitUntilNoOtherDecodeRuns() throws {
+        var prefetch = PagePrefetch()
+        let planned = prefetch.plan(current: PageIndex(h: 5, v: 0), heading: (1, 0), width: 1280, height: 800,
+                                      source: Self.row)
+        let plan = try #require(planned)
+        #expect(!plan.requests.isEmpty)
+        #expect(plan.requests.allSatisfy { $0.isSpeculative })
+    }
+
     @Test func atRestThePrefetchLooksRightwards() throws {
         var prefetch = PagePrefetch()
         let planned = prefetch.plan(current: PageIndex(h: 0, v: 0), heading: (0, 0), width: 1280, height: 800,

@@ -28,6 +28,10 @@ and measures what users feel (the figures of README.md, Benchmarks):
    about a minute): the listing floor (scripts/listing-floor, a plain
    getdents64 loop), the first image as in 1 and the `first-frame` line's
    time, RSS once the pages are known and after 200 flips.
+10. memory in every layout: VmHWM after walking 50 steps right at 5 keys/s
+   through the 10,000-file folder on a first visit (fourway --no-cache),
+   fourway in its default layout (a grid for a flat folder) and in
+   --layout row, beside feh and sxiv.
 11. the keyboard step (scripts/key-step-bench, every viewer): key sent ->
    the first change of the screen's centre, and the next picture covering
    its centre 200x200 and 480x300, 10 single steps after pauses, median/p90.
@@ -603,6 +607,48 @@ def rss_mb(pid):
     return None
 
 
+# ---------------------------------------------------------------- figure 10
+# Figure 10's walk: steps to the right, keys per second (issue 16, part 4).
+LAYOUT_WALK_STEPS = 50
+LAYOUT_WALK_RATE = 5
+
+
+def layout_walk_commands(fourway, folder):
+    """{label: (command, next key)} for figure 10: fourway in its default
+    layout (a flat folder of 10,000 is a 100 x 100 grid) and in a row, both
+    on a first visit, beside feh and sxiv."""
+    peers = {v.name: v for v in viewers(fourway)}
+    return {
+        "fourway grid": ([fourway, folder, "--no-cache", "--no-hud"], "Right"),
+        "fourway row": ([fourway, folder, "--layout", "row", "--no-cache", "--no-hud"], "Right"),
+        "feh": (peers["feh"].command(folder), peers["feh"].next_key),
+        "sxiv": (peers["sxiv"].command(folder), peers["sxiv"].next_key),
+    }
+
+
+def peak_rss_walking(x, command, next_key, steps, rate):
+    """VmHWM, MB, after `steps` keys at `rate`/s once the first photo shows,
+    and the viewer idle again; None if it exited."""
+    wait_blank(x)
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.perf_counter() + FIRST_IMAGE_TIMEOUT
+    while time.perf_counter() < deadline and not shows_photo(x.patch()):
+        time.sleep(0.02)
+    x.move(WIDTH // 2, HEIGHT // 2)
+    wait_idle(process.pid)
+    interval = 1.0 / rate
+    next_time = time.perf_counter()
+    for _ in range(steps):
+        x.key(next_key)
+        next_time += interval
+        time.sleep(max(0, next_time - time.perf_counter()))
+    wait_idle(process.pid)
+    rss = peak_rss_mb(process.pid)
+    alive = process.poll() is None
+    stop(process)
+    return rss if alive else None
+
+
 # ---------------------------------------------------------------- figure 7
 BIG_IMAGES = [("png-30000", "png", 30000, 30000, "big.png"),
               ("progressive-jpeg-20000", "progressive-jpeg", 20000, 20000, "big.jpg")]
@@ -755,7 +801,7 @@ def main():
     args = parser.parse_args()
 
     quick = args.quick
-    only = {int(n) for n in args.only.split(",") if n} or {1, 2, 3, 4, 5, 6, 7, 8, 9, 11}
+    only = {int(n) for n in args.only.split(",") if n} or {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}
     sizes = [100, 10000, 100000]
     runs = 3 if quick else 7
     flip_counts = {3: 15, 5: 20, 8: 30} if quick else {3: 30, 5: 50, 8: 80}
@@ -853,6 +899,17 @@ def main():
             million = million_files(server.x, args.fourway, folders[MILLION], args.root, 3 if quick else 5, work)
             results["million"] = million
             log(f"  {million}")
+        if 10 in only:
+            log("figure 10: peak RSS walking right, every layout")
+            walks = {}
+            for label, (command, key) in layout_walk_commands(args.fourway, folders[10000]).items():
+                values = [peak_rss_walking(server.x, command, key, LAYOUT_WALK_STEPS, LAYOUT_WALK_RATE)
+                          for _ in range(3 if quick else 5)]
+                kept = [v for v in values if v is not None]
+                walks[label] = {"median_mb": median(values), "runs": values,
+                                "range_mb": [min(kept), max(kept)] if kept else None}
+                log(f"  {label}: {values}")
+            results["layout_walk"] = walks
         if 11 in only:
             log("figure 11: the keyboard step")
             out = os.path.join(work, "key-step.json")
@@ -974,6 +1031,13 @@ def print_table(results):
                      f"  ({first * 1000 / m['floor_ms']:.2f}× the floor)" if first else "")
         lines.append(f"   RSS once listed (peak)                   {fmt(m['listed_rss_mb'], ' MB')} ({fmt(m['listed_peak_mb'], ' MB')})")
         lines.append(f"   RSS after 200 flips (peak)               {fmt(m['flipped_rss_mb'], ' MB')} ({fmt(m['flipped_peak_mb'], ' MB')})")
+    if "layout_walk" in results:
+        lines.append(f"10. Peak RSS walking {LAYOUT_WALK_STEPS} steps right at {LAYOUT_WALK_RATE} keys/s, 10,000 files,"
+                     " first visit, MB: median (range)")
+        for label, entry in results["layout_walk"].items():
+            low_high = entry.get("range_mb")
+            span = f"({fmt(low_high[0], '', 1)}–{fmt(low_high[1], '', 1)})" if low_high else ""
+            lines.append(f"   {label:<16}{fmt(entry['median_mb'], '', 1):>8}  {span}")
     if "key_step" in results:
         lines.append("11. Key -> next picture (median / p90 ms)   first change       200x200       480x300")
         for viewer, regions in results["key_step"].items():

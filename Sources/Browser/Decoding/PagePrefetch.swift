@@ -9,7 +9,8 @@ import Pager
 /// held or tapped faster than a flip animation, the next flip starts at that
 /// very moment, too early for any decode. So while the pager heads right,
 /// pages P+2 … P+1+``depth`` decode on the loader at the lowest priority
-/// (after every pool slot), each under its own request slot id (9, 10, …,
+/// (after every pool slot, and only while no other decode runs:
+/// ``DecodeRequest/isSpeculative``), each under its own request slot id (9, 10, …,
 /// which the loader keys its queue by, so a newer target replaces a queued
 /// older one). When a pool slot then asks for one of them, the decoded image
 /// is handed over instead of decoding again (``hit(_:)``).
@@ -94,6 +95,7 @@ struct PagePrefetch {
             var request = DecodeRequest(slot: Self.firstSlot + index, generation: generation, source: target,
                                         maxWidth: width, maxHeight: height, priority: Self.priority)
             request.turn = turn(target)
+            request.isSpeculative = true
             entries[index] = Entry(request: request, result: nil, stamp: FileStamp(target))
             requests.append(request)
         }

@@ -8,8 +8,9 @@ import Pager
 /// It owns the decode generations (a result of an older generation is
 /// stale), the slots to load (their page changed: a placeholder, then a
 /// decode) and to refresh (decoded again at a new size, keeping what they
-/// show meanwhile), the corner deferral, the prefetch beyond the pool, the
-/// first image decoded before the window opened, and the decode workers.
+/// show meanwhile), the corner deferral, the previews off the axis of travel
+/// (``DecodeResolution``), the prefetch beyond the pool, the first image
+/// decoded before the window opened, and the decode workers.
 /// The session calls it once per frame; it never draws.
 ///
 /// Main thread only (results arrive through a ``DecodeInbox``).
@@ -25,6 +26,14 @@ import Pager
 final class SlotLoader {
     /// Decoding threads: the machine this runs on has 2 cores.
     static let workerCount = 2
+    /// Page-sized decodes running at once, count: one, the other worker
+    /// decodes previews (``DecodeResolution``) meanwhile. A 12 MP JPEG fitted
+    /// to 1280×800 holds its file's bytes (3–6 MB) and libjpeg-turbo's
+    /// 3/8-scale output (6.75 MB) until its average is made; two of them at
+    /// once on the two workers made the peaks of the browser's memory
+    /// (docs/benchmarks.md, "Memory in every layout"). A walk needs one
+    /// page-sized decode per step (the prefetch's next page).
+    static let pageDecodesAtOnce = 1
     /// A decoded image more than this many px smaller than what the page can
     /// show (after a resize) is decoded again at the new size.
     static let reloadSlack = 2
@@ -45,10 +54,16 @@ final class SlotLoader {
     private var slotsToRefresh = Set<Int>()
     /// Corner slots whose decode waits until they can be seen.
     private var corners = CornerDeferral()
+    /// Slots last asked for as a preview (``DecodeResolution``): decoded again
+    /// at the page's size once the motion turns towards them.
+    private(set) var previewSlots = Set<Int>()
     /// The pages beyond the pool in the direction of motion, decoded ahead.
     private var prefetch = PagePrefetch()
     /// The last step the pager took or is taking, for decode priorities.
     private var heading = (h: 0, v: 0)
+    /// The axis a drag (or touchpad scroll) locked to, until the pager
+    /// settles: the axis of travel for ``DecodeResolution``.
+    private var dragAxis: Axis?
     /// Files whose failure was already reported (stderr, `decode-error`).
     private var reportedFailures = Set<String>()
 
@@ -57,7 +72,7 @@ final class SlotLoader {
         let inbox = DecodeInbox()
         self.inbox = inbox
         self.firstImage = firstImage
-        loader = ImageLoader(workerCount: Self.workerCount) { result in
+        loader = ImageLoader(workerCount: Self.workerCount, pageDecodesAtOnce: Self.pageDecodesAtOnce) { result in
             inbox.post(result)
             wake()
         }
@@ -105,6 +120,10 @@ final class SlotLoader {
             keptSlot = nil
         case .pageWillChange(let from, let to), .pageChanged(let from, let to):
             heading = ((to.h - from.h).signum(), (to.v - from.v).signum())
+        case .axisLocked(let axis):
+            dragAxis = axis
+        case .settled:
+            dragAxis = nil
         default:
             break
         }
@@ -141,6 +160,7 @@ final class SlotLoader {
         defer { planPrefetch(model: model, catalog: catalog, pageSize: pageSize, turns: turns) }
         keptSlot = nil   // the recycling it was kept through has been noted
         slotsToLoad.formUnion(corners.due(in: model.slots))
+        slotsToRefresh.formUnion(previewsDue(in: model.slots))
         guard hasPendingSlots else { return }
         // The page on screen first: it may claim the first-image decode.
         let current = model.slots.slot(column: 0, row: 0).id
@@ -155,6 +175,7 @@ final class SlotLoader {
                 continue
             }
             corners.remove(id)
+            previewSlots.remove(id)
             guard let page = slot.page else {
                 generations[id] += 1
                 loader.cancel(slot: id)
@@ -177,10 +198,13 @@ final class SlotLoader {
                 corners.insert(id)
                 continue
             }
+            let resolution = DecodeResolution.of(column: slot.column, row: slot.row, heading: travel)
+            let box = resolution.box(pageWidth: pageSize.width, pageHeight: pageSize.height)
             var request = DecodeRequest(
-                slot: id, generation: generations[id], source: source,
-                maxWidth: pageSize.width, maxHeight: pageSize.height,
+                slot: id, generation: generations[id], source: source, maxWidth: box.width, maxHeight: box.height,
                 priority: DecodePriority.of(column: slot.column, row: slot.row, heading: heading))
+            request.isPreview = resolution == .preview
+            if request.isPreview { previewSlots.insert(id) } else { previewSlots.remove(id) }
             request.turn = Self.turn(of: source, in: turns)
             // The page on screen may already be decoding since start-up.
             if slot.column == 0 && slot.row == 0, firstImage?.claim(request) == true { continue }
@@ -191,6 +215,24 @@ final class SlotLoader {
         slotsToRefresh.removeAll()
         // Pages answered from the prefetch are shown in this very frame.
         if prefetch.hasHits { receive(model: model, contents: contents, readiness: readiness, log: log, time: now()) }
+    }
+
+    /// The axis of travel, for ``DecodeResolution``.
+    private var travel: (h: Int, v: Int) { DecodeResolution.travel(heading: heading, dragAxis: dragAxis) }
+
+    /// The preview slots the motion now heads towards (or that became the
+    /// page on screen): they decode again at the page's size. A preview
+    /// recycled into a corner keeps it until the corner is seen, as a corner
+    /// with no picture waits (``CornerDeferral``).
+    private func previewsDue(in slots: SlotPool) -> Set<Int> {
+        guard !previewSlots.isEmpty else { return [] }
+        let due = previewSlots.filter { id in
+            let slot = slots[id]
+            return !corners.shouldDefer(slot)
+                && DecodeResolution.of(column: slot.column, row: slot.row, heading: travel) == .page
+        }
+        previewSlots.subtract(due)
+        return due
     }
 
     private static func holeCaption(_ catalog: PageCatalog) -> String? {

@@ -23,6 +23,14 @@ public struct DecodeRequest: Sendable, Hashable {
     public var priority: Int
     /// The view's turn of the image (`r`, `|`), applied once it is upright.
     public var turn: ExifOrientation = .normal
+    /// A small stand-in for its page (a box a fraction of the page's): its
+    /// decode's buffers are small (it still reads its whole file), so it may
+    /// run beside a page-sized one (``ImageLoader/init(workerCount:pageDecodesAtOnce:onResult:)``).
+    public var isPreview = false
+    /// Asked for ahead of need (the pages beyond the pool): it starts only
+    /// when no other decode runs, so its memory never adds to a decode that
+    /// is needed now (``ImageLoader/init(workerCount:pageDecodesAtOnce:onResult:)``).
+    public var isSpeculative = false
 
     /// See the type's example; `priority` defaults to 0.
     public init(slot: Int, generation: Int, source: PageSource, maxWidth: Int, maxHeight: Int, priority: Int = 0) {

@@ -8,6 +8,10 @@ import Synchronization
 /// - One pending request per slot: submitting for a slot replaces its queued
 ///   (not yet started) request. The highest `priority` starts first; equal
 ///   priorities start in submission order.
+/// - At most `pageDecodesAtOnce` page-sized decodes run at once (all, unless
+///   the caller says otherwise); previews (``DecodeRequest/isPreview``) run
+///   beside them, and a speculative decode (``DecodeRequest/isSpeculative``)
+///   starts only when no other runs (``DecodeSchedule``).
 /// - `cancel(slot:)` drops a queued request. A decode already running
 ///   finishes and is delivered with its old generation; the shell drops it.
 /// - Nothing is cached: memory is what the running decodes hold.
@@ -29,10 +33,14 @@ public final class ImageLoader: Sendable {
 
     private let queue: DecodeQueue
 
-    /// Starts `workerCount` (at least 1) worker threads.
-    public init(workerCount: Int = 2, onResult: @escaping @Sendable (DecodeResult) -> Void) {
+    /// Starts `workerCount` (at least 1) worker threads, of which at most
+    /// `pageDecodesAtOnce` (at least 1) decode requests that are not
+    /// previews at any one time: a decode's memory is mostly its transient
+    /// buffers, so this bounds the peak.
+    public init(workerCount: Int = 2, pageDecodesAtOnce: Int = .max,
+                onResult: @escaping @Sendable (DecodeResult) -> Void) {
         let count = max(1, workerCount)
-        let queue = DecodeQueue(workerCount: count)
+        let queue = DecodeQueue(workerCount: count, pageDecodesAtOnce: max(1, pageDecodesAtOnce))
         self.queue = queue
         for _ in 0..<count {
             queue.finished.enter()
@@ -43,7 +51,7 @@ public final class ImageLoader: Sendable {
                                                       turn: request.turn)
                     // Made here, once per image, so the main thread only moves it.
                     let backdrop = (try? outcome.get()).map(BlurredBackdrop.make(from:))
-                    queue.finish()
+                    queue.finish(request)
                     if queue.isOpen { onResult(DecodeResult(request: request, outcome: outcome, backdrop: backdrop)) }
                 }
                 queue.finished.leave()
@@ -86,15 +94,11 @@ public final class ImageLoader: Sendable {
 
 /// The shared state between the loader and its workers.
 final class DecodeQueue: Sendable {
-    private struct Pending {
-        var request: DecodeRequest
-        var order: Int
-    }
-
     private struct State {
-        var pending: [Int: Pending] = [:]
+        var pending: [Int: DecodeSchedule.Pending] = [:]
         var nextOrder = 0
         var running = 0
+        var runningPageDecodes = 0
         var isOpen = true
         var workers: [pthread_t] = []
     }
@@ -105,9 +109,11 @@ final class DecodeQueue: Sendable {
     private let wake = DispatchSemaphore(value: 0)
     let finished = DispatchGroup()
     private let workerCount: Int
+    private let pageDecodesAtOnce: Int
 
-    init(workerCount: Int) {
+    init(workerCount: Int, pageDecodesAtOnce: Int = .max) {
         self.workerCount = workerCount
+        self.pageDecodesAtOnce = pageDecodesAtOnce
     }
 
     var isOpen: Bool { state.withLock { $0.isOpen } }
@@ -123,7 +129,7 @@ final class DecodeQueue: Sendable {
         let isNew: Bool = state.withLock { state in
             guard state.isOpen else { return false }
             let isNew = state.pending[request.slot] == nil
-            state.pending[request.slot] = Pending(request: request, order: state.nextOrder)
+            state.pending[request.slot] = DecodeSchedule.Pending(request: request, order: state.nextOrder)
             state.nextOrder += 1
             return isNew
         }
@@ -144,30 +150,30 @@ final class DecodeQueue: Sendable {
             wake.wait()
             let taken: (request: DecodeRequest?, closed: Bool) = state.withLock { state in
                 guard state.isOpen else { return (nil, true) }
-                // At most a handful of slots are pending: a linear scan is cheapest.
-                var best: Pending?
-                for candidate in state.pending.values {
-                    if let current = best {
-                        if candidate.request.priority > current.request.priority
-                            || (candidate.request.priority == current.request.priority && candidate.order < current.order) {
-                            best = candidate
-                        }
-                    } else {
-                        best = candidate
-                    }
-                }
-                guard let best else { return (nil, false) }
-                state.pending.removeValue(forKey: best.request.slot)
+                guard let best = DecodeSchedule.next(
+                    in: state.pending.values, running: state.running,
+                    mayStartPageDecode: state.runningPageDecodes < pageDecodesAtOnce)
+                else { return (nil, false) }
+                state.pending.removeValue(forKey: best.slot)
                 state.running += 1
-                return (best.request, false)
+                if !best.isPreview { state.runningPageDecodes += 1 }
+                return (best, false)
             }
             if taken.closed { return nil }
             if let request = taken.request { return request }
         }
     }
 
-    func finish() {
-        state.withLock { $0.running -= 1 }
+    /// `request`'s decode is done (delivered or not).
+    func finish(_ request: DecodeRequest) {
+        let waiting: Bool = state.withLock { state in
+            state.running -= 1
+            if !request.isPreview { state.runningPageDecodes -= 1 }
+            return !state.pending.isEmpty
+        }
+        // A worker may have gone back to waiting because what was left could
+        // not start beside this decode (DecodeSchedule): it may start now.
+        if waiting { wake.signal() }
     }
 
     func close(waitForWorkers: Bool) {
@@ -182,5 +188,44 @@ final class DecodeQueue: Sendable {
             for _ in 0..<workerCount { wake.signal() }
         }
         if waitForWorkers && !onWorker { finished.wait() }
+    }
+}
+
+/// Which queued decode a free worker starts: the highest priority, the
+/// oldest first among equals, leaving out page-sized decodes while as many
+/// as the loader allows run (``ImageLoader/init(workerCount:pageDecodesAtOnce:onResult:)``;
+/// previews always may), and speculative decodes while any other runs: a
+/// decode holds its file's bytes whatever its size (3–6 MB for a 12 MP
+/// photo), so a decode asked for ahead of need waits rather than add that
+/// to one needed now.
+///
+/// ```swift
+/// DecodeSchedule.next(in: queue.values, running: 1, mayStartPageDecode: false)   // the best preview, or nil
+/// ```
+enum DecodeSchedule {
+    /// A queued request and when it was queued.
+    struct Pending {
+        var request: DecodeRequest
+        /// Submission order: lower was submitted earlier.
+        var order: Int
+    }
+
+    /// `running`: decodes running now, count; `mayStartPageDecode`: whether
+    /// fewer page-sized decodes run than the loader allows.
+    static func next(in pending: some Sequence<Pending>, running: Int, mayStartPageDecode: Bool) -> DecodeRequest? {
+        // At most a handful of slots are pending: a linear scan is cheapest.
+        var best: Pending?
+        for candidate in pending where (mayStartPageDecode || candidate.request.isPreview)
+            && (running == 0 || !candidate.request.isSpeculative) {
+            if let current = best {
+                if candidate.request.priority > current.request.priority
+                    || (candidate.request.priority == current.request.priority && candidate.order < current.order) {
+                    best = candidate
+                }
+            } else {
+                best = candidate
+            }
+        }
+        return best?.request
     }
 }
