@@ -60,8 +60,10 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         // libexif, for the image-information panel's camera, exposure and GPS fields.
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
-        // HEIC/HEIF and AVIF (libheif, with libde265 and dav1d/aom behind it).
-        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        // HEIC/HEIF and AVIF (libheif, with libde265 and dav1d/aom behind it),
+        // loaded when first used (Sources/CHeif/shim.h); its header is in the
+        // multiarch include folder the compiler searches anyway.
+        .systemLibrary(name: "CHeif", providers: [.apt(["libheif-dev"])]),
         // JPEG XL (libjxl and its thread pool). No pkgConfig: libjxl.pc's cflags
         // carry -D flags SwiftPM refuses (with a warning per build); the headers
         // are in /usr/include.

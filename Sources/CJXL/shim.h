@@ -1,11 +1,96 @@
 #ifndef FOURWAY_CJXL_SHIM_H
 #define FOURWAY_CJXL_SHIM_H
+#include <dlfcn.h>
 #include <jxl/decode.h>
 #include <jxl/thread_parallel_runner.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/types.h>
 #include <unistd.h>
+
+// libjxl is loaded when a JPEG XL file is first decoded, not when the program
+// starts: with Highway (whose static initialiser times the clock in a busy
+// loop) and Brotli it made every start about 5 ms slower, ahead of the first
+// image's decode, which is nearly always a JPEG. fw_Jxl* calls libjxl's (or
+// libjxl_threads') function of the same name; when the library cannot be
+// loaded, fw_JxlDecoderCreate returns NULL and the others JXL_DEC_ERROR.
+#define FW_JXL_LIBRARY "libjxl.so.0.7"
+#define FW_JXL_THREADS_LIBRARY "libjxl_threads.so.0.7"
+
+static inline void *fw_jxl_symbol(const char *library, void **handle, const char *name) {
+    void *loaded = __atomic_load_n(handle, __ATOMIC_ACQUIRE);
+    if (!loaded) {
+        loaded = dlopen(library, RTLD_NOW | RTLD_LOCAL);
+        if (!loaded) return NULL;
+        __atomic_store_n(handle, loaded, __ATOMIC_RELEASE);
+    }
+    return dlsym(loaded, name);
+}
+
+// Each library's handle, once loaded (a static in a function: Swift does not
+// emit a header's static variables).
+static inline void **fw_jxl_library_slot(void) { static void *handle; return &handle; }
+static inline void **fw_jxl_threads_library_slot(void) { static void *handle; return &handle; }
+
+#define FW_JXL(library, handle, result, name, parameters, arguments, failure)      \
+    static inline result fw_##name parameters {                                     \
+        static void *loaded;                                                        \
+        void *function = __atomic_load_n(&loaded, __ATOMIC_ACQUIRE);               \
+        if (!function) {                                                            \
+            function = fw_jxl_symbol(library, handle(), #name);                     \
+            if (!function) return failure;                                          \
+            __atomic_store_n(&loaded, function, __ATOMIC_RELEASE);                  \
+        }                                                                           \
+        return ((result(*) parameters)function) arguments;                          \
+    }
+
+FW_JXL(FW_JXL_LIBRARY, fw_jxl_library_slot, JxlDecoder *, JxlDecoderCreate, (const JxlMemoryManager *manager), (manager), NULL)
+FW_JXL(FW_JXL_LIBRARY, fw_jxl_library_slot, JxlDecoderStatus, JxlDecoderSubscribeEvents, (JxlDecoder *decoder, int events),
+       (decoder, events), JXL_DEC_ERROR)
+FW_JXL(FW_JXL_LIBRARY, fw_jxl_library_slot, JxlDecoderStatus, JxlDecoderProcessInput, (JxlDecoder *decoder), (decoder), JXL_DEC_ERROR)
+FW_JXL(FW_JXL_LIBRARY, fw_jxl_library_slot, JxlDecoderStatus, JxlDecoderSetInput,
+       (JxlDecoder *decoder, const uint8_t *data, size_t size), (decoder, data, size), JXL_DEC_ERROR)
+FW_JXL(FW_JXL_LIBRARY, fw_jxl_library_slot, JxlDecoderStatus, JxlDecoderGetBasicInfo,
+       (const JxlDecoder *decoder, JxlBasicInfo *info), (decoder, info), JXL_DEC_ERROR)
+FW_JXL(FW_JXL_LIBRARY, fw_jxl_library_slot, JxlDecoderStatus, JxlDecoderGetColorAsEncodedProfile,
+       (const JxlDecoder *decoder, const JxlPixelFormat *format, JxlColorProfileTarget target, JxlColorEncoding *encoding),
+       (decoder, format, target, encoding), JXL_DEC_ERROR)
+FW_JXL(FW_JXL_LIBRARY, fw_jxl_library_slot, JxlDecoderStatus, JxlDecoderGetICCProfileSize,
+       (const JxlDecoder *decoder, const JxlPixelFormat *format, JxlColorProfileTarget target, size_t *size),
+       (decoder, format, target, size), JXL_DEC_ERROR)
+FW_JXL(FW_JXL_LIBRARY, fw_jxl_library_slot, JxlDecoderStatus, JxlDecoderGetColorAsICCProfile,
+       (const JxlDecoder *decoder, const JxlPixelFormat *format, JxlColorProfileTarget target, uint8_t *profile,
+        size_t size), (decoder, format, target, profile, size), JXL_DEC_ERROR)
+FW_JXL(FW_JXL_LIBRARY, fw_jxl_library_slot, JxlDecoderStatus, JxlDecoderSetPreferredColorProfile,
+       (JxlDecoder *decoder, const JxlColorEncoding *encoding), (decoder, encoding), JXL_DEC_ERROR)
+FW_JXL(FW_JXL_LIBRARY, fw_jxl_library_slot, JxlDecoderStatus, JxlDecoderImageOutBufferSize,
+       (const JxlDecoder *decoder, const JxlPixelFormat *format, size_t *size), (decoder, format, size), JXL_DEC_ERROR)
+FW_JXL(FW_JXL_LIBRARY, fw_jxl_library_slot, JxlDecoderStatus, JxlDecoderSetImageOutBuffer,
+       (JxlDecoder *decoder, const JxlPixelFormat *format, void *buffer, size_t size),
+       (decoder, format, buffer, size), JXL_DEC_ERROR)
+FW_JXL(FW_JXL_LIBRARY, fw_jxl_library_slot, JxlDecoderStatus, JxlDecoderSetParallelRunner,
+       (JxlDecoder *decoder, JxlParallelRunner runner, void *opaque), (decoder, runner, opaque), JXL_DEC_ERROR)
+FW_JXL(FW_JXL_THREADS_LIBRARY, fw_jxl_threads_library_slot, void *, JxlThreadParallelRunnerCreate,
+       (const JxlMemoryManager *manager, size_t threads), (manager, threads), NULL)
+
+static inline void fw_JxlDecoderDestroy(JxlDecoder *decoder) {
+    void (*destroy)(JxlDecoder *) = (void (*)(JxlDecoder *))fw_jxl_symbol(FW_JXL_LIBRARY, fw_jxl_library_slot(), "JxlDecoderDestroy");
+    if (destroy) destroy(decoder);
+}
+
+static inline void fw_JxlThreadParallelRunnerDestroy(void *runner) {
+    void (*destroy)(void *) = (void (*)(void *))fw_jxl_symbol(FW_JXL_THREADS_LIBRARY, fw_jxl_threads_library_slot(),
+                                                              "JxlThreadParallelRunnerDestroy");
+    if (destroy) destroy(runner);
+}
+
+/// Sets libjxl_threads' runner (`runner` from fw_JxlThreadParallelRunnerCreate) on `decoder`.
+static inline JxlDecoderStatus fw_JxlDecoderSetThreadParallelRunner(JxlDecoder *decoder, void *runner) {
+    JxlParallelRunner function = (JxlParallelRunner)fw_jxl_symbol(FW_JXL_THREADS_LIBRARY, fw_jxl_threads_library_slot(),
+                                                                   "JxlThreadParallelRunner");
+    if (!function) return JXL_DEC_ERROR;
+    return fw_JxlDecoderSetParallelRunner(decoder, function, runner);
+}
 
 // libjxl 0.7 as Debian builds it (JXL_DEBUG_ON_ERROR) prints a line to the C
 // stderr stream for every check a bad file fails ("./lib/jxl/fields.cc:619:

@@ -22,7 +22,7 @@ enum HEIFDecoder {
     /// libheif's plugins are loaded once per process; `heif_init` is
     /// reference counted and never undone here.
     private static let initialized: Bool = {
-        heif_init(nil)
+        fw_heif_init(nil)
         return true
     }()
 
@@ -56,51 +56,51 @@ enum HEIFDecoder {
 
     private static func decodePrimary(_ buffer: UnsafeBufferPointer<UInt8>, structure: HEIFStructure, name: String,
                                       path: String) throws(DecodeFailure) -> Decoded {
-        guard let context = heif_context_alloc() else {
+        guard let context = fw_heif_context_alloc() else {
             throw DecodeFailure(path: path, message: "\(name) decoder could not start")
         }
-        defer { heif_context_free(context) }
-        heif_context_set_max_decoding_threads(context, tileThreads)
+        defer { fw_heif_context_free(context) }
+        fw_heif_context_set_max_decoding_threads(context, tileThreads)
         // Without copy: the context (freed by the defer above) never outlives `buffer`.
-        let read = heif_context_read_from_memory_without_copy(context, buffer.baseAddress, buffer.count, nil)
+        let read = fw_heif_context_read_from_memory_without_copy(context, buffer.baseAddress, buffer.count, nil)
         if read.code != heif_error_Ok {
             throw DecodeFailure(path: path, message: codecProblem(structure, name: name)
                                 ?? failureMessage(read, name: name, structure: structure))
         }
         var handle: OpaquePointer?
-        let primary = heif_context_get_primary_image_handle(context, &handle)
+        let primary = fw_heif_context_get_primary_image_handle(context, &handle)
         guard primary.code == heif_error_Ok, let handle else {
             throw DecodeFailure(path: path, message: codecProblem(structure, name: name)
                                 ?? failureMessage(primary, name: name, structure: structure))
         }
-        defer { heif_image_handle_release(handle) }
+        defer { fw_heif_image_handle_release(handle) }
 
         // The handle's size is after irot/clap: the upright size.
-        let width = Int(heif_image_handle_get_width(handle)), height = Int(heif_image_handle_get_height(handle))
+        let width = Int(fw_heif_image_handle_get_width(handle)), height = Int(fw_heif_image_handle_get_height(handle))
         if DecodeLimits.exceeds(width: width, height: height, limit: DecodeLimits.maximumFullDecodePixels) {
             throw DecodeFailure(path: path, message: DecodeLimits.overLimitMessage(
                 width: width, height: height, limit: DecodeLimits.maximumFullDecodePixels))
         }
-        let hasAlpha = heif_image_handle_has_alpha_channel(handle) != 0
+        let hasAlpha = fw_heif_image_handle_has_alpha_channel(handle) != 0
         let iccProfile = colorProfile(handle)
 
-        guard let options = heif_decoding_options_alloc() else {
+        guard let options = fw_heif_decoding_options_alloc() else {
             throw DecodeFailure(path: path, message: "\(name) decoder could not start")
         }
-        defer { heif_decoding_options_free(options) }
+        defer { fw_heif_decoding_options_free(options) }
         options.pointee.convert_hdr_to_8bit = 1   // 10- and 12-bit AVIFs to our 8 bits
         var decodedImage: OpaquePointer?
-        let decode = heif_decode_image(handle, &decodedImage, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, options)
+        let decode = fw_heif_decode_image(handle, &decodedImage, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, options)
         guard decode.code == heif_error_Ok, let decodedImage else {
             throw DecodeFailure(path: path, message: codecProblem(structure, name: name)
                                 ?? failureMessage(decode, name: name, structure: structure))
         }
-        defer { heif_image_release(decodedImage) }
-        let outWidth = Int(heif_image_get_width(decodedImage, heif_channel_interleaved))
-        let outHeight = Int(heif_image_get_height(decodedImage, heif_channel_interleaved))
+        defer { fw_heif_image_release(decodedImage) }
+        let outWidth = Int(fw_heif_image_get_width(decodedImage, heif_channel_interleaved))
+        let outHeight = Int(fw_heif_image_get_height(decodedImage, heif_channel_interleaved))
         var stride: Int32 = 0
         guard outWidth > 0, outHeight > 0,
-              let plane = heif_image_get_plane_readonly(decodedImage, heif_channel_interleaved, &stride),
+              let plane = fw_heif_image_get_plane_readonly(decodedImage, heif_channel_interleaved, &stride),
               Int(stride) >= outWidth * 4 else {
             throw DecodeFailure(path: path, message: "corrupt \(name) data (libheif gave no RGBA pixels)")
         }
@@ -125,18 +125,18 @@ enum HEIFDecoder {
     /// as libheif gives them, without a gamut conversion either, since mapping
     /// the primaries of un-tone-mapped HDR numbers would not make them right.
     static func colorProfile(_ handle: OpaquePointer) -> [UInt8]? {
-        let type = heif_image_handle_get_color_profile_type(handle)
+        let type = fw_heif_image_handle_get_color_profile_type(handle)
         if type == heif_color_profile_type_prof || type == heif_color_profile_type_rICC {
-            let size = heif_image_handle_get_raw_color_profile_size(handle)
+            let size = fw_heif_image_handle_get_raw_color_profile_size(handle)
             guard size > 0, size < 1 << 24 else { return nil }
             var bytes = [UInt8](repeating: 0, count: size)
-            let got = heif_image_handle_get_raw_color_profile(handle, &bytes)
+            let got = fw_heif_image_handle_get_raw_color_profile(handle, &bytes)
             return got.code == heif_error_Ok ? bytes : nil
         }
         guard type == heif_color_profile_type_nclx else { return nil }
         var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
-        guard heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok, let nclx else { return nil }
-        defer { heif_nclx_color_profile_free(nclx) }
+        guard fw_heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok, let nclx else { return nil }
+        defer { fw_heif_nclx_color_profile_free(nclx) }
         let transfer = Int(nclx.pointee.transfer_characteristics.rawValue)
         let isHDR = transfer == 16 || transfer == 18   // H.273: 16 PQ (SMPTE ST 2084), 18 HLG
         guard !isHDR, let primaries = ColorProfile.Primaries(rawValue: Int(nclx.pointee.color_primaries.rawValue)),
@@ -162,7 +162,7 @@ enum HEIFDecoder {
         case "evc1": format = heif_compression_EVC
         default: format = heif_compression_undefined
         }
-        if format != heif_compression_undefined && heif_have_decoder_for_format(format) != 0 { return nil }
+        if format != heif_compression_undefined && fw_heif_have_decoder_for_format(format) != 0 { return nil }
         return "\(name) image uses a codec '\(codec)' libheif cannot decode here"
     }
 

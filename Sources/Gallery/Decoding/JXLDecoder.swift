@@ -47,20 +47,20 @@ enum JXLDecoder {
     }
 
     private static func decodeFirstFrame(_ buffer: UnsafeBufferPointer<UInt8>, path: String) throws(DecodeFailure) -> Decoded {
-        guard let decoder = JxlDecoderCreate(nil) else {
+        guard let decoder = fw_JxlDecoderCreate(nil) else {
             throw DecodeFailure(path: path, message: "JPEG XL decoder could not start")
         }
-        defer { JxlDecoderDestroy(decoder) }
+        defer { fw_JxlDecoderDestroy(decoder) }
         var runner: UnsafeMutableRawPointer?
         if runnerThreads > 0 {
-            runner = JxlThreadParallelRunnerCreate(nil, runnerThreads)
-            if let runner { _ = JxlDecoderSetParallelRunner(decoder, JxlThreadParallelRunner, runner) }
+            runner = fw_JxlThreadParallelRunnerCreate(nil, runnerThreads)
+            if let runner { _ = fw_JxlDecoderSetThreadParallelRunner(decoder, runner) }
         }
-        defer { if let runner { JxlThreadParallelRunnerDestroy(runner) } }
+        defer { if let runner { fw_JxlThreadParallelRunnerDestroy(runner) } }
 
         let events = JXL_DEC_BASIC_INFO.rawValue | JXL_DEC_COLOR_ENCODING.rawValue | JXL_DEC_FULL_IMAGE.rawValue
-        guard JxlDecoderSubscribeEvents(decoder, Int32(events)) == JXL_DEC_SUCCESS,
-              JxlDecoderSetInput(decoder, buffer.baseAddress, buffer.count) == JXL_DEC_SUCCESS else {
+        guard fw_JxlDecoderSubscribeEvents(decoder, Int32(events)) == JXL_DEC_SUCCESS,
+              fw_JxlDecoderSetInput(decoder, buffer.baseAddress, buffer.count) == JXL_DEC_SUCCESS else {
             throw DecodeFailure(path: path, message: "JPEG XL decoder could not start")
         }
         // The input is left open although all of the file is there: libjxl
@@ -72,10 +72,10 @@ enum JXLDecoder {
         var format = JxlPixelFormat(num_channels: 4, data_type: JXL_TYPE_UINT8, endianness: JXL_NATIVE_ENDIAN, align: 0)
         // Up to the output buffer request: size, limits and colour.
         header: while true {
-            let status = JxlDecoderProcessInput(decoder)
+            let status = fw_JxlDecoderProcessInput(decoder)
             switch status {
             case JXL_DEC_BASIC_INFO:
-                guard JxlDecoderGetBasicInfo(decoder, &info) == JXL_DEC_SUCCESS else {
+                guard fw_JxlDecoderGetBasicInfo(decoder, &info) == JXL_DEC_SUCCESS else {
                     throw DecodeFailure(path: path, message: "corrupt JPEG XL header")
                 }
                 // xsize and ysize are already upright (orientation applied).
@@ -94,18 +94,18 @@ enum JXLDecoder {
         }
         let width = Int(info.xsize), height = Int(info.ysize)
         var size = 0
-        guard width > 0, height > 0, JxlDecoderImageOutBufferSize(decoder, &format, &size) == JXL_DEC_SUCCESS,
+        guard width > 0, height > 0, fw_JxlDecoderImageOutBufferSize(decoder, &format, &size) == JXL_DEC_SUCCESS,
               size == width * height * 4 else {
             throw DecodeFailure(path: path, message: "corrupt JPEG XL header (unexpected image size)")
         }
         var failure: DecodeFailure?
         let pixels = [UInt8](unsafeUninitializedCapacity: size) { out, initialized in
             initialized = 0
-            guard JxlDecoderSetImageOutBuffer(decoder, &format, out.baseAddress, size) == JXL_DEC_SUCCESS else {
+            guard fw_JxlDecoderSetImageOutBuffer(decoder, &format, out.baseAddress, size) == JXL_DEC_SUCCESS else {
                 failure = DecodeFailure(path: path, message: "JPEG XL decoder refused the output buffer")
                 return
             }
-            let status = JxlDecoderProcessInput(decoder)
+            let status = fw_JxlDecoderProcessInput(decoder)
             guard status == JXL_DEC_FULL_IMAGE else {
                 failure = DecodeFailure(path: path, message: failureMessage(status))
                 return
@@ -128,19 +128,19 @@ enum JXLDecoder {
             sRGB.primaries = JXL_PRIMARIES_SRGB
             sRGB.transfer_function = JXL_TRANSFER_FUNCTION_SRGB
             sRGB.rendering_intent = JXL_RENDERING_INTENT_PERCEPTUAL
-            _ = JxlDecoderSetPreferredColorProfile(decoder, &sRGB)
+            _ = fw_JxlDecoderSetPreferredColorProfile(decoder, &sRGB)
         }
         var encoding = JxlColorEncoding()
-        if JxlDecoderGetColorAsEncodedProfile(decoder, nil, JXL_COLOR_PROFILE_TARGET_DATA, &encoding) == JXL_DEC_SUCCESS,
+        if fw_JxlDecoderGetColorAsEncodedProfile(decoder, nil, JXL_COLOR_PROFILE_TARGET_DATA, &encoding) == JXL_DEC_SUCCESS,
            encoding.color_space == JXL_COLOR_SPACE_RGB, encoding.white_point == JXL_WHITE_POINT_D65,
            encoding.primaries == JXL_PRIMARIES_SRGB, encoding.transfer_function == JXL_TRANSFER_FUNCTION_SRGB {
             return nil
         }
         var size = 0
-        guard JxlDecoderGetICCProfileSize(decoder, nil, JXL_COLOR_PROFILE_TARGET_DATA, &size) == JXL_DEC_SUCCESS,
+        guard fw_JxlDecoderGetICCProfileSize(decoder, nil, JXL_COLOR_PROFILE_TARGET_DATA, &size) == JXL_DEC_SUCCESS,
               size > 0, size < 1 << 24 else { return nil }
         var bytes = [UInt8](repeating: 0, count: size)
-        guard JxlDecoderGetColorAsICCProfile(decoder, nil, JXL_COLOR_PROFILE_TARGET_DATA, &bytes, size) == JXL_DEC_SUCCESS else {
+        guard fw_JxlDecoderGetColorAsICCProfile(decoder, nil, JXL_COLOR_PROFILE_TARGET_DATA, &bytes, size) == JXL_DEC_SUCCESS else {
             return nil
         }
         return bytes
