@@ -4,7 +4,8 @@ import Gallery
 /// before deciding anything. Every parser of untrusted bytes we wrote ourselves
 /// gets them: content sniffing, the header-size readers for every format (not
 /// only the one the sniffer picked, so each reader sees arbitrary data), the
-/// JPEG marker walk, EXIF orientation and the decoder's header check. They
+/// JPEG marker walk, EXIF orientation and thumbnail, the cut at a restart
+/// marker, and the decoder's header check. They
 /// must return, not crash, hang or read out of bounds (AddressSanitizer).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzHeaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -18,6 +19,21 @@ public func fuzzHeaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // The orientation reader also sees the bytes directly, as the TIFF
     // block of an APP1 segment, so it need not wait for a valid JPEG around it.
     _ = ExifOrientation.parse(tiff: bytes)
+    // And the EXIF thumbnail's locator: whatever it finds lies inside the bytes.
+    if let thumbnail = ExifThumbnail.locate(tiff: bytes), thumbnail.lowerBound < 0 || thumbnail.upperBound > size {
+        fatalError("EXIF thumbnail \(thumbnail) outside \(size) bytes")
+    }
+    if let thumbnail = structure.thumbnail, thumbnail.lowerBound < 0 || thumbnail.upperBound > size {
+        fatalError("JPEG thumbnail \(thumbnail) outside \(size) bytes")
+    }
+    // The cut of a JPEG with restart markers (JPEGRestartSplit): two whole
+    // JPEGs, the top half a whole number of rows strictly inside the image.
+    if let split = JPEGRestartSplit.plan(bytes) {
+        guard split.topRows > 0, split.topRows < split.height, split.top.starts(with: [0xFF, 0xD8]),
+              split.bottom.starts(with: [0xFF, 0xD8]), split.top.count + split.bottom.count <= 3 * size + 4 else {
+            fatalError("JPEGRestartSplit cut \(split.topRows) of \(split.height) rows")
+        }
+    }
 
     if case .image(let format) = identification {
         do {

@@ -52,6 +52,13 @@ public enum ExifThumbnail {
                             sourceWidth: upright.w, sourceHeight: upright.h, format: "JPEG", isOpaque: true)
     }
 
+    /// ``locate(tiff:)-(ByteView)`` on raw bytes (the TIFF block after an APP1
+    /// segment's `Exif\0\0`), for the header fuzzer:
+    /// `ExifThumbnail.locate(tiff: buffer)   // 68..<5445, or nil`.
+    public static func locate(tiff bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        locate(tiff: ByteView(bytes))
+    }
+
     /// Where the thumbnail's JPEG lies in the TIFF structure of an EXIF
     /// segment (offsets from its `II`/`MM` header): the second IFD's
     /// JPEGInterchangeFormat (0x0201) and its length (0x0202). Nil without

@@ -27,16 +27,16 @@ import Glibc
 ///     split.topRows      // e.g. 1536 of 3000: decode split.top and split.bottom in parallel
 /// }
 /// ```
-struct JPEGRestartSplit {
+public struct JPEGRestartSplit: Sendable {
     /// A JPEG of the image's first `topRows` rows.
-    var top: [UInt8]
+    public var top: [UInt8]
     /// A JPEG of the rows below them.
-    var bottom: [UInt8]
+    public var bottom: [UInt8]
     /// How many of the image's rows (at full size) the top half holds.
-    var topRows: Int
+    public var topRows: Int
     /// The image's size, px.
-    var width: Int
-    var height: Int
+    public var width: Int
+    public var height: Int
 
     /// Below this many pixels a decode is a few ms and a thread costs more than it saves.
     static let minimumPixels = 2_000_000
@@ -48,7 +48,7 @@ struct JPEGRestartSplit {
     /// not a single-scan sequential Huffman JPEG, no restart markers, markers
     /// not where the interval says, too small to be worth it, or no cut
     /// near enough the middle.
-    static func plan(_ bytes: UnsafeBufferPointer<UInt8>) -> JPEGRestartSplit? {
+    public static func plan(_ bytes: UnsafeBufferPointer<UInt8>) -> JPEGRestartSplit? {
         let view = ByteView(bytes)
         guard view.matches([0xFF, 0xD8]) else { return nil }
         var tables: [Range<Int>] = []        // DQT, DHT, DRI: copied into both halves
