@@ -24,6 +24,9 @@ static inline void *fw_heif_symbol(const char *name) {
     return dlsym(library, name);
 }
 
+// Whether libheif could be loaded (it is, at the first call).
+static inline int fw_heif_is_available(void) { return fw_heif_symbol("heif_context_alloc") != NULL; }
+
 // What the heif_error functions return when libheif is not there.
 static inline struct heif_error fw_heif_missing(void) {
     struct heif_error error = { heif_error_Unsupported_feature, heif_suberror_Unspecified,

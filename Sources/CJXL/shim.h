@@ -73,6 +73,12 @@ FW_JXL(FW_JXL_LIBRARY, fw_jxl_library_slot, JxlDecoderStatus, JxlDecoderSetParal
 FW_JXL(FW_JXL_THREADS_LIBRARY, fw_jxl_threads_library_slot, void *, JxlThreadParallelRunnerCreate,
        (const JxlMemoryManager *manager, size_t threads), (manager, threads), NULL)
 
+// Whether libjxl could be loaded (it is, at the first call). Without
+// libjxl_threads a file decodes on one thread.
+static inline int fw_jxl_is_available(void) {
+    return fw_jxl_symbol(FW_JXL_LIBRARY, fw_jxl_library_slot(), "JxlDecoderCreate") != NULL;
+}
+
 static inline void fw_JxlDecoderDestroy(JxlDecoder *decoder) {
     void (*destroy)(JxlDecoder *) = (void (*)(JxlDecoder *))fw_jxl_symbol(FW_JXL_LIBRARY, fw_jxl_library_slot(), "JxlDecoderDestroy");
     if (destroy) destroy(decoder);

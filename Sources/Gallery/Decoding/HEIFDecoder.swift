@@ -57,7 +57,9 @@ enum HEIFDecoder {
     private static func decodePrimary(_ buffer: UnsafeBufferPointer<UInt8>, structure: HEIFStructure, name: String,
                                       path: String) throws(DecodeFailure) -> Decoded {
         guard let context = fw_heif_context_alloc() else {
-            throw DecodeFailure(path: path, message: "\(name) decoder could not start")
+            // libheif is loaded at the first HEIC or AVIF (Sources/CHeif/shim.h).
+            let reason = fw_heif_is_available() != 0 ? "could not start" : "is not installed (libheif1 is missing)"
+            throw DecodeFailure(path: path, message: "\(name) decoder \(reason)")
         }
         defer { fw_heif_context_free(context) }
         fw_heif_context_set_max_decoding_threads(context, tileThreads)

@@ -48,7 +48,9 @@ enum JXLDecoder {
 
     private static func decodeFirstFrame(_ buffer: UnsafeBufferPointer<UInt8>, path: String) throws(DecodeFailure) -> Decoded {
         guard let decoder = fw_JxlDecoderCreate(nil) else {
-            throw DecodeFailure(path: path, message: "JPEG XL decoder could not start")
+            // libjxl is loaded at the first JPEG XL (Sources/CJXL/shim.h).
+            let reason = fw_jxl_is_available() != 0 ? "could not start" : "is not installed (libjxl0.7 is missing)"
+            throw DecodeFailure(path: path, message: "JPEG XL decoder \(reason)")
         }
         defer { fw_JxlDecoderDestroy(decoder) }
         var runner: UnsafeMutableRawPointer?
