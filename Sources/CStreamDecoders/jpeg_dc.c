@@ -294,7 +294,12 @@ int32_t fw_jpeg_dc_decode(const char *path, fw_rect region, int32_t out_width, i
                         int16_t *dc = &k->dc[by * k->stride + bx];
                         if (ah == 0) {
                             int s = fw_decode_huffman(r, &dc_tables[td[i]]);
-                            if (s < 0 || s > 11) { fw_fail(result, "corrupt JPEG data"); goto done; }
+                            // Past the data's end (or a marker) the bits read as zeros,
+                            // which may be no code at all: the file is cut short, not corrupt.
+                            if (s < 0 || s > 11) {
+                                fw_fail(result, r->marker ? "truncated JPEG data (the scan ends early)" : "corrupt JPEG data");
+                                goto done;
+                            }
                             int diff = 0;
                             if (s) {
                                 diff = fw_get_bits(r, s);

@@ -181,6 +181,23 @@ import Testing
         #expect(mean < 1.5, "mean difference \(mean)")
     }
 
+    @Test func aProgressiveJPEGWhoseDataEndsInsideABlockIsTruncatedWhateverItsContent() throws {
+        // Past the data's end the bits read as zeros, which in some Huffman
+        // tables are no code at all: the answer must still be "cut short".
+        let folder = try TemporaryFolder()
+        for seed in 1...12 {
+            let grain = ImageFixtures.noise(count: 160 * 100, seed: UInt64(seed))
+            let pixels = ImageFixtures.pixels(width: 160, height: 100) { x, y in
+                ImageFixtures.Color(r: UInt8(x * 255 / 160), g: grain[y * 160 + x], b: UInt8(y * 255 / 100))
+            }
+            let progressive = ImageFixtures.jpeg(width: 160, height: 100, pixels: pixels, quality: 90, progressive: true)
+            let path = try folder.write("p\(seed).jpg", ImageFixtures.jpegClaimingSize(progressive, width: 30000, height: 30000))
+            #expect(throws: DecodeFailure(path: path, message: "truncated JPEG data (the file ends early)")) {
+                try ImageDecoder.decodeFile(path, maxWidth: 1280, maxHeight: 800)
+            }
+        }
+    }
+
     @Test func theDCReaderRefusesBaselineJPEGs() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("b.jpg", ImageFixtures.jpeg(width: 16, height: 16, pixels: ImageFixtures.quadrants(width: 16, height: 16)))
