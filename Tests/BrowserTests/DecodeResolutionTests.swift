@@ -76,82 +76,88 @@ import Testing
 @Suite struct PreviewLoadingTests {
     static let pageSize = (width: 320, height: 200)
 
-    /// Collects finished decodes until every slot at `ids` shows an image (or
-    /// 20 s passed: a hang fails the test instead of stalling it).
-    static func receive(until ids: [Int], loader: SlotLoader, model: PagerModel, canvas: OffscreenCanvas,
-                        readiness: ReadinessLog, width: (Int) -> Int? = { _ in nil }) {
-        for _ in 0..<2000 {
-            loader.receive(model: model, contents: canvas.contents, readiness: readiness, log: nil, time: 0)
-            let done = ids.allSatisfy { id in
-                guard case .image(let image) = canvas.contents[id] else { return false }
-                return width(id).map { image.width == $0 } ?? true
-            }
-            if done { return }
-            usleep(10_000)
-        }
-    }
+    /// The demo gallery on a software renderer with a started slot loader,
+    /// every slot asked for once.
+    final class DemoLoading {
+        let canvas: OffscreenCanvas
+        var model: PagerModel
+        let loader = SlotLoader(firstImage: nil) {}
+        let readiness = ReadinessLog(frameTimes: false)
 
-    static func shownWidth(_ contents: SlotContents, _ id: Int) -> Int? {
-        if case .image(let image) = contents[id] { image.width } else { nil }
+        init() throws {
+            canvas = try OffscreenCanvas(width: pageSize.width, height: pageSize.height)
+            model = PagerModel(pageWidth: Double(pageSize.width), pageHeight: Double(pageSize.height))
+            loader.loadAll()
+            submit()
+        }
+
+        deinit { loader.shutdown() }
+
+        /// The loader's per-frame submission for the model as it is.
+        func submit() {
+            loader.submit(model: model, catalog: .demo, contents: canvas.contents, pageSize: pageSize,
+                          turns: ViewTurns(file: nil), readiness: readiness, log: nil, now: { 0 })
+        }
+
+        /// Hands the model's events to the loader, then submits.
+        func noteEventsAndSubmit() {
+            while let event = model.pollEvent() { loader.note(event) }
+            submit()
+        }
+
+        /// Collects finished decodes until every slot at `ids` shows an image
+        /// (of `width(id)` px when given), or 20 s passed: a hang fails the
+        /// test instead of stalling it.
+        func receive(until ids: [Int], width: (Int) -> Int? = { _ in nil }) {
+            for _ in 0..<2000 {
+                loader.receive(model: model, contents: canvas.contents, readiness: readiness, log: nil, time: 0)
+                let done = ids.allSatisfy { id in
+                    guard case .image(let image) = canvas.contents[id] else { return false }
+                    return width(id).map { image.width == $0 } ?? true
+                }
+                if done { return }
+                usleep(10_000)
+            }
+        }
+
+        func shownWidth(_ id: Int) -> Int? {
+            if case .image(let image) = canvas.contents[id] { image.width } else { nil }
+        }
     }
 
     @Test func thePageBelowIsAPreviewWalkingRightAndPageSizedOnceTheMotionTurnsDown() throws {
-        let canvas = try OffscreenCanvas(width: Self.pageSize.width, height: Self.pageSize.height)
-        var model = PagerModel(pageWidth: Double(Self.pageSize.width), pageHeight: Double(Self.pageSize.height))
-        let loader = SlotLoader(firstImage: nil) {}
-        defer { loader.shutdown() }
-        let readiness = ReadinessLog(frameTimes: false)
-        func submit() {
-            loader.submit(model: model, catalog: .demo, contents: canvas.contents, pageSize: Self.pageSize,
-                          turns: ViewTurns(file: nil), readiness: readiness, log: nil, now: { 0 })
-        }
-        loader.loadAll()
-        submit()
-        let right = model.slots.slot(column: 1, row: 0).id
-        let below = model.slots.slot(column: 0, row: 1).id
-        Self.receive(until: [right, below], loader: loader, model: model, canvas: canvas, readiness: readiness)
+        let demo = try DemoLoading()
+        let right = demo.model.slots.slot(column: 1, row: 0).id
+        let below = demo.model.slots.slot(column: 0, row: 1).id
+        demo.receive(until: [right, below])
         let previewWidth = DecodeResolution.preview.box(pageWidth: Self.pageSize.width,
                                                         pageHeight: Self.pageSize.height).width
-        #expect(Self.shownWidth(canvas.contents, right) == Self.pageSize.width)
-        #expect(Self.shownWidth(canvas.contents, below) == previewWidth)
-        #expect(loader.previewSlots.contains(below))
+        #expect(demo.shownWidth(right) == Self.pageSize.width)
+        #expect(demo.shownWidth(below) == previewWidth)
+        #expect(demo.loader.previewSlots.contains(below))
 
-        _ = model.apply(.flip(.down), time: 0)
-        while let event = model.pollEvent() { loader.note(event) }
-        submit()
+        _ = demo.model.apply(.flip(.down), time: 0)
+        demo.noteEventsAndSubmit()
         // Until the sharp decode comes, the slot keeps its preview: no placeholder.
-        #expect(Self.shownWidth(canvas.contents, below) == previewWidth)
-        Self.receive(until: [below], loader: loader, model: model, canvas: canvas, readiness: readiness,
-                     width: { $0 == below ? Self.pageSize.width : nil })
-        #expect(Self.shownWidth(canvas.contents, below) == Self.pageSize.width)
-        #expect(!loader.previewSlots.contains(below))
+        #expect(demo.shownWidth(below) == previewWidth)
+        demo.receive(until: [below], width: { $0 == below ? Self.pageSize.width : nil })
+        #expect(demo.shownWidth(below) == Self.pageSize.width)
+        #expect(!demo.loader.previewSlots.contains(below))
     }
 
     @Test func aDragLockedUpOrDownDecodesThePageBelowAtThePagesSizeBeforeItIsReleased() throws {
-        let canvas = try OffscreenCanvas(width: Self.pageSize.width, height: Self.pageSize.height)
-        var model = PagerModel(pageWidth: Double(Self.pageSize.width), pageHeight: Double(Self.pageSize.height))
-        let loader = SlotLoader(firstImage: nil) {}
-        defer { loader.shutdown() }
-        let readiness = ReadinessLog(frameTimes: false)
-        func submit() {
-            loader.submit(model: model, catalog: .demo, contents: canvas.contents, pageSize: Self.pageSize,
-                          turns: ViewTurns(file: nil), readiness: readiness, log: nil, now: { 0 })
-        }
-        loader.loadAll()
-        submit()
-        let below = model.slots.slot(column: 0, row: 1).id
-        Self.receive(until: [below], loader: loader, model: model, canvas: canvas, readiness: readiness)
-        #expect(loader.previewSlots.contains(below))
+        let demo = try DemoLoading()
+        let below = demo.model.slots.slot(column: 0, row: 1).id
+        demo.receive(until: [below])
+        #expect(demo.loader.previewSlots.contains(below))
 
         // Up by 60 px, past the 16 px slop: the drag locks to the vertical axis.
-        _ = model.apply(.pointerDown(x: 160, y: 150), time: 0)
-        _ = model.apply(.pointerMoved(x: 160, y: 120), time: 0.02)
-        _ = model.apply(.pointerMoved(x: 160, y: 90), time: 0.04)
-        while let event = model.pollEvent() { loader.note(event) }
-        submit()
-        Self.receive(until: [below], loader: loader, model: model, canvas: canvas, readiness: readiness,
-                     width: { $0 == below ? Self.pageSize.width : nil })
-        #expect(Self.shownWidth(canvas.contents, below) == Self.pageSize.width)
-        #expect(!loader.previewSlots.contains(below))
+        _ = demo.model.apply(.pointerDown(x: 160, y: 150), time: 0)
+        _ = demo.model.apply(.pointerMoved(x: 160, y: 120), time: 0.02)
+        _ = demo.model.apply(.pointerMoved(x: 160, y: 90), time: 0.04)
+        demo.noteEventsAndSubmit()
+        demo.receive(until: [below], width: { $0 == below ? Self.pageSize.width : nil })
+        #expect(demo.shownWidth(below) == Self.pageSize.width)
+        #expect(!demo.loader.previewSlots.contains(below))
     }
 }

@@ -47,12 +47,7 @@ import Testing
     }
 
     static func splitDecode(_ split: JPEGRestartSplit, scale: JPEGScale) -> [UInt8]? {
-        let w = scale.scaled(width), h = scale.scaled(height)
-        var out = [UInt8](repeating: 0, count: w * h * 4)
-        let ok = out.withUnsafeMutableBufferPointer {
-            JPEGDecoder.decodeHalves(split, into: $0, width: w, height: h, scale: scale)
-        }
-        return ok ? out : nil
+        JPEGDecoder.decodeHalves(split, width: scale.scaled(width), height: scale.scaled(height), scale: scale)
     }
 
     @Test func aJPEGWithARestartMarkerEveryRowIsCutNearTheMiddleOnAnMCURow() throws {

@@ -528,26 +528,35 @@ def frame_pacing(x, fourway_bin, folder, seconds, work):
 def memory_after_flips(x, viewer, folder, count, flips, rate, work):
     """Peak RSS after `flips` keyboard flips at `rate`/s: forward through the
     folder, bouncing back at its end (so no viewer needs wrapping)."""
-    wait_blank(x)
     if viewer.name == "fourway":
         command = viewer.command(folder, extra=["--no-hud"])
     else:
         command = viewer.command(folder)
+    keys = []
+    position, direction = 0, 1
+    for _ in range(flips):
+        if position + direction >= count or position + direction < 0:
+            direction = -direction
+        keys.append(viewer.next_key if direction > 0 else viewer.previous_key)
+        position += direction
+    return peak_rss_after_keys(x, command, keys, rate, settle=lambda process: time.sleep(0.3))
+
+
+def peak_rss_after_keys(x, command, keys, rate, settle):
+    """VmHWM, MB, of `command` after it shows a photo, `settle(process)`
+    returns and `keys` are sent at `rate`/s, once it is idle again; None if
+    it exited."""
+    wait_blank(x)
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.perf_counter() + FIRST_IMAGE_TIMEOUT
     while time.perf_counter() < deadline and not shows_photo(x.patch()):
         time.sleep(0.02)
     x.move(WIDTH // 2, HEIGHT // 2)
-    time.sleep(0.3)
-    position = 0
-    direction = 1
+    settle(process)
     interval = 1.0 / rate
     next_time = time.perf_counter()
-    for _ in range(flips):
-        if position + direction >= count or position + direction < 0:
-            direction = -direction
-        x.key(viewer.next_key if direction > 0 else viewer.previous_key)
-        position += direction
+    for key in keys:
+        x.key(key)
         next_time += interval
         time.sleep(max(0, next_time - time.perf_counter()))
     wait_idle(process.pid)
@@ -627,26 +636,10 @@ def layout_walk_commands(fourway, folder):
 
 
 def peak_rss_walking(x, command, next_key, steps, rate):
-    """VmHWM, MB, after `steps` keys at `rate`/s once the first photo shows,
-    and the viewer idle again; None if it exited."""
-    wait_blank(x)
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.perf_counter() + FIRST_IMAGE_TIMEOUT
-    while time.perf_counter() < deadline and not shows_photo(x.patch()):
-        time.sleep(0.02)
-    x.move(WIDTH // 2, HEIGHT // 2)
-    wait_idle(process.pid)
-    interval = 1.0 / rate
-    next_time = time.perf_counter()
-    for _ in range(steps):
-        x.key(next_key)
-        next_time += interval
-        time.sleep(max(0, next_time - time.perf_counter()))
-    wait_idle(process.pid)
-    rss = peak_rss_mb(process.pid)
-    alive = process.poll() is None
-    stop(process)
-    return rss if alive else None
+    """VmHWM, MB, after `steps` keys at `rate`/s once the first photo shows
+    and the viewer is idle, and the viewer idle again; None if it exited."""
+    return peak_rss_after_keys(x, command, [next_key] * steps, rate,
+                               settle=lambda process: wait_idle(process.pid))
 
 
 # ---------------------------------------------------------------- figure 7

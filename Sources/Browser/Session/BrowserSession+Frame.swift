@@ -71,8 +71,9 @@ extension BrowserSession {
     /// shows the pager's own slots).
     private func firstImageSketch(current: Slot) -> DecodedImage? {
         guard let first = slotLoader.firstImage else { return nil }
-        if catalog.isScanning { return first.sketch(slot: current.id, generation: slotLoader.generations[current.id]) }
-        guard model.isSettled, case .loading = contents[current.id] else { return nil }
+        if !catalog.isScanning {
+            guard model.isSettled, case .loading = contents[current.id] else { return nil }
+        }
         return first.sketch(slot: current.id, generation: slotLoader.generations[current.id])
     }
 

@@ -1,5 +1,3 @@
-import CTurboJPEG
-
 /// The small JPEG that cameras and phones store in a photo's EXIF block
 /// (IFD1, typically 160×120): a true picture of the photo that decodes in
 /// well under a millisecond, where the photo itself takes 30–60 ms. The
@@ -28,6 +26,8 @@ public enum ExifThumbnail {
     /// The brightest a letterbox bar may be (0–255, every channel of every
     /// pixel), allowing for JPEG's ringing next to the picture's edge.
     static let barMaximum: UInt8 = 40
+    /// Larger (pixels) is no thumbnail: cameras store 160×120, a few 640×480.
+    static let maximumPixels = 1 << 20
 
     /// The photo at `path`'s embedded thumbnail, upright, in sRGB, with the
     /// photo's own upright size as its source size; nil when the file is not
@@ -95,25 +95,16 @@ public enum ExifThumbnail {
         return offset..<(offset + length)
     }
 
-    /// The thumbnail's pixels at full size (it is small), nil when it is not
-    /// a JPEG libjpeg-turbo reads without complaint or is implausibly large.
+    /// The thumbnail's pixels at its own size, decoded as any JPEG is
+    /// (``JPEGDecoder``: one cut short is refused, as the stand-in would not
+    /// be true); nil for one implausibly large for a thumbnail.
     private static func decompress(_ bytes: UnsafeBufferPointer<UInt8>) -> PixelBuffer? {
-        guard let handle = tjInitDecompress() else { return nil }
-        defer { tjDestroy(handle) }
-        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
-        guard tjDecompressHeader3(handle, bytes.baseAddress, UInt(bytes.count), &width, &height,
-                                  &subsampling, &colorspace) == 0,
-              width > 0, height > 0, Int(width) * Int(height) <= 1 << 20,
-              colorspace != Int32(TJCS_CMYK.rawValue), colorspace != Int32(TJCS_YCCK.rawValue) else { return nil }
-        var failed = false
-        let pixels = [UInt8](unsafeUninitializedCapacity: Int(width) * Int(height) * 4) { out, initialized in
-            failed = tjDecompress2(handle, bytes.baseAddress, UInt(bytes.count), out.baseAddress, width, width * 4,
-                                   height, Int32(TJPF_RGBA.rawValue), Int32(TJFLAG_LIMITSCANS)) != 0
-            initialized = out.count
-        }
-        // Any complaint (a thumbnail cut short is grey below the cut) and
-        // the stand-in would not be true: the real decode comes anyway.
-        return failed ? nil : PixelBuffer(width: Int(width), height: Int(height), pixels: pixels)
+        let own = JPEGStructure.parse(bytes)
+        guard let width = own.width, let height = own.height, width > 0, height > 0,
+              width * height <= maximumPixels,
+              let image = try? JPEGDecoder.decode(Array(bytes), path: "EXIF thumbnail", maxWidth: width, maxHeight: height)
+        else { return nil }
+        return PixelBuffer(width: image.width, height: image.height, pixels: image.pixels)
     }
 
     /// `thumbnail` as a picture of the whole photo: as is when the shapes

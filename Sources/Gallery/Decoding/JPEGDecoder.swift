@@ -37,14 +37,18 @@ enum JPEGDecoder {
     /// memory of every decoding thread.
     static func decode(releasing bytes: inout [UInt8], path: String, maxWidth: Int, maxHeight: Int,
                        fullSize: Bool = false) throws(DecodeFailure) -> DecodedImage {
-        let result: Result<Decompressed, DecodeFailure> = bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(DecodeFailure) in
-                try decompress(buffer, path: path, maxWidth: maxWidth, maxHeight: maxHeight, fullSize: fullSize,
-                               mayCut: !fullSize && splitsAcrossCores)
+        // libjpeg-turbo's part, the bytes emptied as soon as it is done.
+        func decompressReleasing(_ bytes: inout [UInt8], mayCut: Bool) throws(DecodeFailure) -> Decompressed {
+            let result: Result<Decompressed, DecodeFailure> = bytes.withUnsafeBufferPointer { buffer in
+                Result { () throws(DecodeFailure) in
+                    try decompress(buffer, path: path, maxWidth: maxWidth, maxHeight: maxHeight,
+                                        fullSize: fullSize, mayCut: mayCut)
+                }
             }
+            bytes = []
+            return try result.get()
         }
-        bytes = []
-        var decompressed = try result.get()
+        var decompressed = try decompressReleasing(&bytes, mayCut: !fullSize && splitsAcrossCores)
         if let cut = decompressed.cut {
             // The file's bytes are gone: its halves hold the data now.
             if let pixels = decodeHalves(cut.split, width: decompressed.image.width,
@@ -54,14 +58,7 @@ enum JPEGDecoder {
             } else {
                 // A half reported something: the whole file, read again, says what.
                 var again = try FileReader.read(path)
-                let whole: Result<Decompressed, DecodeFailure> = again.withUnsafeBufferPointer { buffer in
-                    Result { () throws(DecodeFailure) in
-                        try decompress(buffer, path: path, maxWidth: maxWidth, maxHeight: maxHeight, fullSize: fullSize,
-                                       mayCut: false)
-                    }
-                }
-                again = []
-                decompressed = try whole.get()
+                decompressed = try decompressReleasing(&again, mayCut: false)
             }
         }
         var image = decompressed.image.downscaled(toWidth: decompressed.target.w, height: decompressed.target.h)
@@ -170,49 +167,47 @@ enum JPEGDecoder {
     /// once those are let go: the peak is what a whole decode's is.
     static let splitsAcrossCores = sysconf(Int32(_SC_NPROCESSORS_ONLN)) >= 2
 
-    /// `split`'s halves decoded at `scale` (`width` × `height` RGBA), or nil
-    /// when either half reports anything.
+    /// `split`'s halves decoded at `scale`, the top on a new thread and the
+    /// bottom on this one, each straight into its rows of one buffer
+    /// (`width` × `height` RGBA, the whole image at that scale). Nil when
+    /// either half reports anything, even a warning: the caller then
+    /// decodes the whole file, whose messages are the ones to show.
     static func decodeHalves(_ split: JPEGRestartSplit, width: Int, height: Int, scale: JPEGScale) -> [UInt8]? {
+        // A whole number of rows at any scale: the cut is on an MCU row (8 or 16 px).
+        let topHeight = split.topRows * scale.numerator / scale.denominator
+        guard topHeight > 0, topHeight < height else { return nil }
         var ok = false
         let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, initialized in
-            ok = decodeHalves(split, into: out, width: width, height: height, scale: scale)
             initialized = out.count
+            guard let base = out.baseAddress else { return }
+            let top = Half(bytes: split.top, out: base, width: Int32(width), height: Int32(topHeight))
+            let bottom = Half(bytes: split.bottom, out: base + topHeight * width * 4, width: Int32(width),
+                              height: Int32(height - topHeight))
+            let topDone = Mutex(false)
+            var bottomDone = false
+            ok = WorkerThread.alongside({ let done = top.decode(); topDone.withLock { $0 = done } }) {
+                bottomDone = bottom.decode()
+            } && bottomDone && topDone.withLock { $0 }
         }
         return ok ? pixels : nil
     }
 
-    /// Decodes `split`'s halves at `scale`, the top on a new thread and the
-    /// bottom on this one, each straight into its rows of `out`
-    /// (`width` × `height` RGBA, the whole image at that scale). False when
-    /// either half reports anything, even a warning: the caller then
-    /// decodes the whole file, whose messages are the ones to show.
-    static func decodeHalves(_ split: JPEGRestartSplit, into out: UnsafeMutableBufferPointer<UInt8>,
-                             width: Int, height: Int, scale: JPEGScale) -> Bool {
-        // A whole number of rows at any scale: the cut is on an MCU row (8 or 16 px).
-        let topHeight = split.topRows * scale.numerator / scale.denominator
-        guard topHeight > 0, topHeight < height, let base = out.baseAddress else { return false }
-        struct Half: @unchecked Sendable {
-            let bytes: [UInt8]
-            let out: UnsafeMutablePointer<UInt8>
-            let width: Int32, height: Int32
-            func decode() -> Bool {
-                guard let handle = tjInitDecompress() else { return false }
-                defer { tjDestroy(handle) }
-                return bytes.withUnsafeBufferPointer { data in
-                    tjDecompress2(handle, data.baseAddress, UInt(data.count), out, width, width * 4, height,
-                                  Int32(TJPF_RGBA.rawValue), 0) == 0
-                }
+    /// One half of a cut JPEG and the rows of the output it fills; its own
+    /// thread writes only there.
+    private struct Half: @unchecked Sendable {
+        let bytes: [UInt8]
+        let out: UnsafeMutablePointer<UInt8>
+        let width: Int32, height: Int32
+
+        /// True when libjpeg-turbo decoded it without a word.
+        func decode() -> Bool {
+            guard let handle = tjInitDecompress() else { return false }
+            defer { tjDestroy(handle) }
+            return bytes.withUnsafeBufferPointer { data in
+                tjDecompress2(handle, data.baseAddress, UInt(data.count), out, width, width * 4, height,
+                              Int32(TJPF_RGBA.rawValue), 0) == 0
             }
         }
-        let top = Half(bytes: split.top, out: base, width: Int32(width), height: Int32(topHeight))
-        let bottom = Half(bytes: split.bottom, out: base + topHeight * width * 4, width: Int32(width),
-                          height: Int32(height - topHeight))
-        let topDone = Mutex(false)
-        var bottomDone = false
-        guard WorkerThread.alongside({ let ok = top.decode(); topDone.withLock { $0 = ok } }, {
-            bottomDone = bottom.decode()
-        }) else { return false }
-        return bottomDone && topDone.withLock { $0 }
     }
 
     /// Adobe writes CMYK JPEGs inverted (0 = full ink), which is what nearly

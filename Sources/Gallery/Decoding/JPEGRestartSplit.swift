@@ -122,16 +122,13 @@ public struct JPEGRestartSplit: Sendable {
     /// a multiple of 8, and it is the nearest such row to the middle, within
     /// ``mostUnevenCut``; nil when there is none.
     static func cutRow(mcuRows: Int, mcusPerRow: Int, interval: Int) -> Int? {
-        guard mcuRows >= 2 else { return nil }
-        let middle = mcuRows / 2
         let low = max(1, Int(Double(mcuRows) * mostUnevenCut)), high = mcuRows - low
-        var best: Int?
-        for row in low...max(low, high) where row < mcuRows {
+        guard low <= high else { return nil }
+        let middle = mcuRows / 2
+        return (low...high).filter { row in
             let mcus = row * mcusPerRow
-            guard mcus % interval == 0, (mcus / interval) % 8 == 0 else { continue }
-            if best == nil || abs(row - middle) < abs(best! - middle) { best = row }
-        }
-        return best
+            return mcus % interval == 0 && (mcus / interval) % 8 == 0
+        }.min { abs($0 - middle) < abs($1 - middle) }
     }
 
     /// Where the marker that starts restart interval `number` (from 0) lies
