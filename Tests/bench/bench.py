@@ -617,7 +617,8 @@ def rss_mb(pid):
 
 
 # ---------------------------------------------------------------- figure 10
-# Figure 10's walk: steps to the right, keys per second (issue 16, part 4).
+# Figure 10's walk: steps to the right, keys per second (the walk that measured memory in every layout,
+# docs/benchmarks.md).
 LAYOUT_WALK_STEPS = 50
 LAYOUT_WALK_RATE = 5
 

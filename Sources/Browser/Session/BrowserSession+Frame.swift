@@ -16,9 +16,7 @@ extension BrowserSession {
         let viewport = PixelRect(x: 0, y: 0, width: pageSize.width, height: pageSize.height)
         if overview.isShowing {
             overview.draw(viewport: viewport, showHUD: showHUD, time: time)
-            if let infoPanel { overlay.drawPanel(infoPanel.lines, viewport: viewport) }
-        if let goToPrompt { overlay.drawNotice(goToPrompt.text, alpha: 1, viewport: viewport) }
-        if showHelp { overlay.drawHelp(keyMap: input.keyMap, viewport: viewport) }
+            drawPanels(viewport: viewport)
             return false
         }
         pages.draw(slots: model.slots, contents: contents, text: text, viewport: viewport, backdrop: scenery.backdrop,
@@ -60,9 +58,16 @@ extension BrowserSession {
                 overlay.drawNotice(notice.text, alpha: min(1, left / Self.noticeFade), viewport: viewport)
             }
         }
+        drawPanels(viewport: viewport)
+        return true
+    }
+
+    /// What the user opened over the pages or the overview alike: the
+    /// information panel, the go-to prompt and the help, in that order.
+    private func drawPanels(viewport: PixelRect) {
+        if let infoPanel { overlay.drawPanel(infoPanel.lines, viewport: viewport) }
         if let goToPrompt { overlay.drawNotice(goToPrompt.text, alpha: 1, viewport: viewport) }
         if showHelp { overlay.drawHelp(keyMap: input.keyMap, viewport: viewport) }
-        return true
     }
 
     /// The first image's embedded thumbnail, to draw in its place while its

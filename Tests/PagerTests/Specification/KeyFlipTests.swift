@@ -6,7 +6,7 @@ import Testing
 /// key's flips retarget one running motion and end exactly N pages on.
 @Suite("Key flips")
 struct KeyFlipTests {
-    /// Key repeat of a held key in the worst case, flips/s.
+    /// Key repeat of a held key at a fast auto-repeat (the key step's worst case), flips/s.
     static let keyRepeatRate = 30.0
 
     /// Where the content shows, in pages from page 0 along `h`: the current
