@@ -5,8 +5,11 @@ import Testing
 /// Reading a file whole after its head: the bytes come out as they are on
 /// disk, in one buffer (docs/benchmarks.md, "Memory in every layout").
 @Suite struct FileReaderTests {
+    /// A new file of `count` bytes. Each call gets its own name: the tests
+    /// run in parallel, and two of the same size once shared a path, so one
+    /// removed the file the other was reading.
     static func file(bytes count: Int) throws -> (path: String, contents: [UInt8]) {
-        let path = NSTemporaryDirectory() + "fourway-filereader-\(getpid())-\(count)"
+        let path = NSTemporaryDirectory() + "fourway-filereader-\(getpid())-\(count)-\(UUID().uuidString)"
         let contents = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }
         try Data(contents).write(to: URL(fileURLWithPath: path))
         return (path, contents)
