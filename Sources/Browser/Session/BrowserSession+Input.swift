@@ -10,33 +10,31 @@ extension BrowserSession {
         let now = clock.now
         switch event.type {
         case SDL_QUIT.rawValue:
-            running = false
+            end()
         case SDL_WINDOWEVENT.rawValue:
-            guard event.window.windowID == window.id else { return }
+            guard event.window.windowID == screen.window.id else { return }
             switch UInt32(event.window.event) {
             case SDL_WINDOWEVENT_FOCUS_LOST.rawValue:
                 process(.focusLost, at: now)
             case SDL_WINDOWEVENT_HIDDEN.rawValue, SDL_WINDOWEVENT_MINIMIZED.rawValue:
                 process(.windowHidden, at: now)
             case SDL_WINDOWEVENT_LEAVE.rawValue:
-                input.hoverPoint = nil   // the zoom keys go back to the centre
+                input.translator.hoverPoint = nil   // the zoom keys go back to the centre
             default:
                 break
             }
         case wakeEventType:
             break   // decode results are collected once per frame
         default:
-            guard var translated = sdlInput.translate(event, time: now) else { return }
+            guard var translated = input.events.translate(event, time: now) else { return }
             // The overview does not zoom: it takes the same event as plain input.
             if case .zoom(_, let otherwise) = translated, overview.isShowing {
                 guard let otherwise else { return }
                 translated = otherwise
             }
-            switch translated {
-            case .mouseMoved, .fingerMoved:
-                if let pending = pendingMotion, !Self.sameSource(pending, translated) { flushMotion() }
-                pendingMotion = translated
-            default:
+            if WindowInput.isMotion(translated) {
+                if let earlier = input.hold(translated) { feed(earlier, at: clock.now) }
+            } else {
                 process(translated, at: now)
             }
         }
@@ -56,17 +54,9 @@ extension BrowserSession {
         return keyMap.action(for: key, ctrl: ctrl, shift: shift, in: .pager) == .toggleSlideshow
     }
 
-    private static func sameSource(_ a: BrowserInput, _ b: BrowserInput) -> Bool {
-        switch (a, b) {
-        case (.mouseMoved, .mouseMoved): true
-        case (.fingerMoved(let first, _, _), .fingerMoved(let second, _, _)): first == second
-        default: false
-        }
-    }
-
+    /// Feeds the motion held for the end of the batch.
     func flushMotion() {
-        guard let motion = pendingMotion else { return }
-        pendingMotion = nil
+        guard let motion = input.takeMotion() else { return }
         feed(motion, at: clock.now)
     }
 
@@ -78,18 +68,18 @@ extension BrowserSession {
     private func feed(_ browserInput: BrowserInput, at time: Double) {
         // Any input stops the slideshow (the user has taken over) and still
         // does what it does; the slideshow's own key stops it through its action.
-        if slideshow.isRunning, Self.isUserInput(browserInput), !Self.isSlideshowKey(browserInput, in: input.keyMap) {
+        if slideshow.isRunning, Self.isUserInput(browserInput), !Self.isSlideshowKey(browserInput, in: keyMap) {
             stopSlideshow(reason: "input", at: time)
         }
-        if goToPrompt != nil, case .key(let key, _, _) = browserInput, !overview.isInteractive,
+        if panels.goTo != nil, case .key(let key, _, _) = browserInput, !overview.isInteractive,
            typeGoTo(key, at: time) {
             return
         }
         if overview.isInteractive {
-            perform(overview.handle(browserInput, viewport: pageSize, time: time), at: time)
+            perform(overview.handle(browserInput, viewport: screen.size, time: time), at: time)
             return
         }
-        perform(input.translate(browserInput, currentPage: model.currentPage, time: time), at: time)
+        perform(input.translator.translate(browserInput, currentPage: model.currentPage, time: time), at: time)
     }
 
     func perform(_ actions: [BrowserAction], at time: Double) {
@@ -98,22 +88,22 @@ extension BrowserSession {
             case .pager(let command):
                 model.apply(command, time: time)
             case .shell(.quit):
-                running = false
+                end()
             case .shell(.toggleFullscreen):
-                window.toggleFullscreen()
+                screen.window.toggleFullscreen()
             case .shell(.toggleHUD):
-                showHUD.toggle()
+                screen.showsHUD.toggle()
             case .shell(.toggleHelp):
-                showHelp.toggle()
+                panels.showsHelp.toggle()
             case .shell(.toggleOverview):
-                if catalog.isScanning {
+                if gallery.catalog.isScanning {
                     showNotice("The overview opens once the folder is scanned", at: time)
                 } else {
-                    overview.open(catalog: catalog, currentPage: model.currentPage,
-                                  width: pageSize.width, height: pageSize.height, time: time)
+                    overview.open(catalog: gallery.catalog, currentPage: model.currentPage,
+                                  width: screen.size.width, height: screen.size.height, time: time)
                 }
             case .shell(.toggleBackdrop):
-                showNotice(scenery.toggleBackdrop(), at: time)
+                showNotice(screen.scenery.toggleBackdrop(), at: time)
             case .shell(.captureMouse(let on)):
                 SDL_CaptureMouse(on ? SDL_TRUE : SDL_FALSE)
             case .shell(.copyPath):
@@ -140,12 +130,12 @@ extension BrowserSession {
                 // The engine says whether a gesture was interrupted; only
                 // when nothing was does Escape close the help or quit.
                 if model.interrupt(.escape, time: time) {
-                    input.pointer.abandonGesture()
+                    input.translator.pointer.abandonGesture()
                     SDL_CaptureMouse(SDL_FALSE)
-                } else if showHelp {
-                    showHelp = false
+                } else if panels.showsHelp {
+                    panels.showsHelp = false
                 } else {
-                    running = false
+                    end()
                 }
             }
         }
@@ -157,7 +147,7 @@ extension BrowserSession {
             slotLoader.note(event)
             switch event.kind {
             case .settled:
-                if let removal = pendingRemoval { finishRemoval(removal, at: event.time) }
+                finishRemoval(at: event.time)
                 refreshInfo(at: event.time)
             case .interrupted(let reason, let page):
                 StandardError.line("gesture interrupted (\(reason.rawValue)); settling on page \(page)")
@@ -180,7 +170,7 @@ extension BrowserSession {
     }
 
     func showNotice(_ text: String, at time: Double) {
-        notice = (text, time + Self.noticeDuration)
+        notices.show(text, at: time)
         log?.write(.notice(text: text), time: time)
     }
 }

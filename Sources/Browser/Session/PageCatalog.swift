@@ -79,3 +79,11 @@ public enum PageCatalog: Sendable {
         return lines
     }
 }
+
+extension PageCatalog {
+    /// The folder is still being scanned.
+    var isScanning: Bool {
+        if case .scanning = self { return true }
+        return false
+    }
+}
