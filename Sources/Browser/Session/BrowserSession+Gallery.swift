@@ -36,9 +36,10 @@ extension BrowserSession {
         slotLoader.loadAll()
     }
 
-    /// The gallery becomes `layout` (at the start, and after Delete or undo):
-    /// the engine's bounds (albums: each row ends at its album's last image),
-    /// Home and End's targets, and a `gallery` line saying what it is now.
+    /// The gallery becomes `layout` (at the start, and after a move to the
+    /// trash or its undo): the engine's bounds (albums: each row ends at its
+    /// album's last image), where rows and the gallery start and end, and a
+    /// `gallery` line saying what it is now.
     func install(_ layout: GalleryLayout, title: String, at time: Double) {
         gallery.install(layout, title: title)
         input.translator.navigation = gallery.catalog.navigation

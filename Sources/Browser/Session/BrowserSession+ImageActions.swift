@@ -3,7 +3,7 @@ import Gallery
 import Glibc
 import Pager
 
-/// What the keys do with the current image and the gallery beyond paging:
+/// What the actions do with the current image and the gallery beyond paging:
 /// copy it, open it elsewhere, go to an image by number, the slideshow.
 /// Each writes its event-log line, so the end-to-end tests see it.
 extension BrowserSession {
@@ -12,7 +12,7 @@ extension BrowserSession {
 
     // MARK: - Copy
 
-    /// Ctrl+C: the path, as text, on the clipboard (SDL's, which X11 and
+    /// Copy the path: the path, as text, on the clipboard (SDL's, which X11 and
     /// Wayland both serve).
     func copyPath(at time: Double) {
         guard let entry = currentEntry else { return showNotice("No image here to copy", at: time) }
@@ -23,7 +23,7 @@ extension BrowserSession {
         showNotice("Copied the path of " + entry.name, at: time)
     }
 
-    /// Ctrl+Shift+C: the file's bytes on the clipboard under its media type,
+    /// Copy the image: the file's bytes on the clipboard under its media type,
     /// served by `wl-copy` (Wayland) or `xclip` (X11): SDL 2's clipboard
     /// holds text only.
     func copyImage(at time: Double) {
@@ -43,8 +43,9 @@ extension BrowserSession {
 
     // MARK: - Open elsewhere
 
-    /// `e`: the image in the desktop's default application for its type;
-    /// Ctrl+O: its folder in the file manager. Both through `xdg-open`.
+    /// Open with the default application: the image in the desktop's
+    /// application for its type; open the folder: its folder in the file
+    /// manager. Both through `xdg-open`.
     func openElsewhere(folder: Bool, at time: Double) {
         guard let entry = currentEntry else { return showNotice("No image here to open", at: time) }
         let target = folder ? LexicalPath.parent(entry.path) : entry.path

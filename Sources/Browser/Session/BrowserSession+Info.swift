@@ -1,7 +1,7 @@
 import Gallery
 import Pager
 
-/// The image information panel (Shift+I): the file, its size and
+/// The image information panel (``InfoPanel``): the file, its size and
 /// dimensions, and what its EXIF says (``ImageInfo``: at most its first
 /// 256 KB are read, on the main thread, a few milliseconds). It follows the
 /// pager: when the pages settle on another image, it shows that one's.

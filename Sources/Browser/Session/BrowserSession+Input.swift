@@ -2,9 +2,10 @@ import CSDL2
 import Gallery
 import Pager
 
-/// Input: SDL events become ``BrowserInput`` (``SDLInput``), which the
-/// overview or the ``InputTranslator`` turns into actions, performed here;
-/// and the engine's events, drained once per frame.
+/// Input: SDL events become ``BrowserInput`` (``WindowInput``), which the
+/// overview or the ``InputTranslator`` turns into actions, performed in
+/// `BrowserSession+Actions.swift`; and the engine's events, drained once per
+/// frame.
 extension BrowserSession {
     func handle(_ event: SDL_Event) {
         let now = clock.now
@@ -80,65 +81,6 @@ extension BrowserSession {
             return
         }
         perform(input.translator.translate(browserInput, currentPage: model.currentPage, time: time), at: time)
-    }
-
-    func perform(_ actions: [BrowserAction], at time: Double) {
-        for action in actions {
-            switch action {
-            case .pager(let command):
-                model.apply(command, time: time)
-            case .shell(.quit):
-                end()
-            case .shell(.toggleFullscreen):
-                screen.window.toggleFullscreen()
-            case .shell(.toggleHUD):
-                screen.showsHUD.toggle()
-            case .shell(.toggleHelp):
-                panels.showsHelp.toggle()
-            case .shell(.toggleOverview):
-                if gallery.catalog.isScanning {
-                    showNotice("The overview opens once the folder is scanned", at: time)
-                } else {
-                    overview.open(catalog: gallery.catalog, currentPage: model.currentPage,
-                                  width: screen.size.width, height: screen.size.height, time: time)
-                }
-            case .shell(.toggleBackdrop):
-                showNotice(screen.scenery.toggleBackdrop(), at: time)
-            case .shell(.captureMouse(let on)):
-                SDL_CaptureMouse(on ? SDL_TRUE : SDL_FALSE)
-            case .shell(.copyPath):
-                copyPath(at: time)
-            case .shell(.copyImage):
-                copyImage(at: time)
-            case .shell(.toggleSlideshow):
-                if slideshow.isRunning { stopSlideshow(reason: "key", at: time) } else { startSlideshow(at: time) }
-            case .shell(.toggleAnimation):
-                showNotice(animation.toggle(time: time), at: time)
-            case .shell(.openElsewhere(let folder)):
-                openElsewhere(folder: folder, at: time)
-            case .shell(.beginGoTo):
-                beginGoTo(at: time)
-            case .shell(.turn(let step)):
-                turnView(by: step, at: time)
-            case .shell(.toggleInfo):
-                toggleInfo(at: time)
-            case .shell(.moveToTrash):
-                moveToTrash(at: time)
-            case .shell(.undo):
-                undoTrash(at: time)
-            case .shell(.escape):
-                // The engine says whether a gesture was interrupted; only
-                // when nothing was does Escape close the help or quit.
-                if model.interrupt(.escape, time: time) {
-                    input.translator.pointer.abandonGesture()
-                    SDL_CaptureMouse(SDL_FALSE)
-                } else if panels.showsHelp {
-                    panels.showsHelp = false
-                } else {
-                    end()
-                }
-            }
-        }
     }
 
     func drainModelEvents() {

@@ -1,8 +1,8 @@
 import Gallery
 import Pager
 
-/// `r`, `R` (Ctrl+R), `|`, `_`: the current image's view turned a quarter
-/// clockwise or anticlockwise, or mirrored. The file is never written: the
+/// The rotate and mirror actions: the current image's view turned a
+/// quarter clockwise or anticlockwise, or mirrored. The file is never written: the
 /// turn is applied when the image is decoded (``ImageDecoder``), so the fit,
 /// the zoom and pan, the backdrop all work on the turned image, and it is
 /// remembered for the session and in the cache (``ViewTurns``; not with
@@ -29,5 +29,4 @@ extension BrowserSession {
         let quarters = ["as it is", "turned a quarter clockwise", "turned upside down", "turned a quarter anticlockwise"]
         return turn.isMirrored ? "mirrored, then " + quarters[turn.quarterTurns] : quarters[turn.quarterTurns]
     }
-
 }

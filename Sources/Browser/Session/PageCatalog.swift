@@ -39,7 +39,7 @@ public enum PageCatalog: Sendable {
         }
     }
 
-    /// What Home and End do.
+    /// Where the row's and the gallery's start and end are.
     public var navigation: any PageNavigation {
         switch self {
         case .demo, .scanning: DemoNavigation()
