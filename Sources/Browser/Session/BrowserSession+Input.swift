@@ -20,7 +20,7 @@ extension BrowserSession {
             case SDL_WINDOWEVENT_HIDDEN.rawValue, SDL_WINDOWEVENT_MINIMIZED.rawValue:
                 process(.windowHidden, at: now)
             case SDL_WINDOWEVENT_LEAVE.rawValue:
-                input.translator.hoverPoint = nil   // the zoom keys go back to the centre
+                input.translator.hoverPoint = nil   // zooming by key goes back to the centre
             default:
                 break
             }
@@ -50,6 +50,8 @@ extension BrowserSession {
         }
     }
 
+    /// Whether `input` is a key asking for the slideshow action, which
+    /// toggles the slideshow rather than merely stopping it.
     static func isSlideshowKey(_ input: BrowserInput, in keyMap: KeyMap = .standard) -> Bool {
         guard case .key(let key, let ctrl, let shift) = input else { return false }
         return keyMap.action(for: key, ctrl: ctrl, shift: shift, in: .pager) == .toggleSlideshow
@@ -68,7 +70,7 @@ extension BrowserSession {
 
     private func feed(_ browserInput: BrowserInput, at time: Double) {
         // Any input stops the slideshow (the user has taken over) and still
-        // does what it does; the slideshow's own key stops it through its action.
+        // does what it does; the slideshow's own action stops it itself.
         if slideshow.isRunning, Self.isUserInput(browserInput), !Self.isSlideshowKey(browserInput, in: keyMap) {
             stopSlideshow(reason: "input", at: time)
         }

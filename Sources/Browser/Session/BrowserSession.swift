@@ -123,50 +123,10 @@ final class BrowserSession {
         if options.startsSlideshow { startSlideshow(at: clock.now) }
         var pacer = FramePacer(interval: screen.window.hasVSync ? Self.vsyncFrameInterval : Self.frameInterval)
         while running {
-            var event = SDL_Event()
-            if !isMoving && !wokenByWorker {
-                log?.flush()
-                pacer.rest()
-                var wait = isIdle ? Self.idleWaitMilliseconds : Self.waitingRedrawMilliseconds
-                if let due = slideshow.wait(at: clock.now) { wait = min(wait, Int32((due * 1000).rounded(.up)) + 1) }
-                if let due = animation.wait(at: clock.now) { wait = min(wait, Int32((due * 1000).rounded(.up)) + 1) }
-                if SDL_WaitEventTimeout(&event, wait) != 0 { handle(event) }
-            }
-            wokenByWorker = false
-            while SDL_PollEvent(&event) != 0 { handle(event) }
-            flushMotion()
+            takeInput(pacer: &pacer)
             let now = clock.now
-            checkScan(at: now)
-            checkSize(at: now)
-            perform(input.translator.tick(time: now), at: now)
-            stepSlideshow(at: now)
-            overview.tick(time: now)
-            overview.update(time: now, turns: viewTurns)
-            model.advance(to: now)
-            drainModelEvents()
-            let (contents, pageSize) = (screen.contents, screen.size)
-            slotLoader.receive(model: model, contents: contents, readiness: screen.readiness, log: log, time: now)
-            slotLoader.submit(model: model, catalog: gallery.catalog, contents: contents, pageSize: pageSize,
-                              turns: viewTurns, readiness: screen.readiness, log: log, now: { clock.now })
-            // The turn is looked up (a stat) only when a region is asked for;
-            // what it needs is taken here, outside the model's inout access.
-            let (entry, turns) = (currentEntry, viewTurns)
-            screen.zoomedPage.updateContent(model: &model, contents: contents, pageSize: pageSize,
-                                            source: gallery.catalog.source(at: model.currentPage),
-                                     turn: { entry.map { turns.turn(of: $0.path) } ?? .normal }, time: now)
-            animation.update(model: model, catalog: gallery.catalog, contents: contents, generations: slotLoader.generations,
-                             pageSize: pageSize, turns: viewTurns, held: overview.isShowing, time: now)
-            let showsPages = render(at: now)
-            let drawn = clock.now
-            if showsPages { frameDrawn(at: drawn) }
-            wait(until: pacer.presentTime(workEnded: drawn), returningOnWake: false)
-            let presenting = clock.now
-            pacer.presented(at: presenting, work: drawn - now)
-            screen.present()
-            let shown = clock.now
-            if showsPages { framePresented(work: (drawn - now) + (shown - presenting), at: shown) }
-            log?.flush()
-            wait(until: pacer.nextWorkStart ?? shown, returningOnWake: true)
+            update(at: now)
+            drawAndPresent(startedAt: now, pacer: &pacer)
         }
         log?.write(.quit, time: clock.now)
         log?.flush()
@@ -175,6 +135,65 @@ final class BrowserSession {
         overview.shutdown()
         screen.close()
         return exitCode ?? BrowserExitCode.success
+    }
+
+    /// Takes the input that arrived; when nothing moves, first sleeps until
+    /// input comes or something falls due.
+    private func takeInput(pacer: inout FramePacer) {
+        var event = SDL_Event()
+        if !isMoving && !wokenByWorker {
+            log?.flush()
+            pacer.rest()
+            var wait = isIdle ? Self.idleWaitMilliseconds : Self.waitingRedrawMilliseconds
+            if let due = slideshow.wait(at: clock.now) { wait = min(wait, Int32((due * 1000).rounded(.up)) + 1) }
+            if let due = animation.wait(at: clock.now) { wait = min(wait, Int32((due * 1000).rounded(.up)) + 1) }
+            if SDL_WaitEventTimeout(&event, wait) != 0 { handle(event) }
+        }
+        wokenByWorker = false
+        while SDL_PollEvent(&event) != 0 { handle(event) }
+        flushMotion()
+    }
+
+    /// Everything but the drawing, once per frame: the scan, the size, the
+    /// engine and its events, the decodes, the zoomed page and the animation.
+    private func update(at now: Double) {
+        checkScan(at: now)
+        checkSize(at: now)
+        perform(input.translator.tick(time: now), at: now)
+        stepSlideshow(at: now)
+        overview.tick(time: now)
+        overview.update(time: now, turns: viewTurns)
+        model.advance(to: now)
+        drainModelEvents()
+        let (contents, pageSize) = (screen.contents, screen.size)
+        slotLoader.receive(model: model, contents: contents, readiness: screen.readiness, log: log, time: now)
+        slotLoader.submit(model: model, catalog: gallery.catalog, contents: contents, pageSize: pageSize,
+                          turns: viewTurns, readiness: screen.readiness, log: log, now: { clock.now })
+        // The turn is looked up (a stat) only when a region is asked for;
+        // what it needs is taken here, outside the model's inout access.
+        let (entry, turns) = (currentEntry, viewTurns)
+        screen.zoomedPage.updateContent(model: &model, contents: contents, pageSize: pageSize,
+                                        source: gallery.catalog.source(at: model.currentPage),
+                                        turn: { entry.map { turns.turn(of: $0.path) } ?? .normal }, time: now)
+        animation.update(model: model, catalog: gallery.catalog, contents: contents,
+                         generations: slotLoader.generations, pageSize: pageSize, turns: viewTurns,
+                         held: overview.isShowing, time: now)
+    }
+
+    /// Draws the frame whose work started at `now`, presents it on the
+    /// pacer's beat, then waits for the next frame's start.
+    private func drawAndPresent(startedAt now: Double, pacer: inout FramePacer) {
+        let showsPages = render(at: now)
+        let drawn = clock.now
+        if showsPages { frameDrawn(at: drawn) }
+        wait(until: pacer.presentTime(workEnded: drawn), returningOnWake: false)
+        let presenting = clock.now
+        pacer.presented(at: presenting, work: drawn - now)
+        screen.present()
+        let shown = clock.now
+        if showsPages { framePresented(work: (drawn - now) + (shown - presenting), at: shown) }
+        log?.flush()
+        wait(until: pacer.nextWorkStart ?? shown, returningOnWake: true)
     }
 
     /// Sleeps until `deadline`, but takes input as it arrives meanwhile: each
