@@ -4,12 +4,18 @@ import Glibc
 import Pager
 
 /// One run of the browser: the frame loop. Each frame it takes SDL input
-/// (`BrowserSession+Input.swift`), follows the folder scan and the window
+/// (`BrowserSession+Input.swift`) and performs the actions it asks for
+/// (`BrowserSession+Actions.swift`), follows the folder scan and the window
 /// size (`BrowserSession+Gallery.swift`), advances the engine with the real
 /// clock, has ``SlotLoader`` load what the slots need, draws what the engine
 /// says (`BrowserSession+Frame.swift`) and presents it on the
 /// ``FramePacer``'s beat. It holds no paging logic: every page decision
 /// comes from `PagerModel`.
+///
+/// Its state is in parts that keep their own logic: ``Screen`` (the window
+/// and what draws in it), ``WindowInput``, ``SessionGallery``, ``Panels``,
+/// ``Notices``, ``TrashHistory``, beside the engine, the loaders, the
+/// overview and the animation. docs/ARCHITECTURE.md lists them.
 ///
 /// Main thread only.
 final class BrowserSession {
