@@ -4,7 +4,7 @@ import Pager
 
 /// What each action does: the one place an action of the table (``KeyMap``)
 /// meets its handler. Adding an action is its ``KeyMap`` row plus its case
-/// in ``perform(_:at:)-(Action,_)``; the input passes actions through
+/// in `perform(_:at:)` taking an ``Action``; the input passes actions through
 /// untouched (``InputTranslator``, ``OverviewScreen``).
 extension BrowserSession {
     /// Performs what the input asked for, in order.
