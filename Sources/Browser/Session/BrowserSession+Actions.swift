@@ -4,8 +4,10 @@ import Pager
 
 /// What each action does: the one place an action of the table (``KeyMap``)
 /// meets its handler. Adding an action is its ``KeyMap`` row plus its case
-/// in `perform(_:at:)` taking an ``Action``; the input passes actions through
-/// untouched (``InputTranslator``, ``OverviewScreen``).
+/// in `perform(_:at:)` taking an ``Action``. On the way here the input makes
+/// engine calls of the actions that move the pages (``InputTranslator``),
+/// the overview keeps its own (``OverviewScreen``), and every other action
+/// comes through as it is.
 extension BrowserSession {
     /// Performs what the input asked for, in order.
     func perform(_ actions: [BrowserAction], at time: Double) {
