@@ -8,7 +8,7 @@ import Testing
     @Test func theBKeyTogglesTheBackdrop() {
         var input = InputTranslator(pageWidth: 1280, pageHeight: 800, navigation: DemoNavigation())
         let actions = input.translate(.key(.b, ctrl: false, shift: false), currentPage: PageIndex(h: 0, v: 0), time: 1)
-        #expect(actions == [.shell(.toggleBackdrop)])
+        #expect(actions == [.action(.toggleBackdrop)])
     }
 
     @Test func theBackdropIsOnByDefaultAtThreeTenths() {

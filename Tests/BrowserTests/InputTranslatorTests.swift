@@ -22,13 +22,27 @@ struct InputTranslatorTests {
 
     @Test("Shell keys")
     func shellKeys() {
-        #expect(translate(.i) == [.shell(.toggleHUD)])
-        #expect(translate(.question) == [.shell(.toggleHelp)])
-        #expect(translate(.f1) == [.shell(.toggleHelp)])
-        #expect(translate(.f) == [.shell(.toggleFullscreen)])
-        #expect(translate(.q) == [.shell(.quit)])
-        #expect(translate(.escape) == [.shell(.escape)])
+        #expect(translate(.i) == [.action(.toggleHUD)])
+        #expect(translate(.question) == [.action(.toggleHelp)])
+        #expect(translate(.f1) == [.action(.toggleHelp)])
+        #expect(translate(.f) == [.action(.toggleFullscreen)])
+        #expect(translate(.q) == [.action(.quit)])
+        #expect(translate(.escape) == [.action(.escape)])
         #expect(translate(.other) == [])
+    }
+
+    @Test("Every key action in the pages that is not an engine call reaches the session as itself")
+    func actionsPassThroughToTheSession() {
+        let engineCalls: Set<Action> = [.flipLeft, .flipRight, .flipUp, .flipDown, .previousRow, .nextRow,
+                                        .rowStart, .rowEnd, .galleryStart, .galleryEnd, .zoomIn, .zoomOut, .zoomFit]
+        var input = InputTranslator(pageWidth: 1280, pageHeight: 800, navigation: DemoNavigation())
+        for row in KeyMap.rows where row.modes.contains(.pager) && !engineCalls.contains(row.action) {
+            for chord in row.keys {
+                #expect(input.translate(.key(chord.key, ctrl: chord.ctrl, shift: chord.shift),
+                                        currentPage: PageIndex(h: 0, v: 0), time: 0) == [.action(row.action)],
+                        "\(chord.label)")
+            }
+        }
     }
 
     @Test("Demo: Home goes to column 0 of the row, Ctrl+Home to (0, 0), End does nothing")

@@ -87,7 +87,7 @@ struct KeyMapTests {
         let page = PageIndex(h: 0, v: 0)
         #expect(input.translate(.key(.l, ctrl: false, shift: false), currentPage: page, time: 0) == [.pager(.flip(.right))])
         #expect(input.translate(.key(.pageDown, ctrl: false, shift: false), currentPage: page, time: 0) == [.pager(.flip(.down))])
-        #expect(input.translate(.key(.b, ctrl: false, shift: false), currentPage: page, time: 0) == [.shell(.toggleBackdrop)])
+        #expect(input.translate(.key(.b, ctrl: false, shift: false), currentPage: page, time: 0) == [.action(.toggleBackdrop)])
         #expect(input.translate(.key(.digit(0), ctrl: false, shift: false), currentPage: page, time: 0) == [.pager(.zoom(.reset))])
     }
 

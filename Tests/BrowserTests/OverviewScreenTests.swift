@@ -16,7 +16,7 @@ import Testing
         var input = InputTranslator(pageWidth: 1280, pageHeight: 800, navigation: DemoNavigation())
         for key in [BrowserKey.tab, .o] {
             #expect(input.translate(.key(key, ctrl: false, shift: false), currentPage: PageIndex(h: 0, v: 0), time: 1)
-                    == [.shell(.toggleOverview)])
+                    == [.action(.toggleOverview)])
         }
     }
 
@@ -104,5 +104,28 @@ import Testing
         _ = overview.handle(.key(.left, ctrl: false, shift: false), viewport: (640, 400), time: 0.1)
         let actions = overview.handle(.key(.enter, ctrl: false, shift: false), viewport: (640, 400), time: 0.2)
         #expect(actions == [.pager(.go(PageIndex(h: -3, v: 0), animated: false))])
+    }
+
+    @Test func theShellsActionsPassThroughTheOverviewToTheSession() throws {
+        let canvas = try OffscreenCanvas(width: 640, height: 400)
+        let overview = OverviewScreen(renderer: canvas.renderer, text: canvas.text, log: nil, cache: nil, wake: {})
+        defer { overview.shutdown() }
+        overview.open(catalog: .demo, currentPage: PageIndex(h: 0, v: 0), width: 640, height: 400, time: 0)
+        for (key, action) in [(BrowserKey.i, Action.toggleHUD), (.b, .toggleBackdrop), (.question, .toggleHelp),
+                              (.f, .toggleFullscreen), (.q, .quit)] {
+            #expect(overview.handle(.key(key, ctrl: false, shift: false), viewport: (640, 400), time: 0.1)
+                    == [.action(action)])
+        }
+        #expect(overview.isInteractive)
+    }
+
+    @Test func theOverviewsOwnActionsStayInIt() throws {
+        let canvas = try OffscreenCanvas(width: 640, height: 400)
+        let overview = OverviewScreen(renderer: canvas.renderer, text: canvas.text, log: nil, cache: nil, wake: {})
+        defer { overview.shutdown() }
+        overview.open(catalog: .demo, currentPage: PageIndex(h: 0, v: 0), width: 640, height: 400, time: 0)
+        #expect(overview.handle(.key(.right, ctrl: false, shift: false), viewport: (640, 400), time: 0.1) == [])
+        #expect(overview.handle(.key(.plus, ctrl: false, shift: false), viewport: (640, 400), time: 0.2) == [])
+        #expect(overview.model?.focus == PageIndex(h: 1, v: 0))
     }
 }

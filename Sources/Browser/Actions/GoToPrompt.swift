@@ -1,4 +1,4 @@
-/// `g`, then a number, then Enter: the image to go to, typed.
+/// The go-to action, then a number, then Enter: the image to go to, typed.
 ///
 /// While it is open it takes the keys: digits add to the number, Backspace
 /// takes the last one back, Enter goes (an empty number goes nowhere),

@@ -10,31 +10,25 @@ public enum MouseButton: Sendable, Hashable {
     case left, middle, right, other
 }
 
-/// The keys the browser answers to; every other key is `.other`.
+/// The keys the browser tells apart; every other key is `.other`. What
+/// each does is the action table's business (``KeyMap``), which the
+/// configuration file may remap.
 ///
 /// ```swift
-/// BrowserInput.key(.home, ctrl: true, shift: false)   // first image of the gallery
+/// BrowserInput.key(.home, ctrl: true, shift: false)
 /// ```
 public enum BrowserKey: Sendable, Hashable {
     case left, right, up, down
     case h, j, k, l
     case home, end, pageUp, pageDown
     case i, f, q, question, escape, f1, f11
-    /// The overview: Tab or `o` toggles it, Enter opens the highlighted page,
-    /// `+`/`-` change the thumbnail size.
     case tab, o, enter, plus, minus
-    /// `0` to `9`: `0` puts the current page back to fit; all of them type
-    /// the number after `g` (go to).
+    /// `0` to `9`, which the go-to prompt also reads as the number typed.
     case digit(Int)
-    /// Toggles the parallax backdrop.
-    case b
-    /// Copy (Ctrl+`c`), the slideshow (`s`), open elsewhere (`e`,
-    /// Ctrl+`o`), go to (`g`, then digits, Backspace, Enter).
-    case c, s, e, g
-    /// Delete: to the trash; `u` and Ctrl+`z`: undo.
+    case b, c, s, e, g
     case delete, u, z
-    /// `r` (Shift: the other way) turns the view; `|` and `_` mirror it.
     case r, bar, underscore
+    /// Takes the go-to prompt's last digit back.
     case backspace
     /// Any other letter (lower case), for keys the configuration binds.
     case letter(Character)
@@ -67,55 +61,31 @@ public enum BrowserInput: Sendable, Hashable {
     indirect case zoom(ZoomGesture, otherwise: BrowserInput?)
 }
 
-/// Something the shell does in answer to input that is not a pager call.
+/// An effect of input that no key asks for, so it is no ``Action``: the
+/// pointer's own bookkeeping, from ``PointerRouter``.
 ///
 /// ```swift
-/// if case .shell(.toggleHUD) = action { showHUD.toggle() }
+/// if case .shell(.captureMouse(let on)) = action { SDL_CaptureMouse(on ? SDL_TRUE : SDL_FALSE) }
 /// ```
-public enum ShellAction: Sendable, Hashable {
-    case quit
-    case toggleFullscreen
-    case toggleHUD
-    case toggleHelp
-    /// Tab or `o` in the pager: show the overview of every page.
-    case toggleOverview
-    /// `b`: the blurred parallax backdrop behind letterboxed images on / off.
-    case toggleBackdrop
-    /// Escape: interrupt a gesture if one is in progress, else close the
-    /// help overlay if it is open, else quit. The shell decides with the
-    /// engine's answer to `interrupt(.escape)`.
-    case escape
+public enum ShellEffect: Sendable, Hashable {
     /// Capture the mouse so a release outside the window still arrives.
     case captureMouse(Bool)
-    /// Ctrl+C: the current image's path to the clipboard.
-    case copyPath
-    /// Ctrl+Shift+C: the current image itself to the clipboard.
-    case copyImage
-    /// `s`: the slideshow on / off.
-    case toggleSlideshow
-    /// `p`: the current page's animation paused / playing.
-    case toggleAnimation
-    /// `e`: the image in the desktop's default application; Ctrl+O: its folder.
-    case openElsewhere(folder: Bool)
-    /// `g`: start typing the number of the image to go to.
-    case beginGoTo
-    /// Delete: the current image to the trash.
-    case moveToTrash
-    /// Shift+I: the image information panel on / off.
-    case toggleInfo
-    /// `r`, `R`, `|`, `_`: turn or mirror the current image's view by this
-    /// step (the file is never written).
-    case turn(ExifOrientation)
-    /// `u`, Ctrl+Z: the last image moved to the trash back where it was.
-    case undo
 }
 
-/// The result of translating one input: pager calls and shell actions, in order.
+/// The result of translating one input, in order: engine calls, actions of
+/// the table (``KeyMap``) for the session to perform, and effects no key
+/// names. Adding an action is a ``KeyMap`` row plus its handler: no case
+/// here changes.
 ///
 /// ```swift
 /// for case .pager(let command) in actions { model.apply(command, time: now) }
+/// for case .action(let action) in actions { perform(action, at: now) }
 /// ```
 public enum BrowserAction: Sendable, Hashable {
+    /// A call of the engine (a flip, a jump, a pointer, a zoom).
     case pager(PagerCommand)
-    case shell(ShellAction)
+    /// An action the session performs (`BrowserSession+Actions.swift`).
+    case action(Action)
+    /// An effect no key asks for.
+    case shell(ShellEffect)
 }

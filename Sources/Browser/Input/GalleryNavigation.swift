@@ -1,11 +1,12 @@
 import Gallery
 import Pager
 
-/// Home/End in a folder: the first/last image of the current row (album),
-/// or with Ctrl of the whole gallery. In a single row or column layout the
-/// row is the whole gallery either way. With `--wrap`, "first of the row"
-/// means the start of the lap the view is on, so Home never spins through
-/// a dozen wrapped copies.
+/// The row's and the gallery's start and end in a folder
+/// (``Action/rowStart``, ``Action/galleryEnd``…): the first/last image of
+/// the current row (album), or of the whole gallery. In a single row or
+/// column layout the row is the whole gallery either way. With `--wrap`,
+/// "first of the row" means the start of the lap the view is on, so the
+/// row's start never spins through a dozen wrapped copies.
 ///
 /// ```swift
 /// let navigation = GalleryNavigation(layout: layout)

@@ -1,12 +1,13 @@
 import Pager
 
-/// Turns the browser's input into pager calls and shell actions. All paging
-/// behaviour stays in the engine: this only says which call an input means.
+/// Turns the browser's input in the pages into engine calls and actions.
+/// All paging behaviour stays in the engine: this only says which call an
+/// input means.
 ///
 /// - Left button and fingers: through ``PointerRouter`` (one pointer at a time).
 /// - Wheel and touchpad: through ``WheelClassifier`` (notch = flip, touchpad = scroll).
-/// - Keys: through the action table, ``KeyMap`` (Home/End targets from
-///   ``PageNavigation``).
+/// - Keys: through the action table, ``KeyMap`` (the row's and gallery's
+///   start and end from ``PageNavigation``).
 ///
 /// ```swift
 /// var input = InputTranslator(pageWidth: 1280, pageHeight: 800, navigation: DemoNavigation())
@@ -79,8 +80,11 @@ public struct InputTranslator: Sendable {
         return actions(for: action, currentPage: currentPage)
     }
 
-    /// What a key action in the pages does. Gesture-only actions come
-    /// through ``PointerRouter``, ``WheelClassifier`` and ``zoomActions(_:)``.
+    /// What a key action in the pages means. The actions that move the
+    /// pages become engine calls here; every other goes to the session as
+    /// it is, whose handler performs it (`BrowserSession+Actions.swift`).
+    /// Gesture-only actions come through ``PointerRouter``,
+    /// ``WheelClassifier`` and ``zoomActions(_:)``.
     func actions(for action: Action, currentPage: PageIndex) -> [BrowserAction] {
         switch action {
         case .flipLeft: return [.pager(.flip(.left))]
@@ -94,31 +98,7 @@ public struct InputTranslator: Sendable {
             guard let page = navigation.end(from: currentPage, wholeGallery: action == .galleryEnd) else { return [] }
             return [.pager(.go(page, animated: true))]
         case .zoomIn, .zoomOut, .zoomFit: return zoomKeyActions(action)
-        case .toggleOverview: return [.shell(.toggleOverview)]
-        case .toggleHUD: return [.shell(.toggleHUD)]
-        case .toggleBackdrop: return [.shell(.toggleBackdrop)]
-        case .toggleHelp: return [.shell(.toggleHelp)]
-        case .toggleFullscreen: return [.shell(.toggleFullscreen)]
-        case .quit: return [.shell(.quit)]
-        case .copyPath: return [.shell(.copyPath)]
-        case .copyImage: return [.shell(.copyImage)]
-        case .toggleSlideshow: return [.shell(.toggleSlideshow)]
-        case .toggleAnimation: return [.shell(.toggleAnimation)]
-        case .openWithDefault: return [.shell(.openElsewhere(folder: false))]
-        case .openFolder: return [.shell(.openElsewhere(folder: true))]
-        case .goTo: return [.shell(.beginGoTo)]
-        case .moveToTrash: return [.shell(.moveToTrash)]
-        case .rotateClockwise: return [.shell(.turn(.rotate90))]
-        case .rotateAnticlockwise: return [.shell(.turn(.rotate270))]
-        case .mirrorLeftRight: return [.shell(.turn(.mirrorHorizontal))]
-        case .mirrorTopBottom: return [.shell(.turn(.mirrorVertical))]
-        case .showInfo: return [.shell(.toggleInfo)]
-        case .undo: return [.shell(.undo)]
-        case .escape: return [.shell(.escape)]
-        case .dragPages, .touchpadSwipe, .wheelFlip, .wheelFlipSideways, .zoomGesture, .zoomToggle, .pan,
-             .moveHighlightLeft, .moveHighlightRight, .moveHighlightUp, .moveHighlightDown, .screenUp, .screenDown,
-             .largerThumbnails, .smallerThumbnails, .openHighlighted, .openClicked, .scrollThumbnails:
-            return []
+        default: return [.action(action)]
         }
     }
 }

@@ -1,7 +1,10 @@
 /// Everything the user can ask of the browser, named once. Which keys,
 /// buttons or gestures ask for it, where, and what its help says is
-/// ``KeyMap``'s table; what it does is its handler (``InputTranslator`` in
-/// the pages, `OverviewScreen` in the overview).
+/// ``KeyMap``'s table; what it does is its handler: one case of the
+/// session's `perform(_:at:)` (`Session/BrowserSession+Actions.swift`),
+/// which the input hands actions to as they are. Only the actions that move
+/// the pages become engine calls on the way (``InputTranslator``), and the
+/// overview handles its own (`OverviewScreen`).
 ///
 /// ```swift
 /// KeyMap.action(for: .right, ctrl: false, in: .pager)   // .flipRight
@@ -57,9 +60,11 @@ public struct KeyChord: Sendable, Hashable {
 /// The one table of bindings: every key, button, wheel and gesture binding
 /// is a row naming its action, the keys (or the gesture, for continuous
 /// input that ``PointerRouter`` and ``WheelClassifier`` follow), the modes
-/// it works in and its help text. Key translation, the `?` help overlay,
+/// it works in and its help text. Key translation, the help overlay,
 /// `fourway --help` and the README's key table are all made from it, so
-/// adding an action is one row here plus its handler.
+/// adding an action is one row here plus its handler (a case of ``Action``
+/// and of the session's `perform(_:at:)` in
+/// `Session/BrowserSession+Actions.swift`, which the compiler asks for).
 ///
 /// ```swift
 /// if let action = KeyMap.action(for: .tab, ctrl: false, in: .pager) { … }   // .toggleOverview
@@ -83,7 +88,7 @@ public struct KeyMap: Sendable {
         case pager
         /// Browsing the pages with the current page zoomed in.
         case zoomed
-        /// The thumbnail overview (Tab).
+        /// The thumbnail overview.
         case overview
 
         /// Its name in the help.

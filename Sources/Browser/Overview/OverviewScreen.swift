@@ -13,7 +13,7 @@ import Pager
 /// ```swift
 /// let overview = OverviewScreen(renderer: renderer, text: text, log: log, cache: cache) { wake() }
 /// overview.open(catalog: catalog, currentPage: model.currentPage, width: 1280, height: 800, time: now)
-/// let actions = overview.handle(.key(.enter, ctrl: false, shift: false), time: now)   // [.pager(.go(…))]
+/// overview.handle(.key(.enter, ctrl: false, shift: false), viewport: (1280, 800), time: now)   // [.pager(.go(…))]
 /// ```
 final class OverviewScreen {
     /// Thumbnail worker threads (the machine has 2 cores; the pager's
@@ -41,7 +41,7 @@ final class OverviewScreen {
     private var wheel: WheelClassifier
     private(set) var flight: (transition: OverviewTransition, page: PageIndex)?
     private var lastWanted: (range: OverviewRange, size: Int)?
-    /// The pager's page when the overview opened (Escape goes back to it).
+    /// The pager's page when the overview opened (the escape action goes back to it).
     private var returnPage = PageIndex(h: 0, v: 0)
     private var openedAt = 0.0
     private var firstScreenLogged = false
@@ -171,91 +171,106 @@ final class OverviewScreen {
     // MARK: - Input
 
     /// Handles one input while the overview is showing; returns what the
-    /// shell and the pager must do.
+    /// session and the pager must do: the actions the overview does not
+    /// handle itself (the HUD, the help, quit…) go to the session as they are.
     func handle(_ input: BrowserInput, viewport: (width: Int, height: Int), time: Double) -> [BrowserAction] {
-        // The overview does not zoom: it takes the same event as plain input.
-        if case .zoom(_, let otherwise) = input {
-            return otherwise.map { handle($0, viewport: viewport, time: time) } ?? []
-        }
-        guard var model, flight == nil else { return [] }
-        defer { if self.model != nil, flight == nil { self.model = model } }
-        var out: [BrowserAction] = []
+        guard isInteractive else { return [] }
         switch input {
-        case .mouseDown, .mouseMoved, .mouseUp, .fingerDown, .fingerMoved, .fingerUp, .focusLost, .windowHidden:
-            let how: OverviewClosing = if case .fingerUp = input { .tap } else { .click }
-            for action in pointer.handle(input) {
-                switch action {
-                case .pager(.pointerDown(let x, let y)): model.pointerDown(x: x, y: y, time: time)
-                case .pager(.pointerMoved(let x, let y)): model.pointerMoved(x: x, y: y, time: time)
-                case .pager(.pointerUp(let x, let y)):
-                    if let page = model.pointerUp(x: x, y: y, time: time) {
-                        self.model = model
-                        out += choose(page, how: how, animated: true, viewport: viewport, time: time)
-                    }
-                case .pager(.interrupt): model.cancelPointer(time: time)
-                case .shell(let shell): out.append(.shell(shell))
-                default: break
-                }
-            }
-            if input == .focusLost { wheel.reset() }
+        case .zoom(_, let otherwise):
+            // The overview does not zoom: it takes the same event as plain input.
+            return otherwise.map { handle($0, viewport: viewport, time: time) } ?? []
         case .wheel(let sample):
-            guard !pointer.isTracking else { break }
-            for action in wheel.classify(sample) { apply(action, to: &model, time: time) }
+            guard !pointer.isTracking else { return [] }
+            for action in wheel.classify(sample) { apply(action, time: time) }
+            return []
         case .key(let key, let ctrl, let shift):
-            guard let action = keyMap.action(for: key, ctrl: ctrl, shift: shift, in: .overview) else { break }
+            guard let action = keyMap.action(for: key, ctrl: ctrl, shift: shift, in: .overview) else { return [] }
+            return perform(action, viewport: viewport, time: time)
+        case .mouseDown, .mouseMoved, .mouseUp, .fingerDown, .fingerMoved, .fingerUp, .focusLost, .windowHidden:
+            if input == .focusLost { wheel.reset() }
+            return handlePointer(input, viewport: viewport, time: time)
+        }
+    }
+
+    /// A button, finger or focus change, through ``PointerRouter``: drags
+    /// scroll, a click or tap opens its page.
+    private func handlePointer(_ input: BrowserInput, viewport: (width: Int, height: Int),
+                               time: Double) -> [BrowserAction] {
+        let how: OverviewClosing = if case .fingerUp = input { .tap } else { .click }
+        var out: [BrowserAction] = []
+        for action in pointer.handle(input) {
             switch action {
-            case .moveHighlightLeft: model.move(.left, time: time)
-            case .moveHighlightRight: model.move(.right, time: time)
-            case .moveHighlightUp: model.move(.up, time: time)
-            case .moveHighlightDown: model.move(.down, time: time)
-            case .screenUp: model.moveRows(-model.rowsPerScreen, time: time)
-            case .screenDown: model.moveRows(model.rowsPerScreen, time: time)
-            case .rowStart, .galleryStart: model.moveToEnd(last: false, wholeGallery: action == .galleryStart, time: time)
-            case .rowEnd, .galleryEnd: model.moveToEnd(last: true, wholeGallery: action == .galleryEnd, time: time)
-            case .largerThumbnails:
-                if model.changeSize(by: 1, time: time) { logSize(model, time: time) }
-            case .smallerThumbnails:
-                if model.changeSize(by: -1, time: time) { logSize(model, time: time) }
-            case .openHighlighted, .toggleOverview:
-                self.model = model
-                let how: OverviewClosing = action == .openHighlighted ? .enter : .toggle
-                out += choose(model.focus, how: how, animated: true, viewport: viewport, time: time)
-            case .escape:
-                if model.isDragging {
-                    model.cancelPointer(time: time)
-                    pointer.abandonGesture()
-                    out.append(.shell(.captureMouse(false)))
-                } else {
-                    self.model = model
-                    let back = returnPage
-                    log?.write(.overviewClosed(page: back, how: .escape), time: time)
-                    loader?.want([])
-                    self.model = nil
+            case .pager(.pointerDown(let x, let y)): model?.pointerDown(x: x, y: y, time: time)
+            case .pager(.pointerMoved(let x, let y)): model?.pointerMoved(x: x, y: y, time: time)
+            case .pager(.pointerUp(let x, let y)):
+                if let page = model?.pointerUp(x: x, y: y, time: time) {
+                    out += choose(page, how: how, animated: true, viewport: viewport, time: time)
                 }
-            case .toggleHUD: out.append(.shell(.toggleHUD))
-            case .toggleBackdrop: out.append(.shell(.toggleBackdrop))
-            case .toggleHelp: out.append(.shell(.toggleHelp))
-            case .toggleFullscreen: out.append(.shell(.toggleFullscreen))
-            case .quit: out.append(.shell(.quit))
-            default: break   // not bound in the overview
+            case .pager(.interrupt): model?.cancelPointer(time: time)
+            case .shell: out.append(action)
+            default: break
             }
-        case .zoom:
-            break   // unwrapped above
         }
         return out
     }
 
-    /// Once per frame: a held-back wheel notch whose time has come.
-    func tick(time: Double) {
-        guard var model, flight == nil else { return }
-        for action in wheel.tick(time: time) { apply(action, to: &model, time: time) }
-        self.model = model
+    /// An action in the overview: its own move, size, open or close, or,
+    /// for any other, the action itself for the session.
+    private func perform(_ action: Action, viewport: (width: Int, height: Int), time: Double) -> [BrowserAction] {
+        guard let rows = model?.rowsPerScreen else { return [] }
+        switch action {
+        case .moveHighlightLeft: model?.move(.left, time: time)
+        case .moveHighlightRight: model?.move(.right, time: time)
+        case .moveHighlightUp: model?.move(.up, time: time)
+        case .moveHighlightDown: model?.move(.down, time: time)
+        case .screenUp: model?.moveRows(-rows, time: time)
+        case .screenDown: model?.moveRows(rows, time: time)
+        case .rowStart, .galleryStart: model?.moveToEnd(last: false, wholeGallery: action == .galleryStart, time: time)
+        case .rowEnd, .galleryEnd: model?.moveToEnd(last: true, wholeGallery: action == .galleryEnd, time: time)
+        case .largerThumbnails: changeSize(by: 1, time: time)
+        case .smallerThumbnails: changeSize(by: -1, time: time)
+        case .openHighlighted, .toggleOverview:
+            guard let focus = model?.focus else { return [] }
+            let how: OverviewClosing = action == .openHighlighted ? .enter : .toggle
+            return choose(focus, how: how, animated: true, viewport: viewport, time: time)
+        case .escape: return escape(time: time)
+        default: return [.action(action)]
+        }
+        return []
     }
 
-    private func apply(_ action: WheelAction, to model: inout OverviewModel, time: Double) {
+    private func changeSize(by step: Int, time: Double) {
+        guard var model else { return }
+        let changed = model.changeSize(by: step, time: time)
+        self.model = model
+        if changed { logSize(model, time: time) }
+    }
+
+    /// The escape action: cancels a drag, or else goes back to the pages where the
+    /// overview opened, with no flight.
+    private func escape(time: Double) -> [BrowserAction] {
+        if model?.isDragging == true {
+            model?.cancelPointer(time: time)
+            pointer.abandonGesture()
+            return [.shell(.captureMouse(false))]
+        }
+        log?.write(.overviewClosed(page: returnPage, how: .escape), time: time)
+        loader?.want([])
+        model = nil
+        return []
+    }
+
+    /// Once per frame: a held-back wheel notch whose time has come.
+    func tick(time: Double) {
+        guard isInteractive else { return }
+        for action in wheel.tick(time: time) { apply(action, time: time) }
+    }
+
+    /// A wheel notch steps the highlight; a touchpad stream scrolls.
+    private func apply(_ action: WheelAction, time: Double) {
         switch action {
-        case .flip(let direction): model.step(direction, time: time)
-        case .scroll(let dx, let dy): model.scroll(dx: dx, dy: dy, time: time)
+        case .flip(let direction): model?.step(direction, time: time)
+        case .scroll(let dx, let dy): model?.scroll(dx: dx, dy: dy, time: time)
         }
     }
 

@@ -50,7 +50,7 @@ public struct BrowserOptions: Sendable {
     /// Keep overview thumbnails and each folder's first image in
     /// `$XDG_CACHE_HOME/fourway` (`--no-cache`: neither read nor written).
     public var cache = true
-    /// Draw the blurred backdrop behind letterboxed images (`b` toggles it).
+    /// Draw the blurred backdrop behind letterboxed images (its action toggles it).
     public var showBackdrop = true
     /// Share of the page motion the backdrop follows, 0…1 (`--parallax`).
     public var parallax = BrowserOptions.defaultParallax
@@ -63,7 +63,7 @@ public struct BrowserOptions: Sendable {
     public var slideshowInterval = Slideshow.defaultInterval
     /// Start with the slideshow running (`--slideshow`).
     public var startsSlideshow = false
-    /// Whether Delete may move images to the trash (`--no-delete`: not).
+    /// Whether images may be moved to the trash (`--no-delete`: not).
     public var allowsDelete = true
     /// The key bindings: ``KeyMap/standard``, remapped by the configuration file.
     public var keyMap = KeyMap.standard

@@ -3,19 +3,16 @@ import Gallery
 import Glibc
 import Pager
 
-/// What the keys do with the current image and the gallery beyond paging:
+/// What the actions do with the current image and the gallery beyond paging:
 /// copy it, open it elsewhere, go to an image by number, the slideshow.
 /// Each writes its event-log line, so the end-to-end tests see it.
 extension BrowserSession {
     /// The image on the current page, when there is one.
-    var currentEntry: ImageEntry? {
-        guard case .folder(let layout, _) = catalog else { return nil }
-        return layout.entry(at: model.currentPage)
-    }
+    var currentEntry: ImageEntry? { gallery.entry(at: model.currentPage) }
 
     // MARK: - Copy
 
-    /// Ctrl+C: the path, as text, on the clipboard (SDL's, which X11 and
+    /// Copy the path: the path, as text, on the clipboard (SDL's, which X11 and
     /// Wayland both serve).
     func copyPath(at time: Double) {
         guard let entry = currentEntry else { return showNotice("No image here to copy", at: time) }
@@ -26,7 +23,7 @@ extension BrowserSession {
         showNotice("Copied the path of " + entry.name, at: time)
     }
 
-    /// Ctrl+Shift+C: the file's bytes on the clipboard under its media type,
+    /// Copy the image: the file's bytes on the clipboard under its media type,
     /// served by `wl-copy` (Wayland) or `xclip` (X11): SDL 2's clipboard
     /// holds text only.
     func copyImage(at time: Double) {
@@ -46,8 +43,9 @@ extension BrowserSession {
 
     // MARK: - Open elsewhere
 
-    /// `e`: the image in the desktop's default application for its type;
-    /// Ctrl+O: its folder in the file manager. Both through `xdg-open`.
+    /// Open with the default application: the image in the desktop's
+    /// application for its type; open the folder: its folder in the file
+    /// manager. Both through `xdg-open`.
     func openElsewhere(folder: Bool, at time: Double) {
         guard let entry = currentEntry else { return showNotice("No image here to open", at: time) }
         let target = folder ? LexicalPath.parent(entry.path) : entry.path
@@ -61,30 +59,22 @@ extension BrowserSession {
     // MARK: - Go to
 
     func beginGoTo(at time: Double) {
-        guard case .folder = catalog else {
-            return showNotice(catalog.isScanning ? "Go to works once the folder is scanned" : "The demo has no numbers",
-                              at: time)
+        guard case .folder = gallery.catalog else {
+            return showNotice(gallery.catalog.isScanning ? "Go to works once the folder is scanned"
+                                                         : "The demo has no numbers", at: time)
         }
-        goToPrompt = GoToPrompt()
+        panels.goTo = GoToPrompt()
     }
 
     /// A key while the prompt is open; true when the prompt took it.
     func typeGoTo(_ key: BrowserKey, at time: Double) -> Bool {
-        guard var prompt = goToPrompt else { return false }
-        let outcome = prompt.handle(key)
-        goToPrompt = prompt
-        switch outcome {
-        case .typing:
-            return true
-        case .cancelled:
-            goToPrompt = nil
-            return true
-        case .passThrough:
-            goToPrompt = nil
+        switch panels.typeGoTo(key) {
+        case nil, .passThrough?:
             return false
-        case .go(let number):
-            goToPrompt = nil
-            guard case .folder(let layout, _) = catalog else { return true }
+        case .typing?, .cancelled?:
+            return true
+        case .go(let number)?:
+            guard let layout = gallery.folder?.layout else { return true }
             guard let page = layout.page(ofOrdinal: number - 1) else {
                 showNotice("No image \(number): there " + (layout.count == 1 ? "is 1" : "are \(layout.count)"), at: time)
                 return true
@@ -98,8 +88,8 @@ extension BrowserSession {
     // MARK: - Slideshow
 
     func startSlideshow(at time: Double) {
-        guard case .folder(let layout, _) = catalog, layout.count > 1 else {
-            return showNotice(catalog.isScanning ? "The slideshow starts once the folder is scanned"
+        guard let layout = gallery.folder?.layout, layout.count > 1 else {
+            return showNotice(gallery.catalog.isScanning ? "The slideshow starts once the folder is scanned"
                                                  : "A slideshow needs a folder of images", at: time)
         }
         slideshow.start(at: time)
@@ -119,11 +109,11 @@ extension BrowserSession {
     /// neighbour ahead, so it decodes ahead of time; a jump to the next row
     /// goes at once).
     func stepSlideshow(at time: Double) {
-        guard slideshow.isDue(at: time), model.isSettled, case .folder(let layout, _) = catalog,
+        guard slideshow.isDue(at: time), model.isSettled, let layout = gallery.folder?.layout,
               let ordinal = layout.ordinal(of: model.currentPage) else { return }
         let next = (ordinal + 1) % layout.count
         guard let target = layout.page(ofOrdinal: next) else { return }
-        if let slot = model.slots.slot(showing: target), !contents[slot.id].isFinal { return }   // held
+        if let slot = model.slots.slot(showing: target), !screen.contents[slot.id].isFinal { return }   // held
         slideshow.stepped(at: time)
         if let here = layout.canonicalPage(model.currentPage), target.v == here.v, target.h == here.h + 1 {
             model.apply(.flip(.right), time: time)   // along the row: an ordinary flip

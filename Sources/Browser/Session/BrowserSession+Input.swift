@@ -2,41 +2,40 @@ import CSDL2
 import Gallery
 import Pager
 
-/// Input: SDL events become ``BrowserInput`` (``SDLInput``), which the
-/// overview or the ``InputTranslator`` turns into actions, performed here;
-/// and the engine's events, drained once per frame.
+/// Input: SDL events become ``BrowserInput`` (``WindowInput``), which the
+/// overview or the ``InputTranslator`` turns into actions, performed in
+/// `BrowserSession+Actions.swift`; and the engine's events, drained once per
+/// frame.
 extension BrowserSession {
     func handle(_ event: SDL_Event) {
         let now = clock.now
         switch event.type {
         case SDL_QUIT.rawValue:
-            running = false
+            end()
         case SDL_WINDOWEVENT.rawValue:
-            guard event.window.windowID == window.id else { return }
+            guard event.window.windowID == screen.window.id else { return }
             switch UInt32(event.window.event) {
             case SDL_WINDOWEVENT_FOCUS_LOST.rawValue:
                 process(.focusLost, at: now)
             case SDL_WINDOWEVENT_HIDDEN.rawValue, SDL_WINDOWEVENT_MINIMIZED.rawValue:
                 process(.windowHidden, at: now)
             case SDL_WINDOWEVENT_LEAVE.rawValue:
-                input.hoverPoint = nil   // the zoom keys go back to the centre
+                input.translator.hoverPoint = nil   // zooming by key goes back to the centre
             default:
                 break
             }
         case wakeEventType:
             break   // decode results are collected once per frame
         default:
-            guard var translated = sdlInput.translate(event, time: now) else { return }
+            guard var translated = input.events.translate(event, time: now) else { return }
             // The overview does not zoom: it takes the same event as plain input.
             if case .zoom(_, let otherwise) = translated, overview.isShowing {
                 guard let otherwise else { return }
                 translated = otherwise
             }
-            switch translated {
-            case .mouseMoved, .fingerMoved:
-                if let pending = pendingMotion, !Self.sameSource(pending, translated) { flushMotion() }
-                pendingMotion = translated
-            default:
+            if WindowInput.isMotion(translated) {
+                if let earlier = input.hold(translated) { feed(earlier, at: clock.now) }
+            } else {
                 process(translated, at: now)
             }
         }
@@ -51,22 +50,16 @@ extension BrowserSession {
         }
     }
 
+    /// Whether `input` is a key asking for the slideshow action, which
+    /// toggles the slideshow rather than merely stopping it.
     static func isSlideshowKey(_ input: BrowserInput, in keyMap: KeyMap = .standard) -> Bool {
         guard case .key(let key, let ctrl, let shift) = input else { return false }
         return keyMap.action(for: key, ctrl: ctrl, shift: shift, in: .pager) == .toggleSlideshow
     }
 
-    private static func sameSource(_ a: BrowserInput, _ b: BrowserInput) -> Bool {
-        switch (a, b) {
-        case (.mouseMoved, .mouseMoved): true
-        case (.fingerMoved(let first, _, _), .fingerMoved(let second, _, _)): first == second
-        default: false
-        }
-    }
-
+    /// Feeds the motion held for the end of the batch.
     func flushMotion() {
-        guard let motion = pendingMotion else { return }
-        pendingMotion = nil
+        guard let motion = input.takeMotion() else { return }
         feed(motion, at: clock.now)
     }
 
@@ -77,78 +70,19 @@ extension BrowserSession {
 
     private func feed(_ browserInput: BrowserInput, at time: Double) {
         // Any input stops the slideshow (the user has taken over) and still
-        // does what it does; the slideshow's own key stops it through its action.
-        if slideshow.isRunning, Self.isUserInput(browserInput), !Self.isSlideshowKey(browserInput, in: input.keyMap) {
+        // does what it does; the slideshow's own action stops it itself.
+        if slideshow.isRunning, Self.isUserInput(browserInput), !Self.isSlideshowKey(browserInput, in: keyMap) {
             stopSlideshow(reason: "input", at: time)
         }
-        if goToPrompt != nil, case .key(let key, _, _) = browserInput, !overview.isInteractive,
+        if panels.goTo != nil, case .key(let key, _, _) = browserInput, !overview.isInteractive,
            typeGoTo(key, at: time) {
             return
         }
         if overview.isInteractive {
-            perform(overview.handle(browserInput, viewport: pageSize, time: time), at: time)
+            perform(overview.handle(browserInput, viewport: screen.size, time: time), at: time)
             return
         }
-        perform(input.translate(browserInput, currentPage: model.currentPage, time: time), at: time)
-    }
-
-    func perform(_ actions: [BrowserAction], at time: Double) {
-        for action in actions {
-            switch action {
-            case .pager(let command):
-                model.apply(command, time: time)
-            case .shell(.quit):
-                running = false
-            case .shell(.toggleFullscreen):
-                window.toggleFullscreen()
-            case .shell(.toggleHUD):
-                showHUD.toggle()
-            case .shell(.toggleHelp):
-                showHelp.toggle()
-            case .shell(.toggleOverview):
-                if catalog.isScanning {
-                    showNotice("The overview opens once the folder is scanned", at: time)
-                } else {
-                    overview.open(catalog: catalog, currentPage: model.currentPage,
-                                  width: pageSize.width, height: pageSize.height, time: time)
-                }
-            case .shell(.toggleBackdrop):
-                showNotice(scenery.toggleBackdrop(), at: time)
-            case .shell(.captureMouse(let on)):
-                SDL_CaptureMouse(on ? SDL_TRUE : SDL_FALSE)
-            case .shell(.copyPath):
-                copyPath(at: time)
-            case .shell(.copyImage):
-                copyImage(at: time)
-            case .shell(.toggleSlideshow):
-                if slideshow.isRunning { stopSlideshow(reason: "key", at: time) } else { startSlideshow(at: time) }
-            case .shell(.toggleAnimation):
-                showNotice(animation.toggle(time: time), at: time)
-            case .shell(.openElsewhere(let folder)):
-                openElsewhere(folder: folder, at: time)
-            case .shell(.beginGoTo):
-                beginGoTo(at: time)
-            case .shell(.turn(let step)):
-                turnView(by: step, at: time)
-            case .shell(.toggleInfo):
-                toggleInfo(at: time)
-            case .shell(.moveToTrash):
-                moveToTrash(at: time)
-            case .shell(.undo):
-                undoTrash(at: time)
-            case .shell(.escape):
-                // The engine says whether a gesture was interrupted; only
-                // when nothing was does Escape close the help or quit.
-                if model.interrupt(.escape, time: time) {
-                    input.pointer.abandonGesture()
-                    SDL_CaptureMouse(SDL_FALSE)
-                } else if showHelp {
-                    showHelp = false
-                } else {
-                    running = false
-                }
-            }
-        }
+        perform(input.translator.translate(browserInput, currentPage: model.currentPage, time: time), at: time)
     }
 
     func drainModelEvents() {
@@ -157,7 +91,7 @@ extension BrowserSession {
             slotLoader.note(event)
             switch event.kind {
             case .settled:
-                if let removal = pendingRemoval { finishRemoval(removal, at: event.time) }
+                finishRemoval(at: event.time)
                 refreshInfo(at: event.time)
             case .interrupted(let reason, let page):
                 StandardError.line("gesture interrupted (\(reason.rawValue)); settling on page \(page)")
@@ -180,7 +114,7 @@ extension BrowserSession {
     }
 
     func showNotice(_ text: String, at time: Double) {
-        notice = (text, time + Self.noticeDuration)
+        notices.show(text, at: time)
         log?.write(.notice(text: text), time: time)
     }
 }

@@ -1,28 +1,19 @@
 import Gallery
 import Pager
 
-/// An image moved to the trash, on its way out of the gallery.
-struct PendingRemoval {
-    /// The gallery without it.
-    let layout: GalleryLayout
-    let title: String
-    /// Where the pager lands in that gallery: on the image that took its
-    /// place, which is what the slide shows.
-    let landing: PageIndex
-}
-
-/// Delete and undo: the only action that changes the user's files. Delete
-/// moves the current image to the FreeDesktop trash (``Trash``: never an
-/// unlink, never a copy across devices), slides its page away to the image
-/// that takes its place, then takes it out of the gallery; `u` (Ctrl+Z)
-/// puts it back byte for byte and the gallery as it was. When the trash
-/// cannot take the file, nothing is removed and the notice says why.
+/// Delete and undo: the only action that changes the user's files. The
+/// move to the trash takes the current image to the FreeDesktop trash
+/// (``Trash``: never an unlink, never a copy across devices), slides its
+/// page away to the image that takes its place, then takes it out of the
+/// gallery (``TrashHistory`` decides where the pager goes); undo puts it
+/// back byte for byte and the gallery as it was. When the trash cannot take
+/// the file, nothing is removed and the notice says why.
 extension BrowserSession {
     func moveToTrash(at time: Double) {
         guard options.allowsDelete else { return showNotice("Delete is off (--no-delete)", at: time) }
-        guard case .folder(let layout, let title) = catalog, pendingRemoval == nil,
-              let entry = layout.entry(at: model.currentPage), let ordinal = layout.ordinal(of: model.currentPage),
-              let here = layout.canonicalPage(model.currentPage) else {
+        let page = model.currentPage
+        guard case .folder(let layout, let title) = gallery.catalog, !trashHistory.isRemoving, let entry = layout.entry(at: page),
+              let removal = TrashHistory.removal(of: page, in: layout, title: title) else {
             return showNotice("No image here to move to the trash", at: time)
         }
         guard let trash = Trash.standard() else {
@@ -36,40 +27,30 @@ extension BrowserSession {
             return showNotice("Not moved to the trash: " + error.description, at: time)
         }
         log?.write(.trashed(file: entry.path, trashedAs: file.trashedPath), time: time)
-        trashed.append((file, layout, model.currentPage))
+        trashHistory.record(file, removal: removal, from: layout, at: page)
         showNotice("Moved " + entry.name + " to the trash — u to undo", at: time)
-        let remaining = layout.removing(ordinal: ordinal)
-        // Slide to the image that takes its place: the next in the row, else
-        // the one before. The pager's page index stays where the image it
-        // shows will be once the gallery has lost the trashed one.
-        let rowLength = layout.rowLength(here.v)
-        if !layout.wrap, here.h + 1 < rowLength, layout.horizontalPages != 0 {
-            pendingRemoval = PendingRemoval(layout: remaining, title: title, landing: model.currentPage)
-            model.apply(.flip(.right), time: time)
-        } else if !layout.wrap, here.h > 0 {
-            pendingRemoval = PendingRemoval(layout: remaining, title: title,
-                                            landing: PageIndex(h: model.currentPage.h - 1, v: model.currentPage.v))
-            model.apply(.flip(.left), time: time)
+        if let flip = removal.flip {
+            model.apply(.flip(flip), time: time)
         } else {
-            // Alone in its row, or a wrapping gallery: it goes at once.
-            finishRemoval(PendingRemoval(layout: remaining, title: title, landing: model.currentPage), at: time)
+            finishRemoval(at: time)
         }
     }
 
-    /// The slide has settled: the gallery without the image, the pager on
-    /// the same picture at its new page, that picture kept (not decoded again).
-    func finishRemoval(_ removal: PendingRemoval, at time: Double) {
-        pendingRemoval = nil
+    /// The slide has settled (or there was none): the gallery without the
+    /// image, the pager on the same picture at its new page, that picture
+    /// kept (not decoded again).
+    func finishRemoval(at time: Double) {
+        guard let removal = trashHistory.takeRemoval() else { return }
         let shown = model.slots.slot(column: 0, row: 0).id
         replaceGallery(with: removal.layout, title: removal.title, page: removal.landing, at: time)
         let centre = model.slots.slot(column: 0, row: 0).id
-        if centre != shown { contents.swapAt(shown, centre) }
+        if centre != shown { screen.contents.swapAt(shown, centre) }
         slotLoader.loadAll(keeping: centre)
     }
 
     func undoTrash(at time: Double) {
-        guard pendingRemoval == nil else { return }
-        guard let last = trashed.last, let trash = Trash.standard() else {
+        guard !trashHistory.isRemoving else { return }
+        guard let last = trashHistory.last, let trash = Trash.standard() else {
             return showNotice("Nothing to undo", at: time)
         }
         do {
@@ -78,9 +59,9 @@ extension BrowserSession {
             StandardError.line(last.file.originalPath + ": not put back: " + error.description)
             return showNotice("Not put back: " + error.description, at: time)
         }
-        trashed.removeLast()
+        trashHistory.restored()
         log?.write(.restored(file: last.file.originalPath), time: time)
-        guard case .folder(_, let title) = catalog else { return }
+        guard let title = gallery.folder?.title else { return }
         replaceGallery(with: last.layout, title: title, page: last.page, at: time)
         slotLoader.loadAll()
         showNotice("Put " + LexicalPath.lastComponent(last.file.originalPath) + " back", at: time)

@@ -4,12 +4,18 @@ import Glibc
 import Pager
 
 /// One run of the browser: the frame loop. Each frame it takes SDL input
-/// (`BrowserSession+Input.swift`), follows the folder scan and the window
+/// (`BrowserSession+Input.swift`) and performs the actions it asks for
+/// (`BrowserSession+Actions.swift`), follows the folder scan and the window
 /// size (`BrowserSession+Gallery.swift`), advances the engine with the real
 /// clock, has ``SlotLoader`` load what the slots need, draws what the engine
 /// says (`BrowserSession+Frame.swift`) and presents it on the
 /// ``FramePacer``'s beat. It holds no paging logic: every page decision
 /// comes from `PagerModel`.
+///
+/// Its state is in parts that keep their own logic: ``Screen`` (the window
+/// and what draws in it), ``WindowInput``, ``SessionGallery``, ``Panels``,
+/// ``Notices``, ``TrashHistory``, beside the engine, the loaders, the
+/// overview and the animation. docs/ARCHITECTURE.md lists them.
 ///
 /// Main thread only.
 final class BrowserSession {
@@ -31,89 +37,36 @@ final class BrowserSession {
     /// page is not late; drawing unchanged frames at 60 fps meanwhile would
     /// take CPU (ours and the X server's) from the decode itself.
     static let waitingRedrawMilliseconds: Int32 = 100
-    /// How long an on-screen notice stays, s; it fades out over the last `noticeFade`.
-    static let noticeDuration = 2.5
-    static let noticeFade = 0.5
-
+    let options: BrowserOptions
     let clock: SessionClock
     let log: EventLog?
-    let window: BrowserWindow
-    let text: TextRenderer
-    let pages: PageRenderer
-    let overlay: Overlay
-    let contents: SlotContents
-    /// The current page drawn zoomed and panned.
-    let zoomedPage: ZoomedPage
-    /// Album header bars and the parallax backdrop.
-    let scenery: Scenery
+    /// The SDL user event that wakes the loop when a worker finishes.
+    let wakeEventType: UInt32
+    /// The window and what draws in it.
+    let screen: Screen
     var model: PagerModel
-    var input: InputTranslator
-    var sdlInput: SDLInput
-    var catalog: PageCatalog
-    let scan: FolderScan?
-    let layoutOptions: (style: LayoutStyle, columns: Int?, wrap: Bool)
-    /// The image to open at once the pages are known (`--start`, or the
-    /// image given alone).
-    let start: StartImage?
-    /// The order the images are in, for the HUD and the `gallery` line.
-    var order: ImageOrder { options.request?.order ?? ImageOrder() }
+    var input: WindowInput
+    /// The pages: the catalog, the folder scan that completes it, the image to open first.
+    var gallery: SessionGallery
     /// Decodes for the nine slots, the first image and the prefetch.
     let slotLoader: SlotLoader
-    let wakeEventType: UInt32
-
-    /// The first image, shown while the folder is still being scanned.
-    let scanPreview: ScanPreview
-    var pageSize: (width: Int, height: Int)
-    var showHUD: Bool
-    var showHelp = false
-    var notice: (text: String, until: Double)?
-    /// The first frame that shows the current page's image or error page:
-    /// not yet drawn, drawn (to be logged once shown), logged.
-    var firstFrame = FirstFrame.waiting
-    enum FirstFrame { case waiting, drawn, logged }
-    /// Whether the frame being drawn shows the scan's preview of the first
-    /// page (``ScanPreview``): that is the first frame too, however long the
-    /// folder then takes to sort (3 s for 1,000,000 files before the names
-    /// were stored compactly, docs/benchmarks.md).
-    var drewFirstImagePreview = false
-    /// The pixel size of the first image's embedded thumbnail when the frame
-    /// being drawn shows it in the image's place (``ScanPreview``), else nil.
-    var drewFirstThumbnail: (width: Int, height: Int)?
-    /// Whether the `first-thumbnail` line was written (once per run).
-    var loggedFirstThumbnail = false
-    /// The `page-ready` / `placeholder-shown` / `frame` log lines (scripts/bench).
-    var readiness: ReadinessLog
-    /// The latest motion of the current batch of SDL events: motion is fed to
-    /// the engine once per batch so that samples carry distinct times.
-    var pendingMotion: BrowserInput?
-    /// The thumbnail overview (Tab); while it shows, it gets the input.
+    /// The thumbnail overview; while it shows, it gets the input.
     let overview: OverviewScreen
-    /// The slideshow (`s`, `--slideshow`).
     var slideshow: Slideshow
-    /// The current page's animated GIF, WebP or APNG (`p` pauses it).
+    /// The current page's animated GIF, WebP or APNG.
     let animation: AnimationPlayer
-    /// The number being typed after `g`, while it is.
-    var goToPrompt: GoToPrompt?
-    /// How the user turned each image's view (`r`, `|`), remembered in the cache.
+    /// How the user turned each image's view, remembered in the cache.
     var viewTurns: ViewTurns
-    /// The quarter turn being animated: its slot, the texture shown before
-    /// it, the direction (+1 clockwise) and when it started.
-    var turnAnimation: (slot: Int, before: OpaquePointer?, direction: Double, start: Double)?
-    /// The information panel (Shift+I) while it shows: whose it is and its lines.
-    var infoPanel: (path: String, lines: [String])?
-    /// Images moved to the trash this session, the last first to come back
-    /// (`u`), each with the gallery and page from before it went.
-    var trashed: [(file: TrashedFile, layout: GalleryLayout, page: PageIndex)] = []
-    /// An image just moved to the trash: its page slides away, and when the
-    /// pager settles the gallery loses it (``finishRemoval(_:at:)``).
-    var pendingRemoval: PendingRemoval?
-    var running = true
-    var exitCode = BrowserExitCode.success
+    var notices = Notices()
+    /// The information panel, the go-to prompt and the help.
+    var panels = Panels()
+    /// Images moved to the trash, to undo, and the one leaving the gallery.
+    var trashHistory = TrashHistory()
+    /// Nil while the session runs; the exit code once it ends.
+    var exitCode: Int32?
     /// A worker's wake-up was taken while waiting for a frame: its result
     /// is due now, so the loop must not sleep before the next frame.
     var wokenByWorker = false
-
-    let options: BrowserOptions
 
     init(options: BrowserOptions, clock: SessionClock, log: EventLog?, window: BrowserWindow,
          text: TextRenderer, catalog: PageCatalog, scan: FolderScan?, start: StartImage?,
@@ -121,40 +74,42 @@ final class BrowserSession {
         self.options = options
         self.clock = clock
         self.log = log
-        self.window = window
-        self.text = text
-        self.pages = PageRenderer(renderer: window.renderer)
-        self.overlay = Overlay(pages: pages, text: text)
-        self.contents = SlotContents(renderer: window.renderer)
-        self.scanPreview = ScanPreview(renderer: window.renderer)
-        self.zoomedPage = ZoomedPage(renderer: window.renderer, log: log, wake: { BrowserSession.wake(wakeEventType) })
-        self.scenery = Scenery(options: options, pixelsPerPoint: window.pixelsPerPoint)
-        self.catalog = catalog
-        self.scan = scan
-        self.layoutOptions = (options.layout, options.columns, options.wrap)
-        self.start = start
-        self.showHUD = options.showHUD
         self.wakeEventType = wakeEventType
-        self.readiness = ReadinessLog(frameTimes: options.frameTimes)
-        self.slideshow = Slideshow(interval: options.slideshowInterval)
-        self.animation = AnimationPlayer(log: log) { BrowserSession.wake(wakeEventType) }
-        self.viewTurns = ViewTurns.standard(cache: options.cache)
-        pageSize = window.pixelSize
-        model = PagerModel(pageWidth: Double(pageSize.width), pageHeight: Double(pageSize.height),
+        let wake: @Sendable () -> Void = { BrowserSession.wake(wakeEventType) }
+        screen = Screen(window: window, text: text, options: options, log: log, wake: wake)
+        gallery = SessionGallery(catalog: catalog, scan: scan, start: start, options: options)
+        slideshow = Slideshow(interval: options.slideshowInterval)
+        animation = AnimationPlayer(log: log, wake: wake)
+        viewTurns = ViewTurns.standard(cache: options.cache)
+        let size = window.pixelSize
+        model = PagerModel(pageWidth: Double(size.width), pageHeight: Double(size.height),
                            horizontalPages: catalog.isScanning ? 0 : nil,
                            verticalPages: catalog.isScanning ? 0 : nil)
-        input = InputTranslator(pageWidth: Double(pageSize.width), pageHeight: Double(pageSize.height),
-                                navigation: catalog.navigation)
-        input.keyMap = options.keyMap
-        sdlInput = SDLInput(pixelWidth: Double(pageSize.width), pixelHeight: Double(pageSize.height),
-                            pixelsPerPoint: window.pixelsPerPoint)
-        slotLoader = SlotLoader(firstImage: firstImage) { BrowserSession.wake(wakeEventType) }
+        var translator = InputTranslator(pageWidth: Double(size.width), pageHeight: Double(size.height),
+                                         navigation: catalog.navigation)
+        translator.keyMap = options.keyMap
+        input = WindowInput(events: SDLInput(pixelWidth: Double(size.width), pixelHeight: Double(size.height),
+                                             pixelsPerPoint: window.pixelsPerPoint),
+                            translator: translator)
+        slotLoader = SlotLoader(firstImage: firstImage, wake: wake)
         slotLoader.loadAll()
         overview = OverviewScreen(renderer: window.renderer, text: text, log: log,
-                                  cache: options.cache ? ThumbnailCache.standard() : nil) {
-            BrowserSession.wake(wakeEventType)
-        }
+                                  cache: options.cache ? ThumbnailCache.standard() : nil, wake: wake)
         overview.keyMap = options.keyMap
+    }
+
+    /// The order the images are in, for the HUD and the `gallery` line.
+    var order: ImageOrder { options.request?.order ?? ImageOrder() }
+
+    /// The key bindings in force.
+    var keyMap: KeyMap { options.keyMap }
+
+    var running: Bool { exitCode == nil }
+
+    /// Ends the session after this frame with `code`; an error's code
+    /// stands over a plain quit's, whichever came first.
+    func end(_ code: Int32 = BrowserExitCode.success) {
+        if exitCode == nil || code != BrowserExitCode.success { exitCode = code }
     }
 
     /// Wakes the event loop from another thread (SDL_PushEvent is thread-safe).
@@ -166,70 +121,85 @@ final class BrowserSession {
 
     /// Runs until the user quits; returns the exit code.
     func run() -> Int32 {
-        if case .folder = catalog { applyGallery(at: clock.now) }
+        if case .folder = gallery.catalog { applyGallery(at: clock.now) }
         if let configuration = options.configuration {
             log?.write(.config(file: configuration.file, settings: configuration.settings,
                                problems: configuration.problems), time: clock.now)
         }
         if options.startsSlideshow { startSlideshow(at: clock.now) }
-        var pacer = FramePacer(interval: window.hasVSync ? Self.vsyncFrameInterval : Self.frameInterval)
+        var pacer = FramePacer(interval: screen.window.hasVSync ? Self.vsyncFrameInterval : Self.frameInterval)
         while running {
-            var event = SDL_Event()
-            if !isMoving && !wokenByWorker {
-                log?.flush()
-                pacer.rest()
-                var wait = isIdle ? Self.idleWaitMilliseconds : Self.waitingRedrawMilliseconds
-                if let due = slideshow.wait(at: clock.now) { wait = min(wait, Int32((due * 1000).rounded(.up)) + 1) }
-                if let due = animation.wait(at: clock.now) { wait = min(wait, Int32((due * 1000).rounded(.up)) + 1) }
-                if SDL_WaitEventTimeout(&event, wait) != 0 { handle(event) }
-            }
-            wokenByWorker = false
-            while SDL_PollEvent(&event) != 0 { handle(event) }
-            flushMotion()
+            takeInput(pacer: &pacer)
             let now = clock.now
-            checkScan(at: now)
-            checkSize(at: now)
-            perform(input.tick(time: now), at: now)
-            stepSlideshow(at: now)
-            overview.tick(time: now)
-            overview.update(time: now, turns: viewTurns)
-            model.advance(to: now)
-            drainModelEvents()
-            slotLoader.receive(model: model, contents: contents, readiness: readiness, log: log, time: now)
-            slotLoader.submit(model: model, catalog: catalog, contents: contents, pageSize: pageSize, turns: viewTurns,
-                              readiness: readiness, log: log, now: { clock.now })
-            // The turn is looked up (a stat) only when a region is asked for;
-            // what it needs is taken here, outside the model's inout access.
-            let (entry, turns) = (currentEntry, viewTurns)
-            zoomedPage.updateContent(model: &model, contents: contents, pageSize: pageSize,
-                                     source: catalog.source(at: model.currentPage),
-                                     turn: { entry.map { turns.turn(of: $0.path) } ?? .normal }, time: now)
-            animation.update(model: model, catalog: catalog, contents: contents, generations: slotLoader.generations,
-                             pageSize: pageSize, turns: viewTurns, held: overview.isShowing, time: now)
-            let showsPages = render(at: now)
-            let drawn = clock.now
-            if showsPages { frameDrawn(at: drawn) }
-            wait(until: pacer.presentTime(workEnded: drawn), returningOnWake: false)
-            let presenting = clock.now
-            pacer.presented(at: presenting, work: drawn - now)
-            SDL_RenderPresent(window.renderer)
-            let shown = clock.now
-            if showsPages { framePresented(work: (drawn - now) + (shown - presenting), at: shown) }
-            log?.flush()
-            wait(until: pacer.nextWorkStart ?? shown, returningOnWake: true)
+            update(at: now)
+            drawAndPresent(startedAt: now, pacer: &pacer)
         }
         log?.write(.quit, time: clock.now)
         log?.flush()
         slotLoader.shutdown()
         animation.shutdown()
         overview.shutdown()
-        // Textures and fonts before the renderer, the renderer before SDL_Quit.
-        zoomedPage.shutdown()
-        contents.removeAll()
-        scanPreview.release()
-        text.close()
-        window.close()
-        return exitCode
+        screen.close()
+        return exitCode ?? BrowserExitCode.success
+    }
+
+    /// Takes the input that arrived; when nothing moves, first sleeps until
+    /// input comes or something falls due.
+    private func takeInput(pacer: inout FramePacer) {
+        var event = SDL_Event()
+        if !isMoving && !wokenByWorker {
+            log?.flush()
+            pacer.rest()
+            var wait = isIdle ? Self.idleWaitMilliseconds : Self.waitingRedrawMilliseconds
+            if let due = slideshow.wait(at: clock.now) { wait = min(wait, Int32((due * 1000).rounded(.up)) + 1) }
+            if let due = animation.wait(at: clock.now) { wait = min(wait, Int32((due * 1000).rounded(.up)) + 1) }
+            if SDL_WaitEventTimeout(&event, wait) != 0 { handle(event) }
+        }
+        wokenByWorker = false
+        while SDL_PollEvent(&event) != 0 { handle(event) }
+        flushMotion()
+    }
+
+    /// Everything but the drawing, once per frame: the scan, the size, the
+    /// engine and its events, the decodes, the zoomed page and the animation.
+    private func update(at now: Double) {
+        checkScan(at: now)
+        checkSize(at: now)
+        perform(input.translator.tick(time: now), at: now)
+        stepSlideshow(at: now)
+        overview.tick(time: now)
+        overview.update(time: now, turns: viewTurns)
+        model.advance(to: now)
+        drainModelEvents()
+        let (contents, pageSize) = (screen.contents, screen.size)
+        slotLoader.receive(model: model, contents: contents, readiness: screen.readiness, log: log, time: now)
+        slotLoader.submit(model: model, catalog: gallery.catalog, contents: contents, pageSize: pageSize,
+                          turns: viewTurns, readiness: screen.readiness, log: log, now: { clock.now })
+        // The turn is looked up (a stat) only when a region is asked for;
+        // what it needs is taken here, outside the model's inout access.
+        let (entry, turns) = (currentEntry, viewTurns)
+        screen.zoomedPage.updateContent(model: &model, contents: contents, pageSize: pageSize,
+                                        source: gallery.catalog.source(at: model.currentPage),
+                                        turn: { entry.map { turns.turn(of: $0.path) } ?? .normal }, time: now)
+        animation.update(model: model, catalog: gallery.catalog, contents: contents,
+                         generations: slotLoader.generations, pageSize: pageSize, turns: viewTurns,
+                         held: overview.isShowing, time: now)
+    }
+
+    /// Draws the frame whose work started at `now`, presents it on the
+    /// pacer's beat, then waits for the next frame's start.
+    private func drawAndPresent(startedAt now: Double, pacer: inout FramePacer) {
+        let showsPages = render(at: now)
+        let drawn = clock.now
+        if showsPages { frameDrawn(at: drawn) }
+        wait(until: pacer.presentTime(workEnded: drawn), returningOnWake: false)
+        let presenting = clock.now
+        pacer.presented(at: presenting, work: drawn - now)
+        screen.present()
+        let shown = clock.now
+        if showsPages { framePresented(work: (drawn - now) + (shown - presenting), at: shown) }
+        log?.flush()
+        wait(until: pacer.nextWorkStart ?? shown, returningOnWake: true)
     }
 
     /// Sleeps until `deadline`, but takes input as it arrives meanwhile: each
@@ -263,19 +233,12 @@ final class BrowserSession {
 
     /// Something on screen moves or fades: draw every frame.
     private var isMoving: Bool {
-        !model.isSettled || input.needsTicks || notice != nil || pendingMotion != nil || overview.needsFrames
-            || turnAnimation != nil
+        !model.isSettled || input.translator.needsTicks || notices.isShowing || input.pendingMotion != nil
+            || overview.needsFrames || screen.turn != nil
     }
 
     /// Nothing moves and nothing is due: sleep until an event arrives.
     private var isIdle: Bool {
-        !isMoving && !catalog.isScanning && !slotLoader.hasPendingSlots
-    }
-}
-
-extension PageCatalog {
-    var isScanning: Bool {
-        if case .scanning = self { return true }
-        return false
+        !isMoving && !gallery.catalog.isScanning && !slotLoader.hasPendingSlots
     }
 }

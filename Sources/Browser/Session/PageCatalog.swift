@@ -39,7 +39,7 @@ public enum PageCatalog: Sendable {
         }
     }
 
-    /// What Home and End do.
+    /// Where the row's and the gallery's start and end are.
     public var navigation: any PageNavigation {
         switch self {
         case .demo, .scanning: DemoNavigation()
@@ -77,5 +77,13 @@ public enum PageCatalog: Sendable {
             lines.append("\(image.width) × \(image.height)   \(image.format)")
         }
         return lines
+    }
+}
+
+extension PageCatalog {
+    /// The folder is still being scanned.
+    var isScanning: Bool {
+        if case .scanning = self { return true }
+        return false
     }
 }

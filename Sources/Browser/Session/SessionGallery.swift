@@ -1,0 +1,66 @@
+import Gallery
+import Pager
+
+/// The pages the session browses: the ``PageCatalog`` (the demo, a folder
+/// still being scanned, or a folder's images in a layout), the scan that
+/// completes it, how to lay its images out, and the image to open first.
+///
+/// ```swift
+/// var gallery = SessionGallery(catalog: .scanning(title: "p"), scan: scan, start: nil, options: options)
+/// if case .success? = gallery.takeScanResult() { … }   // gallery.catalog is .folder now
+/// gallery.entry(at: model.currentPage)                 // the image on the current page
+/// ```
+struct SessionGallery {
+    private(set) var catalog: PageCatalog
+    /// The folder scan, while the catalog waits for it (nil: none was needed).
+    let scan: FolderScan?
+    /// The image to open once the pages are known (`--start`, or the image given alone).
+    let start: StartImage?
+    /// How a scanned folder is laid out.
+    let style: LayoutStyle
+    let columns: Int?
+    let wrap: Bool
+
+    init(catalog: PageCatalog, scan: FolderScan?, start: StartImage?, options: BrowserOptions) {
+        self.catalog = catalog
+        self.scan = scan
+        self.start = start
+        style = options.layout
+        columns = options.columns
+        wrap = options.wrap
+    }
+
+    /// The folder's images and the title, when the catalog has them.
+    var folder: (layout: GalleryLayout, title: String)? {
+        guard case .folder(let layout, let title) = catalog else { return nil }
+        return (layout, title)
+    }
+
+    /// The image on `page`, when there is one.
+    func entry(at page: PageIndex) -> ImageEntry? {
+        folder?.layout.entry(at: page)
+    }
+
+    /// How many paths were given (after a `-` list is read).
+    var sources: Int { scan?.result.flatMap { try? $0.get().sources } ?? 1 }
+
+    /// Takes the scan's result once it has come while the catalog waits
+    /// for it: a folder becomes the catalog, laid out. Nil while it runs
+    /// (or when nothing waits for it).
+    mutating func takeScanResult() -> Result<Void, GalleryError>? {
+        guard catalog.isScanning, let scan, let result = scan.result else { return nil }
+        switch result {
+        case .failure(let error):
+            return .failure(error)
+        case .success(let folder):
+            catalog = .folder(GalleryLayout(contents: folder, style: style, columns: columns, wrap: wrap),
+                              title: folder.title)
+            return .success(())
+        }
+    }
+
+    /// The gallery becomes `layout` (after a move to the trash or its undo).
+    mutating func install(_ layout: GalleryLayout, title: String) {
+        catalog = .folder(layout, title: title)
+    }
+}

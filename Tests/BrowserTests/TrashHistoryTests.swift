@@ -1,0 +1,73 @@
+import Pager
+import Testing
+@testable import Browser
+@testable import Gallery
+
+@Suite struct TrashHistoryTests {
+    static func grid(_ count: Int, columns: Int, wrap: Bool = false) -> GalleryLayout {
+        let entries = (0..<count).map { ImageEntry(path: "/p/img\($0).jpg", name: "img\($0).jpg", album: nil) }
+        let contents = FolderContents(root: "/p", title: "p", looseImages: entries, albums: [], skipped: 0)
+        return GalleryLayout(contents: contents, style: .grid, columns: columns, wrap: wrap)
+    }
+
+    static func file(_ name: String) -> TrashedFile {
+        TrashedFile(originalPath: "/p/" + name, trashFolder: "/t", nameInTrash: name, deletionDate: "2026-01-01T00:00:00",
+                    device: 1, inode: 2, infoText: "")
+    }
+
+    @Test func theNextImageInTheRowSlidesInFromTheRight() throws {
+        let removal = try #require(TrashHistory.removal(of: PageIndex(h: 1, v: 0), in: Self.grid(6, columns: 3), title: "p"))
+        #expect(removal.flip == .right)
+        #expect(removal.landing == PageIndex(h: 1, v: 0))
+        #expect(removal.layout.count == 5)
+    }
+
+    @Test func theLastImageOfARowGivesWayToTheOneBefore() throws {
+        let removal = try #require(TrashHistory.removal(of: PageIndex(h: 2, v: 0), in: Self.grid(6, columns: 3), title: "p"))
+        #expect(removal.flip == .left)
+        #expect(removal.landing == PageIndex(h: 1, v: 0))
+    }
+
+    @Test func anImageAloneInItsRowGoesAtOnce() throws {
+        let removal = try #require(TrashHistory.removal(of: PageIndex(h: 0, v: 1), in: Self.grid(4, columns: 3), title: "p"))
+        #expect(removal.flip == nil)
+        #expect(removal.landing == PageIndex(h: 0, v: 1))
+    }
+
+    @Test func inAWrappingGalleryTheImageGoesAtOnce() throws {
+        let layout = Self.grid(6, columns: 3, wrap: true)
+        let removal = try #require(TrashHistory.removal(of: PageIndex(h: 1, v: 0), in: layout, title: "p"))
+        #expect(removal.flip == nil)
+    }
+
+    @Test func aPageWithNoImageHasNothingToRemove() {
+        #expect(TrashHistory.removal(of: PageIndex(h: 2, v: 1), in: Self.grid(4, columns: 3), title: "p") == nil)
+    }
+
+    @Test func aRecordedMoveIsUnderWayUntilItsRemovalIsTaken() throws {
+        var history = TrashHistory()
+        let layout = Self.grid(6, columns: 3)
+        let removal = try #require(TrashHistory.removal(of: PageIndex(h: 1, v: 0), in: layout, title: "p"))
+        history.record(Self.file("img1.jpg"), removal: removal, from: layout, at: PageIndex(h: 1, v: 0))
+        #expect(history.isRemoving)
+        #expect(history.takeRemoval()?.landing == PageIndex(h: 1, v: 0))
+        #expect(!history.isRemoving)
+        #expect(history.takeRemoval() == nil)
+    }
+
+    @Test func undoBringsBackTheLastImageFirstWithItsGalleryAndPage() throws {
+        var history = TrashHistory()
+        let layout = Self.grid(6, columns: 3)
+        for h in [0, 1] {
+            let page = PageIndex(h: h, v: 0)
+            let removal = try #require(TrashHistory.removal(of: page, in: layout, title: "p"))
+            history.record(Self.file("img\(h).jpg"), removal: removal, from: layout, at: page)
+            _ = history.takeRemoval()
+        }
+        #expect(history.last?.file.originalPath == "/p/img1.jpg")
+        #expect(history.last?.page == PageIndex(h: 1, v: 0))
+        #expect(history.last?.layout.count == 6)
+        history.restored()
+        #expect(history.last?.file.originalPath == "/p/img0.jpg")
+    }
+}
