@@ -1,4 +1,5 @@
 import Gallery
+import ImageDecoding
 import Pager
 
 /// `r`, `R` (Ctrl+R), `|`, `_`: the current image's view turned a quarter
