@@ -78,12 +78,18 @@ public struct JXLDecoder: ImageFormatDecoder {
         // The input is left open although all of the file is there: libjxl
         // 0.7 then says NEED_MORE_INPUT for a file cut short, where a closed
         // input gives the same JXL_DEC_ERROR as corrupt data.
+        let header = try readHeader(decoder, path: path)
+        let image = try readFirstFrame(decoder, info: header.info, path: path)
+        return Decoded(image: image, hasAlpha: header.info.alpha_bits > 0, iccProfile: header.iccProfile)
+    }
 
+    /// libjxl's events up to its request for an output buffer: the size
+    /// (checked against the limit) and the colour of the pixels it will give.
+    private static func readHeader(_ decoder: OpaquePointer,
+                                   path: String) throws(DecodeFailure) -> (info: JxlBasicInfo, iccProfile: [UInt8]?) {
         var info = JxlBasicInfo()
         var iccProfile: [UInt8]?
-        var format = JxlPixelFormat(num_channels: 4, data_type: JXL_TYPE_UINT8, endianness: JXL_NATIVE_ENDIAN, align: 0)
-        // Up to the output buffer request: size, limits and colour.
-        header: while true {
+        while true {
             let status = fw_JxlDecoderProcessInput(decoder)
             switch status {
             case JXL_DEC_BASIC_INFO:
@@ -99,11 +105,18 @@ public struct JXLDecoder: ImageFormatDecoder {
             case JXL_DEC_COLOR_ENCODING:
                 iccProfile = outputProfile(decoder, info: info)
             case JXL_DEC_NEED_IMAGE_OUT_BUFFER:
-                break header
+                return (info, iccProfile)
             default:
                 throw DecodeFailure(path: path, message: failureMessage(status))
             }
         }
+    }
+
+    /// The first frame as 8-bit RGBA, once libjxl asks for its buffer; an
+    /// animation stops there.
+    private static func readFirstFrame(_ decoder: OpaquePointer, info: JxlBasicInfo,
+                                       path: String) throws(DecodeFailure) -> PixelBuffer {
+        var format = JxlPixelFormat(num_channels: 4, data_type: JXL_TYPE_UINT8, endianness: JXL_NATIVE_ENDIAN, align: 0)
         let width = Int(info.xsize), height = Int(info.ysize)
         var size = 0
         guard width > 0, height > 0, fw_JxlDecoderImageOutBufferSize(decoder, &format, &size) == JXL_DEC_SUCCESS,
@@ -122,11 +135,10 @@ public struct JXLDecoder: ImageFormatDecoder {
                 failure = DecodeFailure(path: path, message: failureMessage(status))
                 return
             }
-            initialized = size   // the first frame; an animation stops here
+            initialized = size
         }
         if let failure { throw failure }
-        return Decoded(image: PixelBuffer(width: width, height: height, pixels: pixels),
-                       hasAlpha: info.alpha_bits > 0, iccProfile: iccProfile)
+        return PixelBuffer(width: width, height: height, pixels: pixels)
     }
 
     /// After `JXL_DEC_COLOR_ENCODING`: asks for sRGB output where libjxl
