@@ -124,7 +124,7 @@ public final class AnimatedImage {
 
     /// The next frame composited and fitted into `maxWidth` × `maxHeight`
     /// (turned by `turn` after fitting the box turned back, as
-    /// ``ImageDecoder/decode(_:maxWidth:maxHeight:turn:)`` does). After the
+    /// Gallery's `ImageDecoder.decode(_:maxWidth:maxHeight:turn:)` does). After the
     /// last frame it starts the next play at frame 0. nil when a frame does
     /// not decode (a truncated or broken file): the frames before it played.
     public func nextFrame(maxWidth: Int, maxHeight: Int, turn: ExifOrientation = .normal) -> AnimationFrame? {

@@ -33,7 +33,7 @@ public enum RegionDecoder {
     /// Decodes `region` (clamped to the image) of the file at `path`, at
     /// `scale` output pixels per image pixel (at most 1).
     /// A region of the image as the user turned its view (`turn`, see
-    /// ``ViewTurns``): `region` is in the turned image's pixels, a
+    /// Gallery's `ViewTurns`): `region` is in the turned image's pixels, a
     /// `turnedWidth` × `turnedHeight` image. The region of the upright image
     /// it covers is decoded, then turned; the result is in turned pixels.
     public static func decode(path: String, region: PixelRect, scale: Double, maximumPixels: Int,

@@ -1,7 +1,7 @@
 /// The small JPEG that cameras and phones store in a photo's EXIF block
 /// (IFD1, typically 160×120): a true picture of the photo that decodes in
 /// well under a millisecond, where the photo itself takes 30–60 ms. The
-/// first image shows it until its real decode is done (``FirstImageDecode``),
+/// first image shows it until its real decode is done (Gallery's `FirstImageDecode`),
 /// never after.
 ///
 /// Only a thumbnail that shows the whole photo is used: one whose shape

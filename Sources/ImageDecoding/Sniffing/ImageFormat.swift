@@ -36,7 +36,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     /// False for formats we recognise but cannot decode on this system.
     /// Every format is decodable today: JPEG through libjpeg-turbo, HEIC and
     /// AVIF through libheif, JPEG XL through libjxl, the rest through SDL_image
-    /// (ImageDecoder.decodeFile); the property stays for a format that is
+    /// (DecoderRegistry.standard); the property stays for a format that is
     /// recognised before it has a decoder.
     public var isDecodable: Bool {
         true
