@@ -95,9 +95,14 @@ public struct HEIFDecoder: ImageFormatDecoder {
             throw DecodeFailure(path: path, message: DecodeLimits.overLimitMessage(
                 width: width, height: height, limit: DecodeLimits.maximumFullDecodePixels))
         }
-        let hasAlpha = fw_heif_image_handle_has_alpha_channel(handle) != 0
-        let iccProfile = colorProfile(handle)
+        let image = try decodeRGBA(handle, structure: structure, name: name, path: path)
+        return Decoded(image: image, hasAlpha: fw_heif_image_handle_has_alpha_channel(handle) != 0,
+                       iccProfile: colorProfile(handle))
+    }
 
+    /// The primary image's pixels as 8-bit RGBA, rows tight (libheif pads them).
+    private static func decodeRGBA(_ handle: OpaquePointer, structure: HEIFStructure, name: String,
+                                   path: String) throws(DecodeFailure) -> PixelBuffer {
         guard let options = fw_heif_decoding_options_alloc() else {
             throw DecodeFailure(path: path, message: "\(name) decoder could not start")
         }
@@ -126,8 +131,7 @@ public struct HEIFDecoder: ImageFormatDecoder {
             }
             initialized = rowBytes * outHeight
         }
-        return Decoded(image: PixelBuffer(width: outWidth, height: outHeight, pixels: pixels),
-                       hasAlpha: hasAlpha, iccProfile: iccProfile)
+        return PixelBuffer(width: outWidth, height: outHeight, pixels: pixels)
     }
 
     /// The profile to convert from: an embedded ICC (`prof`, `rICC`) as it
