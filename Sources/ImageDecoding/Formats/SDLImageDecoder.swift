@@ -1,7 +1,10 @@
 import CSDL2
 
-/// Every non-JPEG format, through SDL_image from memory, converted to RGBA32,
-/// then area-averaged down to fit. GIF gives its first frame.
+/// Every format the decoders before it in ``DecoderRegistry/standard`` leave
+/// (GIF, BMP, still WebP, QOI, PNM, SVG, TGA…), through SDL_image from memory,
+/// converted to RGBA32, then area-averaged down to fit. GIF gives its first
+/// frame. Last in the registry, it also guesses at data with no signature we
+/// know.
 ///
 /// ```swift
 /// let image = try SDLImageDecoder.decode(bytes, format: .png, path: path, maxWidth: 1280, maxHeight: 800)
@@ -17,14 +20,8 @@ public struct SDLImageDecoder: ImageFormatDecoder {
     public func accepts(_ probe: DecodeProbe) -> Bool { true }
 
     public func decode(_ bytes: inout [UInt8], probe: DecodeProbe) throws(DecodeFailure) -> DecodedImage? {
-        let decoded: DecodedImage
-        if let format = probe.format {
-            decoded = try Self.decode(bytes, format: format, path: probe.path, maxWidth: probe.maxWidth,
-                                      maxHeight: probe.maxHeight)
-        } else {
-            decoded = try Self.guess(bytes, probe: probe)
-        }
-        return decoded
+        guard let format = probe.format else { return try Self.guess(bytes, probe: probe) }
+        return try Self.decode(bytes, format: format, path: probe.path, maxWidth: probe.maxWidth, maxHeight: probe.maxHeight)
     }
 
     /// Data with no signature we know: SDL_image gets one try with its own
