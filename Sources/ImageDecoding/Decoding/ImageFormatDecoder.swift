@@ -1,15 +1,15 @@
-/// One image format's decoder, as imv's `backend.h` has one backend per
-/// library: a name, a probe on what the file's first bytes say (its sniffed
-/// format, its header), and a decode from the file's path (for a decoder that
-/// streams the file itself) or from its bytes in memory, fitted into the
-/// size the probe asks for and within ``DecodeLimits``.
+/// One image format's decoder, one per library: a name, a probe on what the
+/// file's first bytes say (its sniffed format, its header), and a decode from
+/// the file's path (for a decoder that streams the file itself) or from its
+/// bytes in memory, fitted into the size the probe asks for and within
+/// ``DecodeLimits``.
 ///
 /// ``DecoderRegistry`` holds decoders in order. ``ImageDecoder`` reads a
 /// file's head once, sniffs it, checks its header, and offers the file to
 /// each decoder whose ``accepts(_:)`` says yes, in the registry's order: the
 /// first that returns an image wins, one that returns nil passes the file on
-/// to the next (imv's `BACKEND_UNSUPPORTED`), and a thrown ``DecodeFailure``
-/// is the answer. So a fallback is a later entry of the registry.
+/// to the next, and a thrown ``DecodeFailure`` is the answer. So a fallback
+/// is a later entry of the registry.
 ///
 /// An animated WebP's first frame, which SDL_image 2.6 cannot read, is a
 /// whole decoder (``AnimatedWebPDecoder``); a still WebP is passed on:
