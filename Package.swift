@@ -10,12 +10,12 @@
 // Tests/embedded/run). The C interface and the browser are Linux only.
 import PackageDescription
 
-/// Gallery (folders, layouts, decoders) is not API: it is a library product
-/// only for the fuzz and benchmark packages (Fuzz/, Benchmarks/), whose scripts
-/// set FOURWAY_INTERNAL_PRODUCTS=1. A package depending on Fourway sees Pager
-/// and fourway-pager.
+/// ImageDecoding (the decoders) and Gallery (folders, layouts, loading) are
+/// not API: they are library products only for the fuzz and benchmark
+/// packages (Fuzz/, Benchmarks/), whose scripts set FOURWAY_INTERNAL_PRODUCTS=1.
+/// A package depending on Fourway sees Pager and fourway-pager.
 let internalProducts: [Product] = Context.environment["FOURWAY_INTERNAL_PRODUCTS"] == "1"
-    ? [.library(name: "Gallery", targets: ["Gallery"])]
+    ? [.library(name: "ImageDecoding", targets: ["ImageDecoding"]), .library(name: "Gallery", targets: ["Gallery"])]
     : []
 
 let package = Package(
@@ -80,25 +80,37 @@ let package = Package(
             name: "CStreamDecoders",
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("tiff"), .linkedLibrary("m")]
         ),
-        // Folders, layouts and decoding: everything about images that is not drawing.
-        .target(name: "Gallery", dependencies: ["Pager", "CSDL2", "CTurboJPEG", "CExif", "CHeif", "CJXL",
-                                                "CLCMS2", "CGIF", "CWebP", "CStreamDecoders"]),
+        // Image files to fitted, upright sRGB pixels: sniffing, header checks,
+        // one decoder per format behind ImageFormatDecoder, in a DecoderRegistry;
+        // animations' frames, colour profiles, regions. Needs no Pager.
+        .target(name: "ImageDecoding", dependencies: ["CSDL2", "CTurboJPEG", "CHeif", "CJXL", "CLCMS2", "CGIF",
+                                                      "CWebP", "CStreamDecoders"]),
+        // Folders, layouts, loading, thumbnails, trash, the information panel:
+        // everything about images that is neither decoding nor drawing.
+        // CTurboJPEG encodes the thumbnail cache; CExif reads the panel's EXIF.
+        .target(name: "Gallery", dependencies: ["Pager", "ImageDecoding", "CTurboJPEG", "CExif"]),
         // The SDL shell: window, event loop, textures, drawing, HUD.
-        .target(name: "Browser", dependencies: ["Pager", "Gallery", "CSDL2"]),
+        .target(name: "Browser", dependencies: ["Pager", "ImageDecoding", "Gallery", "CSDL2"]),
         // glibc's malloc tuning for the browser's large pixel buffers.
         .systemLibrary(name: "CMalloc"),
         .executableTarget(
             name: "fourway",
             dependencies: [
                 "Browser",
+                "ImageDecoding",
                 "Gallery",
                 "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "GalleryTests", dependencies: ["Gallery"]),
+        // Test images made by real encoders, and temporary folders, for the
+        // decoders' and Gallery's tests.
+        .target(name: "TestFixtures", dependencies: ["CSDL2", "CTurboJPEG", "CLCMS2"], path: "Tests/TestFixtures"),
+        .testTarget(name: "ImageDecodingTests",
+                    dependencies: ["ImageDecoding", "TestFixtures", "CSDL2", "CTurboJPEG", "CLCMS2", "CGIF", "CWebP"]),
+        .testTarget(name: "GalleryTests", dependencies: ["Gallery", "ImageDecoding", "TestFixtures"]),
         .testTarget(name: "FourwayPagerTests", dependencies: ["FourwayPager", "CFourwayPager", "Pager"]),
-        .testTarget(name: "BrowserTests", dependencies: ["Browser", "Gallery", "Pager"]),
+        .testTarget(name: "BrowserTests", dependencies: ["Browser", "ImageDecoding", "Gallery", "Pager"]),
         .testTarget(
             name: "PagerTests",
             dependencies: [

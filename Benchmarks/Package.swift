@@ -4,8 +4,8 @@
 //
 //   cd Benchmarks && FOURWAY_INTERNAL_PRODUCTS=1 swift package --scratch-path ../.build-bench benchmark
 //
-// FOURWAY_INTERNAL_PRODUCTS=1 makes Fourway's Package.swift offer Gallery, which
-// DecodeBenchmarks needs and which is not part of the package's public surface.
+// FOURWAY_INTERNAL_PRODUCTS=1 makes Fourway's Package.swift offer ImageDecoding,
+// which DecodeBenchmarks needs and which is not part of the package's public surface.
 import PackageDescription
 
 let package = Package(
@@ -30,7 +30,7 @@ let package = Package(
             name: "DecodeBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "Gallery", package: "Fourway"),
+                .product(name: "ImageDecoding", package: "Fourway"),
             ],
             path: "Benchmarks/DecodeBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

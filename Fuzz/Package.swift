@@ -13,7 +13,7 @@
 //
 // `--sanitize fuzzer` stops SwiftPM renaming `main` (libFuzzer brings its
 // own); the one -sanitize=fuzzer,address flag is what swiftc actually uses.
-// FOURWAY_INTERNAL_PRODUCTS=1 makes Fourway's Package.swift offer Gallery
+// FOURWAY_INTERNAL_PRODUCTS=1 makes Fourway's Package.swift offer ImageDecoding
 // (fuzz-headers needs it), which is not part of the package's public surface.
 import PackageDescription
 
@@ -31,7 +31,7 @@ let package = Package(
         // Our own parsers of untrusted bytes: content sniffing, header sizes, JPEG markers, EXIF.
         .executableTarget(
             name: "fuzz-headers",
-            dependencies: [.product(name: "Gallery", package: "Fourway")]
+            dependencies: [.product(name: "ImageDecoding", package: "Fourway")]
         ),
     ]
 )

@@ -1,5 +1,5 @@
 // The streaming area average (stream_decoders.h). Same rule as
-// PixelBuffer.floatDownscaled (Sources/Gallery/Decoding/PixelBuffer.swift):
+// PixelBuffer.floatDownscaled (Sources/ImageDecoding/Pixels/PixelBuffer.swift):
 // an output pixel is the mean of the source area it covers, colours
 // premultiplied by alpha, but fed one source row at a time.
 #include "stream_decoders.h"

@@ -3,6 +3,7 @@ import Browser
 import CMalloc
 import Gallery
 import Glibc
+import ImageDecoding
 
 extension BrowserOptions.Layout: ExpressibleByArgument {}
 extension RendererPreference: ExpressibleByArgument {}

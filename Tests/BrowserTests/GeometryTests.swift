@@ -1,4 +1,5 @@
 import Gallery
+import ImageDecoding
 import Pager
 import Testing
 @testable import Browser

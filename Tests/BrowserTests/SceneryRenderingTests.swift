@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import Gallery
+import ImageDecoding
 import Pager
 import Testing
 @testable import Browser

@@ -1,5 +1,6 @@
 import Browser
 import Gallery
+import ImageDecoding
 import Pager
 import Testing
 

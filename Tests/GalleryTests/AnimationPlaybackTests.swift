@@ -1,3 +1,4 @@
+@testable import ImageDecoding
 import Testing
 @testable import Gallery
 

@@ -1,4 +1,6 @@
+@testable import ImageDecoding
 import Pager
+import TestFixtures
 import Testing
 @testable import Gallery
 

@@ -1,6 +1,8 @@
 import Foundation
 import Synchronization
+import ImageDecoding
 import Testing
+import TestFixtures
 @testable import Gallery
 
 /// The start-up path: the scan names its first image before sorting, and the
@@ -112,19 +114,15 @@ import Testing
         #expect(first.previewIsCertain)
     }
 
-    @Test func aFullSizeJPEGDecodeEndsAtTheSameSizeAsAScaledOne() throws {
+    @Test func theFirstImageHasNoSketchOnceItsDecodeIsDone() throws {
         let folder = try TemporaryFolder()
-        let big = ImageFixtures.jpeg(width: 640, height: 480, pixels: ImageFixtures.quadrants(width: 640, height: 480))
-        let path = try folder.write("big.jpg", big)
-        let scaled = try ImageDecoder.decodeFile(path, maxWidth: 100, maxHeight: 100)
-        let full = try ImageDecoder.decodeFile(path, maxWidth: 100, maxHeight: 100, jpegFullSize: true)
-        #expect((scaled.width, scaled.height) == (100, 75))
-        #expect((full.width, full.height) == (100, 75))
-    }
-
-    @Test func aDecodedJPEGIsOpaque() throws {
-        let folder = try TemporaryFolder()
-        let path = try folder.write("a.jpg", Self.jpeg)
-        #expect(try ImageDecoder.decodeFile(path, maxWidth: 32, maxHeight: 32).isOpaque)
+        let path = try folder.write("camera.jpg", ImageFixtures.withExifThumbnail(
+            ImageFixtures.jpeg(width: 64, height: 48, pixels: ImageFixtures.pixels(width: 64, height: 48) { _, _ in .white }),
+            thumbnail: ImageFixtures.jpeg(width: 16, height: 12, pixels: ImageFixtures.quadrants(width: 16, height: 12))
+        ))
+        let first = FirstImageDecode(maxWidth: 32, maxHeight: 32) {}
+        first.start(path: path)
+        #expect(FirstImageTests.eventually { first.preview != nil })
+        #expect(first.sketch(slot: 0, generation: 1) == nil)
     }
 }

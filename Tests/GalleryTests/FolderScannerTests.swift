@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestFixtures
 import Testing
 @testable import Gallery
 

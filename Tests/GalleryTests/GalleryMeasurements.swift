@@ -1,5 +1,7 @@
 import CTurboJPEG
 import Foundation
+@testable import ImageDecoding
+import TestFixtures
 import Testing
 @testable import Gallery
 

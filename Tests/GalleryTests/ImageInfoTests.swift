@@ -1,5 +1,6 @@
 import CExif
 import Foundation
+import TestFixtures
 import Testing
 @testable import Gallery
 

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Pager
 import Synchronization
+import TestFixtures
 import Testing
 @testable import Gallery
 

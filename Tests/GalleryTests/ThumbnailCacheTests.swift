@@ -1,5 +1,6 @@
 import Foundation
 import Pager
+import TestFixtures
 import Testing
 @testable import Gallery
 

@@ -1,4 +1,6 @@
 import Foundation
+@testable import ImageDecoding
+import TestFixtures
 import Testing
 @testable import Gallery
 

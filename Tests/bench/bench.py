@@ -719,7 +719,7 @@ def run_benchmarks(root, scratch, photo):
     """Runs the Benchmarks/ package; returns {name: {metric: p50}} from its
     text tables, per call ("*" rows are already divided by the scaling
     factor), times as "Time (wall clock) ns"."""
-    # FOURWAY_INTERNAL_PRODUCTS: DecodeBenchmarks uses Gallery, a product only then (Package.swift).
+    # FOURWAY_INTERNAL_PRODUCTS: DecodeBenchmarks uses ImageDecoding, a product only then (Package.swift).
     env = dict(os.environ, FOURWAY_BENCH_JPEG=photo, FOURWAY_INTERNAL_PRODUCTS="1")
     command = ["swift", "package", "--scratch-path", scratch, "benchmark", "--no-progress"]
     log("running the Benchmarks/ package (" + " ".join(command) + ")")

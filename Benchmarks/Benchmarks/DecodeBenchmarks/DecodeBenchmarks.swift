@@ -1,6 +1,7 @@
 import Benchmark
 import Foundation
-import Gallery
+// JPEGDecoder(decodingFullSize:) is for measuring only: not in the decoders' public API.
+@_spi(Benchmarks) import ImageDecoding
 
 // Figure 4 of scripts/bench: a 12 MP JPEG fitted into the window, decoded at
 // libjpeg-turbo's reduced scale (what the browser does) vs decoded at full size
@@ -19,6 +20,13 @@ import Gallery
 /// The window the image is fitted into, px.
 let windowWidth = 1280
 let windowHeight = 800
+
+/// Every JPEG decoded at full size, then scaled down by the browser's own
+/// area-averaging: what DCT scaling saves is the difference.
+let fullSizeJPEG = DecoderRegistry([JPEGDecoder(decodingFullSize: true)])
+/// SDL2_image's IMG_Load at full size, converted to RGBA, the same averaging:
+/// what a naive viewer does.
+let sdlImageOnly = DecoderRegistry([SDLImageDecoder()])
 
 /// The formats compared, and the variable naming each one's file.
 let comparedFormats = [("JPEG", "FOURWAY_BENCH_SAME_JPEG"), ("HEIC", "FOURWAY_BENCH_HEIC"),
@@ -54,7 +62,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("decode 12 MP JPEG full then scale to 1280x800") { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(try? ImageDecoder.decodeFile(path, maxWidth: windowWidth, maxHeight: windowHeight,
-                                                   jpegFullSize: true))
+                                                   registry: fullSizeJPEG))
         }
     }
 
@@ -64,7 +72,8 @@ let benchmarks: @Sendable () -> Void = {
     // other two by those words.
     Benchmark("decode 12 MP JPEG via SDL2_image IMG_Load then scale to 1280x800") { benchmark in
         for _ in benchmark.scaledIterations {
-            blackHole(try? ImageDecoder.decodeJPEGFileThroughSDLImage(path, maxWidth: windowWidth, maxHeight: windowHeight))
+            blackHole(try? ImageDecoder.decodeFile(path, maxWidth: windowWidth, maxHeight: windowHeight,
+                                                   registry: sdlImageOnly))
         }
     }
 }

@@ -1,4 +1,4 @@
-import Gallery
+import ImageDecoding
 
 /// libFuzzer entry point: the bytes are a file's head, as the decoder sees it
 /// before deciding anything. Every parser of untrusted bytes we wrote ourselves

@@ -1,5 +1,6 @@
 import Dispatch
 import Gallery
+import ImageDecoding
 import Synchronization
 
 /// One animated file opened and decoded on its own worker thread, at most

@@ -1,4 +1,5 @@
 import Gallery
+import ImageDecoding
 import Pager
 
 /// Plays the current page's animated GIF, WebP or APNG: only the current

@@ -1,5 +1,6 @@
 import Gallery
 import Glibc
+import ImageDecoding
 import Pager
 
 /// Decodes the pages beyond the 3×3 pool in the direction of motion, so a

@@ -1,4 +1,5 @@
 import Gallery
+import ImageDecoding
 import Pager
 
 /// What the nine slots show, from the engine's slot pages to decoded

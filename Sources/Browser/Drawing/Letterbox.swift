@@ -1,4 +1,5 @@
 import Gallery
+import ImageDecoding
 
 /// Where an image goes on its page: scaled to fit the page, never past its
 /// source size (a small image is shown at 1:1, not blown up), centred, the

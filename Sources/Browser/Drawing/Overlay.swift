@@ -1,5 +1,6 @@
 import CSDL2
 import Gallery
+import ImageDecoding
 
 /// The text drawn over the pages: the HUD (top left), the key help (centre)
 /// and a transient notice (bottom centre). Each is a translucent box of lines.

@@ -1,5 +1,6 @@
 import CSDL2
 import Gallery
+import ImageDecoding
 import Pager
 
 /// Draws the pages: every slot at the frame the engine gives it, all from

@@ -1,5 +1,6 @@
 import CSDL2
 import Gallery
+import ImageDecoding
 
 /// Shows the folder's first image while a big folder is still being scanned
 /// and sorted: the image the scan found first (``FirstImageDecode``) fills

@@ -1,5 +1,6 @@
 import CSDL2
 import Gallery
+import ImageDecoding
 import Pager
 
 /// A decoded image uploaded to the GPU (or the software renderer).

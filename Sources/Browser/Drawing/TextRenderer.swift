@@ -1,6 +1,7 @@
 import CSDL2
 import Gallery
 import Glibc
+import ImageDecoding
 
 /// Draws text with SDL2_ttf and DejaVu Sans, caching one texture per
 /// distinct (text, size, colour, wrap width) so a steady HUD costs a

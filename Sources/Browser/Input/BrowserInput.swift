@@ -1,4 +1,5 @@
 import Gallery
+import ImageDecoding
 import Pager
 
 /// A mouse button, as far as paging cares.

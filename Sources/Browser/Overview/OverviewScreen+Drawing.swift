@@ -1,5 +1,6 @@
 import CSDL2
 import Gallery
+import ImageDecoding
 import Pager
 
 /// Drawing the overview: the grid of thumbnails (placeholders and error

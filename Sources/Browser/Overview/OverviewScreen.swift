@@ -1,5 +1,6 @@
 import CSDL2
 import Gallery
+import ImageDecoding
 import Pager
 
 /// The overview in the window: a virtualised grid of thumbnails of every

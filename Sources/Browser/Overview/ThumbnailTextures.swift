@@ -1,5 +1,6 @@
 import CSDL2
 import Gallery
+import ImageDecoding
 import Pager
 
 /// The overview's thumbnails on the renderer, by page, and the cells whose

@@ -1,5 +1,6 @@
 import Glibc
 import Gallery
+import ImageDecoding
 
 /// Runs a desktop tool (`xdg-open`, `xclip`) without waiting for it: the
 /// browser keeps drawing while the tool starts, and the tool's own output

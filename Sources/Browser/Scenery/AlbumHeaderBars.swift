@@ -1,5 +1,6 @@
 import CSDL2
 import Gallery
+import ImageDecoding
 import Pager
 
 /// Draws the albums layout's sticky header bars ("Summer 2024 · 38 images")

@@ -1,5 +1,6 @@
 import CSDL2
 import Gallery
+import ImageDecoding
 
 /// Uploads a backdrop (``BlurredBackdrop``) as an opaque texture in the
 /// renderer's own pixel format.

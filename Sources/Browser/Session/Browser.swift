@@ -221,4 +221,5 @@ public enum Browser {
     }
 }
 
+import ImageDecoding
 import Synchronization

@@ -1,4 +1,5 @@
 import Gallery
+import ImageDecoding
 import Pager
 
 /// Every line the browser itself writes to the `--events` log, next to the

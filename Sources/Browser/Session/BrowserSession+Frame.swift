@@ -1,4 +1,5 @@
 import Gallery
+import ImageDecoding
 import Pager
 
 /// The frame: what goes on screen, drawn by ``Screen`` from the engine's

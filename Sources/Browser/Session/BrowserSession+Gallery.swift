@@ -1,4 +1,5 @@
 import Gallery
+import ImageDecoding
 import Pager
 
 /// The pages and their size: the folder scan's result becomes the engine's

@@ -1,6 +1,7 @@
 import CSDL2
 import Gallery
 import Glibc
+import ImageDecoding
 import Pager
 
 /// What the actions do with the current image and the gallery beyond paging:

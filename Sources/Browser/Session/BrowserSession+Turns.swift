@@ -1,4 +1,5 @@
 import Gallery
+import ImageDecoding
 import Pager
 
 /// The rotate and mirror actions: the current image's view turned a

@@ -1,5 +1,6 @@
 import Dispatch
 import Gallery
+import ImageDecoding
 import Synchronization
 
 /// Scans a folder on its own thread so the window can appear at once; the

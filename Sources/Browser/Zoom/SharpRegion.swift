@@ -1,6 +1,7 @@
 import CSDL2
 import Dispatch
 import Gallery
+import ImageDecoding
 import Pager
 import Synchronization
 

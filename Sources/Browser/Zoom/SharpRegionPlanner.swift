@@ -1,4 +1,5 @@
 import Gallery
+import ImageDecoding
 import Pager
 
 /// What to decode sharper: a region of the image, in its own upright pixels,

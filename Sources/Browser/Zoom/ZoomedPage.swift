@@ -1,5 +1,6 @@
 import CSDL2
 import Gallery
+import ImageDecoding
 import Pager
 
 /// The shell's side of zoom: tells the engine the current page's content

@@ -1,3 +1,5 @@
+import ImageDecoding
+
 /// The small, blurred, dimmed copy of an image that the browser draws
 /// behind its letterbox (the parallax backdrop).
 ///

@@ -1,3 +1,4 @@
+import ImageDecoding
 import Pager
 
 /// The pages of the built-in infinite demo gallery: one procedural picture

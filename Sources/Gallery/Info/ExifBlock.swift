@@ -1,3 +1,5 @@
+import ImageDecoding
+
 /// Finds the EXIF block in a file's head and returns it as libexif reads
 /// it: `Exif\0\0` then the TIFF structure (byte order, IFD0, …).
 ///

@@ -1,4 +1,5 @@
 import CExif
+import ImageDecoding
 
 /// Reads the panel's EXIF fields with libexif from an EXIF block: the data
 /// of a JPEG's APP1 segment, `Exif\0\0` followed by the TIFF structure.

@@ -1,3 +1,5 @@
+import ImageDecoding
+
 /// The EXIF fields the image-information panel shows, as typed values read
 /// by libexif (``ExifReader``); every field is nil when the file lacks it.
 ///

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ImageDecoding
 
 /// What the browser's image-information panel shows about one file: the
 /// file itself (name, folder, size, modification time), its format and

@@ -1,3 +1,5 @@
+import ImageDecoding
+
 /// The number and date formatting of the image-information panel, by hand:
 /// Gallery has no Foundation, and the panel wants one fixed style whatever
 /// the locale (a dot for decimals, commas between thousands).
@@ -11,13 +13,7 @@
 public enum InfoFormatting {
     /// `value` with a comma between each group of three digits: "1,234,567".
     public static func grouped(_ value: Int) -> String {
-        let digits = Array(String(value.magnitude))
-        var text = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
-            text.append(digit)
-        }
-        return value < 0 ? "-" + text : text
+        DigitGrouping.grouped(value)
     }
 
     /// `value` rounded to exactly `places` decimals (2.5 → "2.50" for 2),

@@ -1,3 +1,5 @@
+import ImageDecoding
+
 /// One decode asked of the ``ImageLoader``, for one of the shell's slots.
 ///
 /// The shell bumps `generation` every time it asks a slot for something new

@@ -1,3 +1,5 @@
+import ImageDecoding
+
 /// A finished decode: the request as submitted and either the pixels or a
 /// failure to show as an error page.
 ///

@@ -1,3 +1,4 @@
+import ImageDecoding
 import Synchronization
 
 /// Decodes the image that is most likely the first page on its own thread

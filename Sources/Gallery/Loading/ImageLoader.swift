@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import ImageDecoding
 import Synchronization
 
 /// Decodes on a small fixed pool of worker threads, downscaled at decode time

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ImageDecoding
 
 /// Finds the images in a folder, fast and without opening any file.
 ///

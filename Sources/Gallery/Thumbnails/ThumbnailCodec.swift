@@ -1,4 +1,5 @@
 import CTurboJPEG
+import ImageDecoding
 
 /// Thumbnails to and from JPEG (libturbojpeg): a 160 px thumbnail is a few
 /// KB on disk instead of 100 KB of raw pixels, and decodes in well under a

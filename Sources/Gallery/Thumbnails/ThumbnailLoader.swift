@@ -1,4 +1,5 @@
 import Dispatch
+import ImageDecoding
 import Pager
 import Synchronization
 

@@ -1,3 +1,4 @@
+import ImageDecoding
 import Pager
 
 /// Where a thumbnail came from: the disk cache, or a decode of the image

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ImageDecoding
 
 /// How the user turned each image's view (`r`, `R`, `|`, `_`): for the
 /// session, and in `$XDG_CACHE_HOME/fourway/turns` across runs (not with

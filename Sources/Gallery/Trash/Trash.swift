@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ImageDecoding
 
 /// Moves files to the trash and puts them back, following the
 /// FreeDesktop.org Trash specification 1.0, so file managers list, restore

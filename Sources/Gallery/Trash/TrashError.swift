@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ImageDecoding
 
 /// Why a file was not moved to the trash, or not put back from it. Either
 /// way nothing was changed: the file is where it was.

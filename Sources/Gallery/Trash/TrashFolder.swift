@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ImageDecoding
 
 /// One trash directory (`$trash` in the FreeDesktop.org Trash
 /// specification 1.0), with its `files/` and `info/`, and which one a file

@@ -1,6 +1,8 @@
 import CExif
 import Foundation
 import Gallery
+@testable import ImageDecoding
+import TestFixtures
 
 /// EXIF written by real writers: the Debian `exif` command-line tool (on
 /// JPEG files, one tag per run, as a user would) and libexif itself (for the
