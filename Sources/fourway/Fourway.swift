@@ -45,7 +45,7 @@ struct Fourway: ParsableCommand {
             """,
         // `--version`: the package's one version, as `fw_pager_version()` and
         // CHANGELOG.md's newest release say it.
-        version: PagerVersion.current.description)
+        version: PagerLibrary.version.description)
 
     @Argument(help: ArgumentHelp("Folders and images, in the order to show them; - reads a list from standard input. None: the demo gallery.",
                                  valueName: "path"),
