@@ -99,6 +99,7 @@ let package = Package(
                 "Browser",
                 "ImageDecoding",
                 "Gallery",
+                "Pager",
                 "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

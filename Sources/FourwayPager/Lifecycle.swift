@@ -1,11 +1,11 @@
 import CFourwayPager
 import Pager
 
-/// `const char *fw_pager_version(void)`: `Pager.version`, a static,
+/// `const char *fw_pager_version(void)`: `PagerLibrary.version`, a static,
 /// NUL-terminated string (a `StaticString` literal's bytes).
 @_cdecl("fw_pager_version")
 public func pagerVersion() -> UnsafePointer<CChar> {
-    UnsafeRawPointer(Pager.version.utf8Start).assumingMemoryBound(to: CChar.self)
+    UnsafeRawPointer(PagerLibrary.version.utf8Start).assumingMemoryBound(to: CChar.self)
 }
 
 /// `fw_config fw_config_default(void)`.

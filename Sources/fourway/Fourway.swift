@@ -4,6 +4,7 @@ import CMalloc
 import Gallery
 import Glibc
 import ImageDecoding
+import Pager
 
 extension BrowserOptions.Layout: ExpressibleByArgument {}
 extension RendererPreference: ExpressibleByArgument {}
@@ -42,7 +43,10 @@ struct Fourway: ParsableCommand {
             file or --start; 3 no path can be opened (not found, not a folder or image,
             no images in it, an empty list); 4 cannot start (no display, SDL or renderer
             failure, DejaVu font missing).
-            """)
+            """,
+        // `--version`: the package's one version, as `fw_pager_version()` and
+        // CHANGELOG.md's newest release say it.
+        version: PagerLibrary.version.description)
 
     @Argument(help: ArgumentHelp("Folders and images, in the order to show them; - reads a list from standard input. None: the demo gallery.",
                                  valueName: "path"),

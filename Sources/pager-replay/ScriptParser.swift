@@ -62,6 +62,7 @@ struct ScriptParser {
         return time
     }
 
+    /// The command of input `key` (any but `zoom`) from its `value`.
     private static func command(_ key: String, _ value: JSONValue, animated: JSONValue?) throws(ScriptError) -> PagerCommand {
         switch key {
         case "down":
@@ -76,63 +77,80 @@ struct ScriptParser {
         case "scroll":
             let (dx, dy) = try numberPair(key, value, naming: "[dx,dy]")
             return .scroll(dx: dx, dy: dy)
-        case "interrupt":
-            let reasons = InterruptionReason.allCases.map(\.rawValue)
-            guard case .string(let name) = value else {
-                throw ScriptError("\"interrupt\" must be a reason (\(reasons.joined(separator: ", "))), not \(describe(value))")
-            }
-            guard let reason = InterruptionReason(rawValue: name) else {
-                throw ScriptError("unknown interrupt reason \"\(name)\" (expected one of \(reasons.joined(separator: ", ")))")
-            }
-            return .interrupt(reason)
         case "scroll-end":
             guard value == .bool(true) else { throw ScriptError("\"scroll-end\" must be true, not \(describe(value))") }
             return .scrollEnded
-        case "flip":
-            let directions = FlipDirection.allCases.map(\.replayName)
-            guard case .string(let name) = value else {
-                throw ScriptError("\"flip\" must be a direction (\(directions.joined(separator: ", "))), not \(describe(value))")
-            }
-            guard let direction = FlipDirection(replayName: name) else {
-                throw ScriptError("unknown flip direction \"\(name)\" (expected one of \(directions.joined(separator: ", ")))")
-            }
-            return .flip(direction)
-        case "go":
-            guard case .array(let items) = value, items.count == 2,
-                  let h = integer(items[0]), let v = integer(items[1]) else {
-                throw ScriptError("\"go\" must be [h,v], two whole numbers, not \(describe(value))")
-            }
-            var isAnimated = true
-            if let animated {
-                guard case .bool(let flag) = animated else {
-                    throw ScriptError("\"animated\" must be true or false, not \(describe(animated))")
-                }
-                isAnimated = flag
-            }
-            return .go(PageIndex(h: h, v: v), animated: isAnimated)
-        case "resize":
-            let (width, height) = try numberPair(key, value, naming: "[width,height]")
-            guard width > 0, height > 0 else {
-                throw ScriptError("\"resize\" must be [width,height] above 0, not \(describe(value))")
-            }
-            return .resize(width: width, height: height)
-        case "bounds":
-            guard case .array(let items) = value, items.count == 2,
-                  let horizontal = pageCount(items[0]), let vertical = pageCount(items[1]) else {
-                throw ScriptError("\"bounds\" must be [h,v], each null (infinite) or a page count >= 0, not \(describe(value))")
-            }
-            return .setBounds(horizontal: horizontal.count, vertical: vertical.count)
-        case "zoom-content":
-            guard case .array(let items) = value, items.count == 3,
-                  case .number(let width) = items[0], case .number(let height) = items[1],
-                  case .number(let pixelScale) = items[2],
-                  width > 0, height > 0, pixelScale > 0, width.isFinite, height.isFinite, pixelScale.isFinite else {
-                throw ScriptError("\"zoom-content\" must be [width,height,pixelScale], three numbers above 0, not \(describe(value))")
-            }
-            return .zoom(.setContent(width: width, height: height, pixelScale: pixelScale))
+        case "interrupt": return .interrupt(try interruption(value))
+        case "flip": return .flip(try flipDirection(value))
+        case "go": return try go(value, animated: animated)
+        case "resize": return try resize(value)
+        case "bounds": return try bounds(value)
+        case "zoom-content": return try zoomContent(value)
         default:
             preconditionFailure("\(key) is in inputKeys but has no parser")
         }
+    }
+
+    /// `{"interrupt":"focus-lost"}`.
+    private static func interruption(_ value: JSONValue) throws(ScriptError) -> InterruptionReason {
+        let reasons = InterruptionReason.allCases.map(\.rawValue)
+        guard case .string(let name) = value else {
+            throw ScriptError("\"interrupt\" must be a reason (\(reasons.joined(separator: ", "))), not \(describe(value))")
+        }
+        guard let reason = InterruptionReason(rawValue: name) else {
+            throw ScriptError("unknown interrupt reason \"\(name)\" (expected one of \(reasons.joined(separator: ", ")))")
+        }
+        return reason
+    }
+
+    /// `{"flip":"right"}`.
+    private static func flipDirection(_ value: JSONValue) throws(ScriptError) -> FlipDirection {
+        let directions = FlipDirection.allCases.map(\.replayName)
+        guard case .string(let name) = value else {
+            throw ScriptError("\"flip\" must be a direction (\(directions.joined(separator: ", "))), not \(describe(value))")
+        }
+        guard let direction = FlipDirection(replayName: name) else {
+            throw ScriptError("unknown flip direction \"\(name)\" (expected one of \(directions.joined(separator: ", ")))")
+        }
+        return direction
+    }
+
+    /// `{"go":[3,-1]}`, `{"go":[3,-1],"animated":false}`.
+    private static func go(_ value: JSONValue, animated: JSONValue?) throws(ScriptError) -> PagerCommand {
+        guard case .array(let items) = value, items.count == 2,
+              let h = integer(items[0]), let v = integer(items[1]) else {
+            throw ScriptError("\"go\" must be [h,v], two whole numbers, not \(describe(value))")
+        }
+        return .go(PageIndex(h: h, v: v), animated: try isAnimated(animated))
+    }
+
+    /// `{"resize":[800,600]}`.
+    private static func resize(_ value: JSONValue) throws(ScriptError) -> PagerCommand {
+        let (width, height) = try numberPair("resize", value, naming: "[width,height]")
+        guard width > 0, height > 0 else {
+            throw ScriptError("\"resize\" must be [width,height] above 0, not \(describe(value))")
+        }
+        return .resize(width: width, height: height)
+    }
+
+    /// `{"bounds":[null,3]}`.
+    private static func bounds(_ value: JSONValue) throws(ScriptError) -> PagerCommand {
+        guard case .array(let items) = value, items.count == 2,
+              let horizontal = pageCount(items[0]), let vertical = pageCount(items[1]) else {
+            throw ScriptError("\"bounds\" must be [h,v], each null (infinite) or a page count >= 0, not \(describe(value))")
+        }
+        return .setBounds(horizontal: horizontal.count, vertical: vertical.count)
+    }
+
+    /// `{"zoom-content":[4000,3000,0.25]}`.
+    private static func zoomContent(_ value: JSONValue) throws(ScriptError) -> PagerCommand {
+        guard case .array(let items) = value, items.count == 3,
+              case .number(let width) = items[0], case .number(let height) = items[1],
+              case .number(let pixelScale) = items[2],
+              width > 0, height > 0, pixelScale > 0, width.isFinite, height.isFinite, pixelScale.isFinite else {
+            throw ScriptError("\"zoom-content\" must be [width,height,pixelScale], three numbers above 0, not \(describe(value))")
+        }
+        return .zoom(.setContent(width: width, height: height, pixelScale: pixelScale))
     }
 
     /// `{"zoom":2}`, `{"zoom":2,"at":[x,y]}`, `{"zoom":1,"animated":false}`.
@@ -145,14 +163,16 @@ struct ScriptParser {
             let (x, y) = try numberPair("at", at, naming: "[x,y]")
             point = Point(x: x, y: y)
         }
-        var isAnimated = true
-        if let animated {
-            guard case .bool(let flag) = animated else {
-                throw ScriptError("\"animated\" must be true or false, not \(describe(animated))")
-            }
-            isAnimated = flag
+        return .zoom(.to(scale: scale, around: point, animated: try isAnimated(animated)))
+    }
+
+    /// The `"animated"` flag of `go` and `zoom`: true when it is missing.
+    private static func isAnimated(_ animated: JSONValue?) throws(ScriptError) -> Bool {
+        guard let animated else { return true }
+        guard case .bool(let flag) = animated else {
+            throw ScriptError("\"animated\" must be true or false, not \(describe(animated))")
         }
-        return .zoom(.to(scale: scale, around: point, animated: isAnimated))
+        return flag
     }
 
     private static func numberPair(_ key: String, _ value: JSONValue, naming shape: String) throws(ScriptError) -> (Double, Double) {

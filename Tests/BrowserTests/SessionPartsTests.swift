@@ -57,19 +57,6 @@ struct SessionPartsTests {
         #expect(throws: BrowserFailure.self) { try EventLog(path: "/nonexistent-dir/events.jsonl") }
     }
 
-    @Test("The title names the folder, or an image's folder")
-    func folderNames() {
-        #expect(Browser.folderName("/photos/2024/", isFolder: true) == "2024")
-        #expect(Browser.folderName("/photos/2024/img.jpg", isFolder: false) == "2024")
-        #expect(Browser.folderName("/", isFolder: true) == "/")
-    }
-
-    @Test("The title ignores `.` and `..` in the path")
-    func folderNamesAreLexicallyNormalised() {
-        #expect(Browser.folderName("/photos/./2024/../trip/img.jpg", isFolder: false) == "trip")
-        #expect(Browser.folderName("/photos/trip/..", isFolder: true) == "photos")
-    }
-
     @Test("A folder's entries are listed without . and ..; a missing folder has none")
     func folderEntriesAreListed() {
         #expect(RendererChoice.entryNames("/proc").contains("self"))

@@ -10,17 +10,17 @@ import Testing
 struct VersionTests {
     @Test("the C header names the library's version")
     func headerMatchesLibrary() {
-        #expect(FW_PAGER_VERSION == "\(Pager.version)")
+        #expect(FW_PAGER_VERSION == "\(PagerLibrary.version)")
     }
 
     @Test("fw_pager_version returns the library's version")
     func cFunctionMatchesLibrary() {
-        #expect(String(cString: pagerVersion()) == "\(Pager.version)")
+        #expect(String(cString: pagerVersion()) == "\(PagerLibrary.version)")
     }
 
     @Test("the version is MAJOR.MINOR.PATCH")
     func semanticVersion() {
-        let parts = "\(Pager.version)".split(separator: ".", omittingEmptySubsequences: false)
+        let parts = "\(PagerLibrary.version)".split(separator: ".", omittingEmptySubsequences: false)
         #expect(parts.count == 3 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) })
     }
 
@@ -32,6 +32,6 @@ struct VersionTests {
         // Releases are "## [X.Y.Z] - YYYY-MM-DD"; "## [Unreleased]" comes first and is skipped.
         let newest = changelog.split(separator: "\n")
             .first { $0.hasPrefix("## [") && !$0.hasPrefix("## [Unreleased]") }
-        #expect(newest?.hasPrefix("## [\(Pager.version)]") == true)
+        #expect(newest?.hasPrefix("## [\(PagerLibrary.version)]") == true)
     }
 }

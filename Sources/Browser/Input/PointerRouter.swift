@@ -42,74 +42,100 @@ public struct PointerRouter: Sendable {
     public mutating func handle(_ input: BrowserInput) -> [BrowserAction] {
         switch input {
         case .mouseDown(let button, let x, let y):
-            mouseButtonsDown.insert(button)
-            switch owner {
-            case .nobody where button == .left:
-                owner = .mouse
-                return [.pager(.pointerDown(x: x, y: y)), .shell(.captureMouse(true))]
-            case .mouse, .finger:
-                return interrupt(.secondPointer)
-            case .blocked where button == .left && fingersDown.isEmpty:
-                // The release of the interrupted gesture was never reported;
-                // this is a new gesture.
-                mouseButtonsDown = [.left]
-                owner = .mouse
-                return [.pager(.pointerDown(x: x, y: y)), .shell(.captureMouse(true))]
-            default:
-                return []
-            }
-
+            return mouseDown(button, x: x, y: y)
         case .mouseMoved(let x, let y, let leftHeld):
-            guard owner == .mouse else { return [] }
-            if !leftHeld {
-                mouseButtonsDown.remove(.left)
-                return interrupt(.releasedOutside)
-            }
-            return [.pager(.pointerMoved(x: x, y: y))]
-
+            return mouseMoved(x: x, y: y, leftHeld: leftHeld)
         case .mouseUp(let button, let x, let y):
-            mouseButtonsDown.remove(button)
-            if owner == .mouse && button == .left {
-                owner = .nobody
-                return [.pager(.pointerUp(x: x, y: y)), .shell(.captureMouse(false))]
-            }
-            unblockIfAllUp()
-            return []
-
+            return mouseUp(button, x: x, y: y)
         case .fingerDown(let id, let x, let y):
-            fingersDown.insert(id)
-            switch owner {
-            case .nobody:
-                owner = .finger(id)
-                return [.pager(.pointerDown(x: x, y: y))]
-            case .mouse, .finger:
-                return interrupt(.secondPointer)
-            case .blocked:
-                return []
-            }
-
+            return fingerDown(id, x: x, y: y)
         case .fingerMoved(let id, let x, let y):
             guard owner == .finger(id) else { return [] }
             return [.pager(.pointerMoved(x: x, y: y))]
-
         case .fingerUp(let id, let x, let y):
-            fingersDown.remove(id)
-            if owner == .finger(id) {
-                owner = .nobody
-                return [.pager(.pointerUp(x: x, y: y))]
-            }
-            unblockIfAllUp()
-            return []
-
+            return fingerUp(id, x: x, y: y)
         case .focusLost:
             return interruptIfTracking(.focusLost)
         case .windowHidden:
             return interruptIfTracking(.windowHidden)
-
         case .wheel, .key, .zoom:
             return []
         }
     }
+
+    // MARK: - The mouse
+
+    /// The left button starts a gesture when nothing else holds one; any
+    /// button during a gesture is a second pointer.
+    private mutating func mouseDown(_ button: MouseButton, x: Double, y: Double) -> [BrowserAction] {
+        mouseButtonsDown.insert(button)
+        switch owner {
+        case .nobody where button == .left:
+            owner = .mouse
+            return [.pager(.pointerDown(x: x, y: y)), .shell(.captureMouse(true))]
+        case .mouse, .finger:
+            return interrupt(.secondPointer)
+        case .blocked where button == .left && fingersDown.isEmpty:
+            // The release of the interrupted gesture was never reported;
+            // this is a new gesture.
+            mouseButtonsDown = [.left]
+            owner = .mouse
+            return [.pager(.pointerDown(x: x, y: y)), .shell(.captureMouse(true))]
+        default:
+            return []
+        }
+    }
+
+    /// A motion of the mouse's gesture; without the left button held, the
+    /// release happened outside the window.
+    private mutating func mouseMoved(x: Double, y: Double, leftHeld: Bool) -> [BrowserAction] {
+        guard owner == .mouse else { return [] }
+        if !leftHeld {
+            mouseButtonsDown.remove(.left)
+            return interrupt(.releasedOutside)
+        }
+        return [.pager(.pointerMoved(x: x, y: y))]
+    }
+
+    /// The left button's release ends the mouse's gesture.
+    private mutating func mouseUp(_ button: MouseButton, x: Double, y: Double) -> [BrowserAction] {
+        mouseButtonsDown.remove(button)
+        if owner == .mouse && button == .left {
+            owner = .nobody
+            return [.pager(.pointerUp(x: x, y: y)), .shell(.captureMouse(false))]
+        }
+        unblockIfAllUp()
+        return []
+    }
+
+    // MARK: - Fingers
+
+    /// The first finger starts a gesture; another during it is a second pointer.
+    private mutating func fingerDown(_ id: Int64, x: Double, y: Double) -> [BrowserAction] {
+        fingersDown.insert(id)
+        switch owner {
+        case .nobody:
+            owner = .finger(id)
+            return [.pager(.pointerDown(x: x, y: y))]
+        case .mouse, .finger:
+            return interrupt(.secondPointer)
+        case .blocked:
+            return []
+        }
+    }
+
+    /// The gesture's finger lifted ends it.
+    private mutating func fingerUp(_ id: Int64, x: Double, y: Double) -> [BrowserAction] {
+        fingersDown.remove(id)
+        if owner == .finger(id) {
+            owner = .nobody
+            return [.pager(.pointerUp(x: x, y: y))]
+        }
+        unblockIfAllUp()
+        return []
+    }
+
+    // MARK: - Interruptions
 
     /// Forgets the pointer without telling the pager (the pager already
     /// ended the gesture, e.g. after Escape interrupted it).

@@ -23,6 +23,11 @@ public enum Browser {
 
     /// Runs the browser; returns the process exit code (``BrowserExitCode``).
     /// Failures print one line on stderr.
+    ///
+    /// What to open is decided first, as a value (``OpeningPlan``); this
+    /// starts it (the scan and the first image's decode, each on its own
+    /// thread, while the window opens), starts SDL and the window, and hands
+    /// everything to the session.
     public static func run(_ options: BrowserOptions) -> Int32 {
         let clock = SessionClock()
         // SDL opens an X input method, whose start parses the locale's whole
@@ -40,70 +45,14 @@ public enum Browser {
             }
         }
 
-        // Scan on its own thread: a big folder scans while the window opens.
-        // The first image decodes on another, as soon as it is known.
-        var scan: FolderScan?
-        var start = options.start
-        var catalog = PageCatalog.demo
-        var firstImage: FirstImageDecode?
-        // The folder's first image was remembered from an earlier visit.
-        var guessed = false
-        if let request = options.request {
-            let first = FirstImageDecode(maxWidth: options.width, maxHeight: options.height) { wakeMainLoop() }
-            firstImage = first
-            // One folder, or one image opened in its folder.
-            let alone = request.isOneFolder ? request.paths[0] : nil
-            // Follows symbolic links, as the scan does.
-            var status = stat()
-            let exists = alone.map { stat($0, &status) == 0 } ?? false
-            let isFolder = exists && (status.st_mode & S_IFMT) == S_IFDIR
-            if let alone, exists, !isFolder, start == nil {
-                start = .file(alone)
-            }
-            // The image to open at is known before the scan: decode it now.
-            if case .file(let path)? = start, stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
-                first.start(path: LexicalPath.absolute(path))
-            }
-            // A folder opened before: its first image decodes now, not after
-            // the listing (30–50 ms for 100,000 files).
-            let folder = isFolder && options.cache && start == nil && request.order.isNaturalOrder
-                ? alone.map(LexicalPath.absolute) : nil
-            let remembered = folder.flatMap { folder in
-                FirstImageCache.standard().flatMap { cache in
-                    FolderIdentity(of: folder).map { (cache: cache, folder: folder, identity: $0) }
-                }
-            }
-            if let remembered, let guess = remembered.cache.lookup(folder: remembered.folder, identity: remembered.identity) {
-                first.start(path: guess, guess: true)
-                guessed = true
-            }
-            catalog = .scanning(title: alone.map { folderName($0, isFolder: isFolder) }
-                                ?? "\(request.paths.count) path\(request.paths.count == 1 ? "" : "s")")
-            // With the first image already decoding, the listing can wait for
-            // the CPU like the rest of the scan. With `--start` the first
-            // image in the order is not the first page, so it is not decoded.
-            let startsAtFirst = start == nil
-            scan = FolderScan(request: request, niceness: guessed ? WorkerThread.backgroundNiceness : 0, onFirstImage: { image in
-                guard startsAtFirst else { return }
-                first.start(path: image)   // nothing when the guess started
-                first.confirm(path: image)
-                if let remembered {
-                    remembered.cache.remember(folder: remembered.folder, identity: remembered.identity,
-                                              firstImage: LexicalPath.lastComponent(image))
-                }
-            }) { wakeMainLoop() }
+        let plan = options.request.map {
+            OpeningPlan(request: $0, start: options.start, usesCache: options.cache, probe: FileSystemProbe())
         }
-
-        // A wrong path is answered before SDL starts (and prints its own noise).
-        // A folder with an image directly in it is not wrong: the window
-        // opens while the scan goes on, as for a folder whose (unchanged)
-        // listing had one last time.
+        let opening = plan.map { startOpening($0, options: options) }
         let graceEnd = clock.now + effectiveScanGrace
-        if let scan, let result = guessed ? scan.result : scan.waitForFirstImage(upTo: effectiveScanGrace) {
-            if case .failure(let error) = result {
-                StandardError.line(error.description)
-                return BrowserExitCode.badPath
-            }
+        if let plan, let opening, let error = pathError(plan, scan: opening.scan) {
+            StandardError.line(error.description)
+            return BrowserExitCode.badPath
         }
 
         if let failure = startSDL() {
@@ -111,7 +60,7 @@ public enum Browser {
             return BrowserExitCode.cannotStart
         }
         defer { stopSDL() }
-
+        var catalog = plan.map { PageCatalog.scanning(title: $0.title) } ?? .demo
         let window: BrowserWindow
         do {
             window = try BrowserWindow(title: "fourway — " + catalog.title, width: options.width,
@@ -132,29 +81,64 @@ public enum Browser {
         defer { text.close() }
         // Keys arrive as key events; no text input (or IME) is wanted.
         SDL_StopTextInput()
-        // The window took its time; a folder whose scan ends within the
-        // grace opens whole, never showing "scanning". The first image
-        // decodes meanwhile, so this wait does not delay it.
-        if let scan, case .success(let folder)? = scan.waitForResult(upTo: graceEnd - clock.now) {
-            catalog = .folder(GalleryLayout(contents: folder, style: options.layout,
-                                            columns: options.columns, wrap: options.wrap),
-                              title: folder.title)
+        if let scan = opening?.scan, let folder = scanResult(scan, upTo: graceEnd - clock.now, options: options) {
+            catalog = folder
             window.setTitle("fourway — " + folder.title)
         }
         log?.write(.window(renderer: window.kind.rawValue, width: window.pixelSize.width,
                            height: window.pixelSize.height, scanning: catalog.isScanning), time: clock.now)
 
         let session = BrowserSession(options: options, clock: clock, log: log, window: window, text: text,
-                                     catalog: catalog, scan: scan, start: start, firstImage: firstImage,
-                                     wakeEventType: wakeEventType.withLock { $0 })
+                                     catalog: catalog, scan: opening?.scan, start: plan?.start ?? options.start,
+                                     firstImage: opening?.firstImage, wakeEventType: wakeEventType.withLock { $0 })
         return session.run()
     }
 
-    /// The folder's name for the title before the scan says it: the
-    /// folder's own, or an image's folder's.
-    static func folderName(_ path: String, isFolder: Bool) -> String {
-        let absolute = LexicalPath.absolute(path)
-        return LexicalPath.lastComponent(isFolder ? absolute : LexicalPath.parent(absolute))
+    // MARK: - Opening
+
+    /// Starts what `plan` says, each on its own thread: the scan (a big
+    /// folder scans while the window opens) and the first image's decode, at
+    /// once when the plan knows the image, else as soon as the scan finds it.
+    static func startOpening(_ plan: OpeningPlan, options: BrowserOptions)
+        -> (scan: FolderScan, firstImage: FirstImageDecode) {
+        let first = FirstImageDecode(maxWidth: options.width, maxHeight: options.height) { wakeMainLoop() }
+        if let path = plan.decodesAtOnce { first.start(path: path) }
+        if let guess = plan.guess { first.start(path: guess, guess: true) }
+        let remembered = plan.rememberedFolder
+        var onFirstImage: (@Sendable (String) -> Void)?
+        if plan.reportsFirstImage {
+            onFirstImage = { image in
+                first.start(path: image)   // nothing when the guess started
+                first.confirm(path: image)
+                remembered?.remember(firstImage: image)
+            }
+        }
+        let scan = FolderScan(request: plan.request, niceness: plan.scanNiceness, onFirstImage: onFirstImage) {
+            wakeMainLoop()
+        }
+        return (scan, first)
+    }
+
+    /// Why no path can be opened, when the scan says so within the grace: a
+    /// wrong path is answered before SDL starts (and prints its own noise).
+    /// A folder with an image directly in it is not wrong: the window opens
+    /// while the scan goes on, as for a folder whose (unchanged) listing had
+    /// one last time (the plan's guess), which does not wait at all.
+    static func pathError(_ plan: OpeningPlan, scan: FolderScan) -> GalleryError? {
+        let result = plan.waitsForFirstImage ? scan.waitForFirstImage(upTo: effectiveScanGrace) : scan.result
+        guard case .failure(let error)? = result else { return nil }
+        return error
+    }
+
+    /// The scanned folder's pages, when the scan ends within `seconds`. The
+    /// window took its time; a folder whose scan ends within the grace opens
+    /// whole, never showing "scanning". The first image decodes meanwhile,
+    /// so this wait does not delay it.
+    static func scanResult(_ scan: FolderScan, upTo seconds: Double, options: BrowserOptions) -> PageCatalog? {
+        guard case .success(let folder)? = scan.waitForResult(upTo: seconds) else { return nil }
+        return .folder(GalleryLayout(contents: folder, style: options.layout, columns: options.columns,
+                                     wrap: options.wrap),
+                       title: folder.title)
     }
 
     /// The environment variable `name`, or nil when it is not set.

@@ -116,41 +116,81 @@ public enum BrowserLogEvent: Sendable, Hashable {
     /// `{"t":…,"event":"quit"}` at the end.
     case quit
 
-    /// The event's name, the value of its `"event"` key.
-    public var name: String {
+    /// Which line an event is, without its fields: the raw value is the
+    /// line's name, the value of its `"event"` key. `docs/browser.md` lists
+    /// every kind with its fields (`Tests/BrowserTests/BrowserLogEventDocTests.swift`
+    /// fails when one is missing).
+    public enum Kind: String, Sendable, CaseIterable {
+        case window
+        case gallery
+        case resize
+        case firstFrame = "first-frame"
+        case firstThumbnail = "first-thumbnail"
+        case decodeError = "decode-error"
+        case notice
+        case sharpRegion = "sharp-region"
+        case overviewOpened = "overview-opened"
+        case overviewClosed = "overview-closed"
+        case thumbnailsShown = "thumbnails-shown"
+        case thumbnailSize = "thumbnail-size"
+        case pageReady = "page-ready"
+        case placeholderShown = "placeholder-shown"
+        case frame
+        case copied
+        case opened
+        case goTo = "go-to"
+        case slideshow
+        case config
+        case trashed
+        case infoShown = "info-shown"
+        case rotated
+        case restored
+        case animation
+        case animationFrame = "animation-frame"
+        case animationPaused = "animation-paused"
+        case animationResumed = "animation-resumed"
+        case animationEnded = "animation-ended"
+        case quit
+    }
+
+    /// Which line this is.
+    public var kind: Kind {
         switch self {
-        case .window: "window"
-        case .gallery: "gallery"
-        case .resize: "resize"
-        case .firstFrame: "first-frame"
-        case .firstThumbnail: "first-thumbnail"
-        case .decodeError: "decode-error"
-        case .notice: "notice"
-        case .sharpRegion: "sharp-region"
-        case .overviewOpened: "overview-opened"
-        case .overviewClosed: "overview-closed"
-        case .thumbnailsShown: "thumbnails-shown"
-        case .thumbnailSize: "thumbnail-size"
-        case .pageReady: "page-ready"
-        case .placeholderShown: "placeholder-shown"
-        case .frame: "frame"
-        case .copied: "copied"
-        case .opened: "opened"
-        case .goTo: "go-to"
-        case .slideshow: "slideshow"
-        case .config: "config"
-        case .trashed: "trashed"
-        case .infoShown: "info-shown"
-        case .rotated: "rotated"
-        case .restored: "restored"
-        case .animation: "animation"
-        case .animationFrame: "animation-frame"
-        case .animationPaused: "animation-paused"
-        case .animationResumed: "animation-resumed"
-        case .animationEnded: "animation-ended"
-        case .quit: "quit"
+        case .window: .window
+        case .gallery: .gallery
+        case .resize: .resize
+        case .firstFrame: .firstFrame
+        case .firstThumbnail: .firstThumbnail
+        case .decodeError: .decodeError
+        case .notice: .notice
+        case .sharpRegion: .sharpRegion
+        case .overviewOpened: .overviewOpened
+        case .overviewClosed: .overviewClosed
+        case .thumbnailsShown: .thumbnailsShown
+        case .thumbnailSize: .thumbnailSize
+        case .pageReady: .pageReady
+        case .placeholderShown: .placeholderShown
+        case .frame: .frame
+        case .copied: .copied
+        case .opened: .opened
+        case .goTo: .goTo
+        case .slideshow: .slideshow
+        case .config: .config
+        case .trashed: .trashed
+        case .infoShown: .infoShown
+        case .rotated: .rotated
+        case .restored: .restored
+        case .animation: .animation
+        case .animationFrame: .animationFrame
+        case .animationPaused: .animationPaused
+        case .animationResumed: .animationResumed
+        case .animationEnded: .animationEnded
+        case .quit: .quit
         }
     }
+
+    /// The event's name, the value of its `"event"` key.
+    public var name: String { kind.rawValue }
 
     /// The whole line for this event at `time`, without the newline.
     public func jsonLine(time: Double) -> String {
@@ -159,77 +199,137 @@ public enum BrowserLogEvent: Sendable, Hashable {
         return text + "}"
     }
 
-    /// The fields after `"event"`, each `"key":value`, in order.
+    /// The fields after `"event"`, each `"key":value`, in order: by group,
+    /// each group's lines in a function of its own.
     private var fields: [String] {
         switch self {
+        case .window, .gallery, .resize, .config, .firstThumbnail, .firstFrame, .frame, .quit: sessionFields
+        case .decodeError, .notice, .sharpRegion, .pageReady, .placeholderShown: pageFields
+        case .overviewOpened, .overviewClosed, .thumbnailsShown, .thumbnailSize: overviewFields
+        case .copied, .opened, .goTo, .slideshow, .rotated, .infoShown, .trashed, .restored: actionFields
+        case .animation, .animationFrame, .animationPaused, .animationResumed, .animationEnded: animationFields
+        }
+    }
+
+    /// The session's own lines: the window, the gallery, the first image, frames.
+    private var sessionFields: [String] {
+        switch self {
         case .window(let renderer, let width, let height, let scanning):
-            ["\"renderer\":" + EventLog.quoted(renderer), Self.pair("size", width, height),
-             "\"scanning\":" + (scanning ? "true" : "false")]
+            [Self.text("renderer", renderer), Self.pair("size", width, height), Self.flag("scanning", scanning)]
         case .gallery(let title, let images, let layout, let horizontal, let vertical, let sources, let order):
-            ["\"title\":" + EventLog.quoted(title), "\"images\":" + String(images),
-             "\"layout\":" + EventLog.quoted(layout),
+            [Self.text("title", title), Self.number("images", images), Self.text("layout", layout),
              "\"pages\":[" + Self.count(horizontal) + "," + Self.count(vertical) + "]",
-             "\"sources\":" + String(sources), "\"sort\":\"" + order.key.rawValue + "\"",
-             "\"reverse\":" + (order.reverse ? "true" : "false")]
+             Self.number("sources", sources), Self.text("sort", order.key.rawValue), Self.flag("reverse", order.reverse)]
                 + (order.key == .random ? ["\"seed\":" + String(order.seed)] : [])
-        case .resize(let width, let height):
+        case .resize(let width, let height), .firstThumbnail(let width, let height):
             [Self.pair("size", width, height)]
+        case .config(let file, let settings, let problems):
+            [Self.text("file", file), Self.number("settings", settings), Self.number("problems", problems)]
+        case .frame(let work):
+            [Self.seconds("work", work)]
+        case .firstFrame, .quit:
+            []
+        default:
+            preconditionFailure("\(name) is not a session line")
+        }
+    }
+
+    /// A page's lines: its decode, its notices, its slot's content.
+    private var pageFields: [String] {
+        switch self {
         case .decodeError(let file, let message):
-            ["\"file\":" + EventLog.quoted(file), "\"message\":" + EventLog.quoted(message)]
+            [Self.text("file", file), Self.text("message", message)]
         case .notice(let text):
-            ["\"text\":" + EventLog.quoted(text)]
+            [Self.text("text", text)]
         case .sharpRegion(let page, let region, let textureWidth, let textureHeight):
             [Self.page(page),
              "\"region\":[" + [region.x, region.y, region.width, region.height].map(String.init).joined(separator: ",") + "]",
              Self.pair("pixels", textureWidth, textureHeight)]
-        case .overviewOpened(let page, let thumbnail, let images):
-            [Self.page(page), "\"thumbnail\":" + String(thumbnail), "\"images\":" + Self.count(images)]
-        case .overviewClosed(let page, let how):
-            [Self.page(page), "\"how\":\"" + how.rawValue + "\""]
-        case .thumbnailsShown(let cells, let seconds, let cached, let decoded, let rendered):
-            ["\"cells\":" + String(cells), "\"seconds\":" + ReplayFormat.time(seconds),
-             "\"cached\":" + String(cached), "\"decoded\":" + String(decoded), "\"rendered\":" + String(rendered)]
-        case .thumbnailSize(let size):
-            ["\"size\":" + String(size)]
         case .pageReady(let page, let slot), .placeholderShown(let page, let slot):
-            [Self.page(page), "\"slot\":" + String(slot)]
-        case .frame(let work):
-            ["\"work\":" + ReplayFormat.time(work)]
+            [Self.page(page), Self.number("slot", slot)]
+        default:
+            preconditionFailure("\(name) is not a page's line")
+        }
+    }
+
+    /// The overview's lines.
+    private var overviewFields: [String] {
+        switch self {
+        case .overviewOpened(let page, let thumbnail, let images):
+            [Self.page(page), Self.number("thumbnail", thumbnail), "\"images\":" + Self.count(images)]
+        case .overviewClosed(let page, let how):
+            [Self.page(page), Self.text("how", how.rawValue)]
+        case .thumbnailsShown(let cells, let seconds, let cached, let decoded, let rendered):
+            [Self.number("cells", cells), Self.seconds("seconds", seconds), Self.number("cached", cached),
+             Self.number("decoded", decoded), Self.number("rendered", rendered)]
+        case .thumbnailSize(let size):
+            [Self.number("size", size)]
+        default:
+            preconditionFailure("\(name) is not an overview line")
+        }
+    }
+
+    /// The lines of actions on the current image.
+    private var actionFields: [String] {
+        switch self {
         case .copied(let what, let file):
-            ["\"what\":" + EventLog.quoted(what), "\"file\":" + EventLog.quoted(file)]
+            [Self.text("what", what), Self.text("file", file)]
         case .opened(let file, let folder):
-            ["\"file\":" + EventLog.quoted(file), "\"folder\":" + (folder ? "true" : "false")]
+            [Self.text("file", file), Self.flag("folder", folder)]
         case .goTo(let image, let page):
-            ["\"image\":" + String(image), Self.page(page)]
+            [Self.number("image", image), Self.page(page)]
         case .slideshow(let running, let interval, let reason):
-            ["\"running\":" + (running ? "true" : "false"), "\"interval\":" + ReplayFormat.time(interval),
+            [Self.flag("running", running), Self.seconds("interval", interval),
              "\"reason\":" + (reason.map(EventLog.quoted) ?? "null")]
         case .rotated(let file, let turn):
-            ["\"file\":" + EventLog.quoted(file), "\"turn\":" + String(turn.rawValue),
-             "\"quarter-turns\":" + String(turn.quarterTurns), "\"mirrored\":" + (turn.isMirrored ? "true" : "false")]
+            [Self.text("file", file), Self.number("turn", turn.rawValue), Self.number("quarter-turns", turn.quarterTurns),
+             Self.flag("mirrored", turn.isMirrored)]
         case .infoShown(let file, let lines):
-            ["\"file\":" + EventLog.quoted(file), "\"lines\":[" + lines.map(EventLog.quoted).joined(separator: ",") + "]"]
+            [Self.text("file", file), "\"lines\":[" + lines.map(EventLog.quoted).joined(separator: ",") + "]"]
         case .trashed(let file, let trashedAs):
-            ["\"file\":" + EventLog.quoted(file), "\"trashed-as\":" + EventLog.quoted(trashedAs)]
+            [Self.text("file", file), Self.text("trashed-as", trashedAs)]
         case .restored(let file):
-            ["\"file\":" + EventLog.quoted(file)]
-        case .config(let file, let settings, let problems):
-            ["\"file\":" + EventLog.quoted(file), "\"settings\":" + String(settings), "\"problems\":" + String(problems)]
-        case .animation(let file, let format, let frames, let loops, let width, let height, let page):
-            ["\"file\":" + EventLog.quoted(file), "\"format\":" + EventLog.quoted(format),
-             "\"frames\":" + String(frames), "\"loops\":" + String(loops), Self.pair("canvas", width, height),
-             Self.page(page)]
-        case .animationFrame(let frame, let due):
-            ["\"frame\":" + String(frame), "\"due\":" + ReplayFormat.time(due)]
-        case .animationPaused(let file, let frame), .animationResumed(let file, let frame):
-            ["\"file\":" + EventLog.quoted(file), "\"frame\":" + String(frame)]
-        case .animationEnded(let file, let frame, let reason):
-            ["\"file\":" + EventLog.quoted(file), "\"frame\":" + String(frame), "\"reason\":" + EventLog.quoted(reason)]
-        case .firstThumbnail(let width, let height):
-            [Self.pair("size", width, height)]
-        case .firstFrame, .quit:
-            []
+            [Self.text("file", file)]
+        default:
+            preconditionFailure("\(name) is not an action's line")
         }
+    }
+
+    /// The current page's animation's lines.
+    private var animationFields: [String] {
+        switch self {
+        case .animation(let file, let format, let frames, let loops, let width, let height, let page):
+            [Self.text("file", file), Self.text("format", format), Self.number("frames", frames),
+             Self.number("loops", loops), Self.pair("canvas", width, height), Self.page(page)]
+        case .animationFrame(let frame, let due):
+            [Self.number("frame", frame), Self.seconds("due", due)]
+        case .animationPaused(let file, let frame), .animationResumed(let file, let frame):
+            [Self.text("file", file), Self.number("frame", frame)]
+        case .animationEnded(let file, let frame, let reason):
+            [Self.text("file", file), Self.number("frame", frame), Self.text("reason", reason)]
+        default:
+            preconditionFailure("\(name) is not an animation's line")
+        }
+    }
+
+    /// `"key":"text"`, escaped.
+    private static func text(_ key: String, _ value: String) -> String {
+        "\"" + key + "\":" + EventLog.quoted(value)
+    }
+
+    /// `"key":N`.
+    private static func number(_ key: String, _ value: Int) -> String {
+        "\"" + key + "\":" + String(value)
+    }
+
+    /// `"key":true` or `false`.
+    private static func flag(_ key: String, _ value: Bool) -> String {
+        "\"" + key + "\":" + (value ? "true" : "false")
+    }
+
+    /// `"key":S`, a time or a duration written as the replay format writes times.
+    private static func seconds(_ key: String, _ value: Double) -> String {
+        "\"" + key + "\":" + ReplayFormat.time(value)
     }
 
     private static func page(_ page: PageIndex) -> String {

@@ -59,123 +59,165 @@ public enum SourceScanner {
         var given: Bool
     }
 
+    /// Many paths: each is looked at in turn, by its kind (a folder, a file,
+    /// anything else or nothing), and adds to the rows of a ``Gathering``.
     private static func scanMany(_ request: OpenRequest, progress: (@Sendable (Int) -> Void)?,
                                  firstImage: (@Sendable (String) -> Void)?) throws(GalleryError) -> FolderContents {
         let directory = LexicalPath.currentDirectory()
-        let order = request.order
+        let absolutes = request.paths.map { $0.isEmpty ? "" : LexicalPath.absolute($0, from: directory) }
+        let listings = FolderListings(absolutes)
+        var gathering = Gathering(request: request, progress: progress, firstImage: firstImage)
+        for (index, path) in request.paths.enumerated() {
+            gathering.countPath()
+            switch fileType(path, listed: listings.kinds[index]) {
+            case .failure(let problem):
+                gathering.problems.append(problem)
+            case .success(S_IFDIR):
+                gathering.addFolder(path, absolute: absolutes[index])
+            case .success(S_IFREG):
+                gathering.addFile(path, absolute: absolutes[index], name: listings.names[index])
+            case .success(let type):
+                gathering.problems.append(FolderScanner.specialFileError(path: path, type: type))
+            }
+        }
+        return try gathering.contents()
+    }
+
+    /// `S_IFDIR`, `S_IFREG` or another type of `path`: as its folder's
+    /// listing said (`listed`), else from `stat` (links followed); why it
+    /// cannot be opened when it is empty or cannot be looked at.
+    private static func fileType(_ path: String, listed: mode_t?) -> Result<mode_t, GalleryError> {
+        guard !path.isEmpty else { return .failure(.notFound(path: path)) }
+        if let listed { return .success(listed) }
+        var info = stat()
+        // The path as given: the kernel walks fewer components.
+        guard stat(path, &info) == 0 else { return .failure(FolderScanner.statError(path: path, code: errno)) }
+        return .success(info.st_mode & S_IFMT)
+    }
+
+    /// The rows of many paths while they are looked at one by one, and what
+    /// went wrong with them.
+    private struct Gathering {
+        let request: OpenRequest
+        let progress: (@Sendable (Int) -> Void)?
         var runs: [Run] = []
+        /// The run of files given one after another, until a folder ends it.
         var files = Run(title: "", images: [], given: true)
+        /// Every image added, absolute: an image is shown where it first comes.
         var seen: Set<String> = []
-        seen.reserveCapacity(request.paths.count)
         var problems: [GalleryError] = []
         var skipped = 0
         var unnamable: [String] = []
+        /// Paths looked at (folders count their entries too), for `progress`.
         var looked = 0
+        /// The name of each path that gave an image, for the title.
         var sourcesWithImages: [String] = []
-        // The first image can be told early only when nothing reorders it.
-        var firstToReport = order.isNaturalOrder && !order.sortsGivenFiles ? firstImage : nil
+        /// Told the first image, then nil: only when nothing reorders it.
+        var firstToReport: (@Sendable (String) -> Void)?
 
-        func endFiles() {
+        init(request: OpenRequest, progress: (@Sendable (Int) -> Void)?, firstImage: (@Sendable (String) -> Void)?) {
+            self.request = request
+            self.progress = progress
+            seen.reserveCapacity(request.paths.count)
+            firstToReport = request.order.isNaturalOrder && !request.order.sortsGivenFiles ? firstImage : nil
+        }
+
+        /// One more path looked at.
+        mutating func countPath() {
+            looked += 1
+            if looked % FolderScanner.progressInterval == 0 { progress?(looked) }
+        }
+
+        /// A folder: its own images are one run, each of its albums another.
+        mutating func addFolder(_ path: String, absolute: String) {
+            endFiles()
+            let base = looked
+            let contents: FolderContents
+            do throws(GalleryError) {
+                contents = try FolderScanner.scanFolder(
+                    absolute, shownAs: path, maximumDepth: request.maximumDepth,
+                    progress: progress.map { report in { @Sendable seen in report(base + seen) } },
+                    firstImage: firstToReport)
+            } catch {
+                problems.append(error)
+                return
+            }
+            // The first image is this folder's (told by the scan, or in an
+            // album and not known early).
+            if contents.count > 0 { firstToReport = nil }
+            skipped += contents.skipped
+            unnamable.append(contentsOf: contents.unnamableImages)
+            guard contents.count > 0 else {
+                problems.append(.noImages(path: path, skipped: contents.skipped))
+                return
+            }
+            let title = SourceScanner.shownName(path)
+            sourcesWithImages.append(title)
+            let loose = contents.looseImages.filter { seen.insert($0.path).inserted }
+            if !loose.isEmpty { runs.append(Run(title: title, images: loose, given: false)) }
+            for album in contents.albums {
+                let images = album.images.filter { seen.insert($0.path).inserted }
+                if !images.isEmpty { runs.append(Run(title: title + "/" + album.name, images: images, given: false)) }
+            }
+        }
+
+        /// A file, taken by its name when that is an image's, else by its
+        /// content; it joins the run of files given before it.
+        mutating func addFile(_ path: String, absolute: String, name: String) {
+            if !ImageExtensions.matches(name) {
+                do throws(GalleryError) {
+                    try FolderScanner.checkIsImage(absolute, shownAs: path)
+                } catch {
+                    problems.append(error)
+                    return
+                }
+            }
+            guard seen.insert(absolute).inserted else { return }
+            if files.images.isEmpty {
+                files.title = LexicalPath.lastComponent(LexicalPath.parent(absolute))
+                sourcesWithImages.append(name)
+            }
+            files.images.append(ImageEntry(path: absolute, name: name, album: nil))
+            if let report = firstToReport {
+                report(absolute)
+                firstToReport = nil
+            }
+        }
+
+        /// Ends the run of files given one after another.
+        mutating func endFiles() {
             if !files.images.isEmpty { runs.append(files) }
             files = Run(title: "", images: [], given: true)
         }
 
-        let absolutes = request.paths.map { $0.isEmpty ? "" : LexicalPath.absolute($0, from: directory) }
-        let listings = FolderListings(absolutes)
-        for (index, path) in request.paths.enumerated() {
-            let absolute = absolutes[index]
-            looked += 1
-            if looked % FolderScanner.progressInterval == 0 { progress?(looked) }
-            guard !path.isEmpty else { problems.append(.notFound(path: path)); continue }
-            var kind = listings.kinds[index]
-            if kind == nil {
-                var info = stat()
-                // The path as given: the kernel walks fewer components.
-                guard stat(path, &info) == 0 else {
-                    problems.append(FolderScanner.statError(path: path, code: errno))
-                    continue
-                }
-                kind = info.st_mode & S_IFMT
+        /// The gallery of every path looked at, each run in the request's
+        /// order; an error when none gave an image.
+        mutating func contents() throws(GalleryError) -> FolderContents {
+            endFiles()
+            if looked % FolderScanner.progressInterval != 0 { progress?(looked) }
+            guard !runs.isEmpty else {
+                if request.paths.count == 1, let only = problems.first { throw only }
+                throw GalleryError.nothingToOpen(sources: request.paths.count, problems: problems)
             }
-            switch kind {
-            case S_IFDIR:
-                endFiles()
-                let base = looked
-                let contents: FolderContents
-                do throws(GalleryError) {
-                    contents = try FolderScanner.scanFolder(
-                        absolute, shownAs: path, maximumDepth: request.maximumDepth,
-                        progress: progress.map { report in { @Sendable seen in report(base + seen) } },
-                        firstImage: firstToReport)
-                } catch {
-                    problems.append(error)
-                    continue
-                }
-                // The first image is this folder's (told by the scan, or
-                // in an album and not known early).
-                if contents.count > 0 { firstToReport = nil }
-                skipped += contents.skipped
-                unnamable.append(contentsOf: contents.unnamableImages)
-                if contents.count == 0 {
-                    problems.append(.noImages(path: path, skipped: contents.skipped))
-                    continue
-                }
-                let title = shownName(path)
-                sourcesWithImages.append(title)
-                let loose = contents.looseImages.filter { seen.insert($0.path).inserted }
-                if !loose.isEmpty { runs.append(Run(title: title, images: loose, given: false)) }
-                for album in contents.albums {
-                    let images = album.images.filter { seen.insert($0.path).inserted }
-                    if !images.isEmpty { runs.append(Run(title: title + "/" + album.name, images: images, given: false)) }
-                }
-            case S_IFREG:
-                let name = listings.names[index]
-                if !ImageExtensions.matches(name) {
-                    do throws(GalleryError) {
-                        try FolderScanner.checkIsImage(absolute, shownAs: path)
-                    } catch {
-                        problems.append(error)
-                        continue
-                    }
-                }
-                guard seen.insert(absolute).inserted else { continue }
-                if files.images.isEmpty {
-                    files.title = LexicalPath.lastComponent(LexicalPath.parent(absolute))
-                    sourcesWithImages.append(name)
-                }
-                files.images.append(ImageEntry(path: absolute, name: name, album: nil))
-                if let report = firstToReport {
-                    report(absolute)
-                    firstToReport = nil
-                }
-            default:
-                problems.append(FolderScanner.specialFileError(path: path, type: kind ?? 0))
+            let order = request.order
+            var shuffler = order.makeShuffler()
+            for index in runs.indices {
+                runs[index].images = order.sorted(runs[index].images, given: runs[index].given, shuffler: &shuffler)
             }
+            if order.reverse { runs.reverse() }
+            let title = SourceScanner.galleryTitle(sourcesWithImages, runs: runs)
+            let root = LexicalPath.parent(runs[0].images[0].path)
+            if runs.count == 1 {
+                return FolderContents(root: root, title: title, looseImages: runs[0].images, albums: [],
+                                      skipped: skipped, unnamableImages: unnamable,
+                                      sources: request.paths.count, problems: problems)
+            }
+            let albums = runs.map { run in
+                Album(name: run.title, images: run.images.map { ImageEntry(path: $0.path, name: $0.name, album: run.title) })
+            }
+            return FolderContents(root: root, title: title, looseImages: [], albums: albums, skipped: skipped,
+                                  unnamableImages: unnamable, sources: request.paths.count, problems: problems)
         }
-        endFiles()
-        if looked % FolderScanner.progressInterval != 0 { progress?(looked) }
-
-        guard !runs.isEmpty else {
-            if request.paths.count == 1, let only = problems.first { throw only }
-            throw GalleryError.nothingToOpen(sources: request.paths.count, problems: problems)
-        }
-        var shuffler = order.makeShuffler()
-        for index in runs.indices {
-            runs[index].images = order.sorted(runs[index].images, given: runs[index].given, shuffler: &shuffler)
-        }
-        if order.reverse { runs.reverse() }
-        let title = galleryTitle(sourcesWithImages, runs: runs)
-        let root = LexicalPath.parent(runs[0].images[0].path)
-        if runs.count == 1 {
-            return FolderContents(root: root, title: title, looseImages: runs[0].images, albums: [],
-                                  skipped: skipped, unnamableImages: unnamable,
-                                  sources: request.paths.count, problems: problems)
-        }
-        let albums = runs.map { run in
-            Album(name: run.title, images: run.images.map { ImageEntry(path: $0.path, name: $0.name, album: run.title) })
-        }
-        return FolderContents(root: root, title: title, looseImages: [], albums: albums, skipped: skipped,
-                              unnamableImages: unnamable, sources: request.paths.count, problems: problems)
     }
 
     /// What kind of file each of many paths is, where many share a folder:
