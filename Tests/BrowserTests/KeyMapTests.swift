@@ -61,6 +61,15 @@ struct KeyMapTests {
         #expect(KeyChord(.digit(0)).label == "0")
     }
 
+    @Test("a notice names an action's first key as bound, or none once it is unbound")
+    func keyLabelFollowsTheBindings() {
+        #expect(KeyMap.standard.keyLabel(of: .undo) == "u")
+        #expect(KeyMap.standard.keyLabel(of: .copyImage) == "Ctrl+Shift+C")
+        let remapped = KeyMap.standard.remapping(.undo, to: [KeyChord(.z, ctrl: true, shift: true)])
+        #expect(remapped.keyLabel(of: .undo) == "Ctrl+Shift+Z")
+        #expect(KeyMap.standard.remapping(.toggleSlideshow, to: []).keyLabel(of: .toggleSlideshow) == nil)
+    }
+
     @Test("Ctrl with a key bound only without Ctrl does that key's action")
     func ctrlFallsBackToThePlainKey() {
         #expect(KeyMap.action(for: .right, ctrl: true, in: .pager) == .flipRight)

@@ -33,6 +33,18 @@ extension KeyMap {
     public func keys(of action: Action) -> [KeyChord] {
         rows.first { $0.action == action }?.keys ?? []
     }
+
+    /// How a notice names the key for `action`: its first key's label, as
+    /// the help writes it, so a remapped key is named as the user bound it;
+    /// nil when the configuration left the action without a key.
+    ///
+    /// ```swift
+    /// KeyMap.standard.keyLabel(of: .undo)                                          // "u"
+    /// KeyMap.standard.remapping(.undo, to: [KeyChord(.z)]).keyLabel(of: .undo)     // "z"
+    /// ```
+    public func keyLabel(of action: Action) -> String? {
+        keys(of: action).first?.label
+    }
 }
 
 extension Action {

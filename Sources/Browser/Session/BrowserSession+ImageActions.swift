@@ -95,7 +95,8 @@ extension BrowserSession {
         }
         slideshow.start(at: time)
         log?.write(.slideshow(running: true, interval: slideshow.interval, reason: nil), time: time)
-        showNotice("Slideshow: an image every " + Self.seconds(slideshow.interval) + " — s or any key stops it", at: time)
+        let stop = keyMap.keyLabel(of: .toggleSlideshow).map { $0 + " or any key" } ?? "any key"
+        showNotice("Slideshow: an image every " + Self.seconds(slideshow.interval) + " — " + stop + " stops it", at: time)
     }
 
     func stopSlideshow(reason: String, at time: Double) {

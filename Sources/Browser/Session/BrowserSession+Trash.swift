@@ -28,7 +28,8 @@ extension BrowserSession {
         }
         log?.write(.trashed(file: entry.path, trashedAs: file.trashedPath), time: time)
         trashHistory.record(file, removal: removal, from: layout, at: page)
-        showNotice("Moved " + entry.name + " to the trash — u to undo", at: time)
+        showNotice("Moved " + entry.name + " to the trash" + (keyMap.keyLabel(of: .undo).map { " — \($0) to undo" } ?? ""),
+                   at: time)
         if let flip = removal.flip {
             model.apply(.flip(flip), time: time)
         } else {
