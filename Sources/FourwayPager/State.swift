@@ -103,3 +103,9 @@ public func pagerRowLengths(_ handle: OpaquePointer?, _ out: UnsafeMutablePointe
     }
     return lengths.count
 }
+
+/// `fw_config fw_pager_config(const fw_pager *)`.
+@_cdecl("fw_pager_config")
+public func pagerConfig(_ handle: OpaquePointer?) -> fw_config {
+    fw_config(model(handle)?.pointee.configuration ?? PagerConfiguration())
+}

@@ -90,6 +90,15 @@ class _Event(ctypes.Structure):
                 ("slot_count", ctypes.c_int32), ("slots", _SlotChange * _SLOT_COUNT)]
 
 
+class _Config(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_double) for name in (
+        "drag_slop", "scroll_slop", "pointer_fling_velocity", "scroll_fling_velocity",
+        "maximum_release_speed", "flip_threshold", "rubber_band_coefficient")] + [
+        ("animation", ctypes.c_int32)] + [(name, ctypes.c_double) for name in (
+            "spring_damping_ratio", "spring_mass", "spring_stiffness",
+            "easing_minimum_duration", "easing_maximum_duration")]
+
+
 Rect = Tuple[float, float, float, float]
 """A rectangle (x, y, width, height) in viewport px."""
 
@@ -161,6 +170,7 @@ def _load() -> ctypes.CDLL:
         "fw_pager_is_settled": (B, [P]),
         "fw_pager_is_dragging": (B, [P]),
         "fw_pager_phase": (I32, [P]),
+        "fw_pager_config": (_Config, [P]),
         "fw_pager_time": (D, [P]),
         "fw_pager_dropped_event_count": (Z, [P]),
         "fw_pager_page_size": (_Point, [P]),
@@ -402,6 +412,15 @@ class Pager:
     def is_dragging(self) -> bool:
         """A drag or scroll has moved past the slop: suppress taps on page content."""
         return bool(_lib.fw_pager_is_dragging(self._handle))
+
+    @property
+    def config(self) -> Dict[str, Any]:
+        """The configuration it was created with (``fw_config``'s fields by name; ``animation``
+        is ``"spring"`` or ``"easing"``)."""
+        config = _lib.fw_pager_config(self._handle)
+        fields = {name: getattr(config, name) for name, _ in _Config._fields_}
+        fields["animation"] = ("spring", "easing")[config.animation]
+        return fields
 
     @property
     def phase(self) -> str:

@@ -525,6 +525,10 @@ fw_rect fw_pager_zoom_visible_rect(const fw_pager *pager);
 
 /* ------------------------------------------------------------- more state */
 
+/** The configuration the pager was created with (fw_config_default() for
+    NULL); the paging options set since are not fields of it. Since 0.2.0. */
+fw_config fw_pager_config(const fw_pager *pager);
+
 /** What the pager is doing (FW_PHASE_IDLE for NULL). Since 0.2.0. */
 fw_phase fw_pager_phase(const fw_pager *pager);
 
