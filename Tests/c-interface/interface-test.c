@@ -540,6 +540,12 @@ static void test_more_state(void) {
     CHECK(fw_pager_page_counts(pager, NULL, &v) && v == 0);
     fw_pager_set_bounds(pager, FW_PAGES_INFINITE, 4, 5);
     CHECK(fw_pager_page_counts(pager, &h, &v) && h == FW_PAGES_INFINITE && v == 4);
+    CHECK(fw_pager_config(pager).drag_slop == 16 && fw_pager_config(NULL).spring_stiffness == 500);
+    fw_config firm = fw_config_default();
+    firm.drag_slop = 4;
+    fw_pager *configured = fw_pager_create_with_config(100, 80, 1, 1, &firm);
+    CHECK(fw_pager_config(configured).drag_slop == 4);
+    fw_pager_destroy(configured);
     CHECK(fw_pager_dropped_event_count(pager) == 0);
     for (int i = 0; i < 200; i++) {
         fw_pager_flip(pager, FW_RIGHT, 6 + i);
