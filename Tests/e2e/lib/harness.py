@@ -83,7 +83,8 @@ def begin(name, total_timeout, check_prefix=""):
     global BIN, WORK, _name, _check_prefix, _total_timeout
     _name, _check_prefix, _total_timeout = name, check_prefix, total_timeout
     if len(sys.argv) != 2 or not os.access(sys.argv[1], os.X_OK):
-        print(f"usage: Tests/e2e/{name} FOURWAY_BIN (an executable fourway)", file=sys.stderr)
+        script = os.path.relpath(os.path.abspath(sys.argv[0]), ROOT)
+        print(f"usage: {script} FOURWAY_BIN (an executable fourway)", file=sys.stderr)
         sys.exit(2)
     BIN = os.path.realpath(sys.argv[1])
     if missing_tools():
