@@ -1,6 +1,6 @@
 """The one harness of the end-to-end suites (Tests/e2e/*) and of every script
-that drives fourway on an X server (scripts/soak, the benchmarks under
-Benchmarks/viewers/): the argument check, the run's time bound, the X server
+that drives fourway on an X server (Tests/install/run, scripts/soak, the
+benchmarks under Benchmarks/): the argument check, the run's time bound, the X server
 (the one in $DISPLAY that Tests/e2e/run shares, or an own Xvfb on a free
 display: start_xvfb() is the only place that launches Xvfb), a work folder
 removed at exit, PASS/FAIL/SKIP counting with the final
@@ -311,15 +311,15 @@ class Screen:
 
     def __init__(self, window, name=None):
         self.name = name
-        geometry = subprocess.run([IMPORT, "-window", str(window), "-depth", "8", "rgb:-"],
-                                  capture_output=True, timeout=30)
+        shot = subprocess.run([IMPORT, "-window", str(window), "-depth", "8", "rgb:-"],
+                              capture_output=True, timeout=30)
         size = subprocess.run(["xdotool", "getwindowgeometry", str(window)], capture_output=True, text=True,
                               timeout=30).stdout
         self.width = self.height = 0
         for line in size.splitlines():
             if "Geometry:" in line:
                 self.width, self.height = (int(n) for n in line.split()[-1].split("x"))
-        self.rgb = geometry.stdout
+        self.rgb = shot.stdout
         if len(self.rgb) != self.width * self.height * 3:
             self.width = self.height = 0   # the window changed size, or import failed
             self.rgb = b""
