@@ -163,9 +163,40 @@ def _on_timeout(signum, frame):
 
 def _end_children():
     for child in children:
-        if child.poll() is None:
-            child.kill()
-            child.wait()
+        _end(child)
+
+
+def _end(process):
+    """Ends PROCESS the way a user would (SIGTERM), so an Xvfb removes its
+    lock file and socket, and kills it only when it does not go: an Xvfb
+    killed outright leaves /tmp/.X{N}-lock behind, and enough of those once
+    used up every display a run may take."""
+    if process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+def display_taken(number):
+    """Whether a live X server holds display NUMBER: its lock file names a
+    running process. A lock or socket left by a server that was killed does
+    not count (the X server replaces a stale lock itself)."""
+    try:
+        with open(f"/tmp/.X{number}-lock") as lock:
+            pid = int(lock.read().strip())
+    except (OSError, ValueError):
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True   # alive, another user's
+    return True
 
 
 def _cleanup():
@@ -201,7 +232,7 @@ def start_xvfb(screen=XVFB_SCREEN, displays=DISPLAYS, arguments=(), log=None):
     os.environ.pop("SDL_VIDEODRIVER", None)
     os.environ.pop("WAYLAND_DISPLAY", None)
     for number in displays:
-        if os.path.exists(f"/tmp/.X11-unix/X{number}") or os.path.exists(f"/tmp/.X{number}-lock"):
+        if display_taken(number):
             continue
         os.environ["DISPLAY"] = f":{number}"
         output = open(log, "ab") if log else subprocess.DEVNULL
@@ -222,9 +253,8 @@ def start_xvfb(screen=XVFB_SCREEN, displays=DISPLAYS, arguments=(), log=None):
 
 def stop_xvfb(xvfb):
     """Ends an Xvfb start_xvfb() started."""
-    if xvfb is not None and xvfb.poll() is None:
-        xvfb.kill()
-        xvfb.wait()
+    if xvfb is not None:
+        _end(xvfb)
 
 
 def x_server(share=True, screen=XVFB_SCREEN, displays=DISPLAYS, log=None):
