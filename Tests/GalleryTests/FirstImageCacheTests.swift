@@ -77,10 +77,16 @@ import Testing
         let jpeg = ImageFixtures.jpeg(width: 64, height: 48, pixels: ImageFixtures.quadrants(width: 64, height: 48))
         try photos.write("img1.jpg", jpeg)
         try photos.write("img2.jpg", jpeg)
-        let first = FirstImageDecode(maxWidth: 32, maxHeight: 32) {}
+        let finished = FirstImageTests.FinishCount()
+        var first = FirstImageDecode(maxWidth: 32, maxHeight: 32) { finished.add() }
         first.start(path: photos.file("img2.jpg"))   // a stale guess
         first.confirm(path: photos.file("img1.jpg"))
-        usleep(200_000)
+        #expect(first.preview == nil)
+        // Once its decode has ended (not after a while), it still shows
+        // nothing and announced nothing after it was dropped.
+        let announced = finished.value
+        #expect(FirstImageTests.decodeEnded(&first))
+        #expect(finished.value == announced)
         #expect(first.preview == nil)
         // The right guess stays.
         let second = FirstImageDecode(maxWidth: 32, maxHeight: 32) {}

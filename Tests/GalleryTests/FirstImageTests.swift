@@ -20,6 +20,21 @@ import TestFixtures
         return condition()
     }
 
+    /// How many times a decode's `onFinish` ran.
+    final class FinishCount: Sendable {
+        private let count = Mutex(0)
+        var value: Int { count.withLock { $0 } }
+        func add() { count.withLock { $0 += 1 } }
+    }
+
+    /// Waits (bounded) until the decode thread `first.start` began has ended:
+    /// that thread holds `first` until its last step, so once it is done the
+    /// caller's reference is the only one. A wait on the decode's completion,
+    /// not on the clock.
+    static func decodeEnded(_ first: inout FirstImageDecode) -> Bool {
+        eventually { isKnownUniquelyReferenced(&first) }
+    }
+
     @Test func theScanReportsTheRootsFirstImageInNaturalOrderOnce() throws {
         let folder = try TemporaryFolder()
         for name in ["img10.jpg", "img2.jpg", "img1.jpg", ".hidden0.jpg", "a.txt"] {
@@ -60,12 +75,17 @@ import TestFixtures
         let folder = try TemporaryFolder()
         let path = try folder.write("a.jpg", Self.jpeg)
         let other = try folder.write("b.jpg", Self.jpeg)
-        let first = FirstImageDecode(maxWidth: 32, maxHeight: 32) {}
+        let finished = FinishCount()
+        var first = FirstImageDecode(maxWidth: 32, maxHeight: 32) { finished.add() }
         first.start(path: path)
         let request = DecodeRequest(slot: 4, generation: 1, source: .file(ImageEntry(path: other, name: "b.jpg", album: nil)),
                                     maxWidth: 32, maxHeight: 32)
         #expect(!first.claim(request))
-        usleep(200_000)
+        // What the decode had announced when it was dropped (nothing, unless it
+        // was already done): once it has ended, it announced nothing more.
+        let announced = finished.value
+        #expect(Self.decodeEnded(&first))
+        #expect(finished.value == announced)
         #expect(first.take()?.request == nil)
         #expect(first.preview == nil)
     }

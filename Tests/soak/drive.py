@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Soak driver for fourway: runs the browser on an X display that is already up
-($DISPLAY), drives it with random xdotool input for a number of minutes, samples
+"""Soak driver for fourway: runs the browser on its own Xvfb (started by the
+e2e harness, Tests/e2e/lib/harness.py, at --screen), drives it with random xdotool input for a number of minutes, samples
 its RSS every second, watches for a crash (process gone), a hang (the window does
 not answer a test key) and a pager left between pages, then prints a summary.
 
-    drive.py --bin FOURWAY --folder DIR --minutes M --out OUTDIR [--seed N]
+    drive.py --bin FOURWAY --folder DIR --minutes M --out OUTDIR [--seed N] [--screen WxHxD]
 
-Called by scripts/soak, which installs, builds, makes the folder and starts Xvfb.
+Called by scripts/soak, which installs, builds and makes the folder.
 Writes OUTDIR/rss.csv (t_s,rss_kb,log_lines), OUTDIR/events.jsonl (the browser's
 --events log), OUTDIR/stderr.txt, OUTDIR/inputs.log and OUTDIR/summary.txt.
 Exit code 0 PASS, 1 FAIL, 2 could not start.
@@ -27,7 +27,7 @@ import time
 
 sys.dont_write_bytecode = True   # no __pycache__ in the tree
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "e2e", "lib"))
-import harness  # noqa: E402  (START_ATTEMPTS, DROPPED)
+import harness  # noqa: E402  (start_xvfb, START_ATTEMPTS, DROPPED)
 
 # Window size and its place on the (larger) screen: leaves room around it for
 # releasing the button outside the window and for the other window.
@@ -573,7 +573,14 @@ def main():
     parser.add_argument("--minutes", type=float, required=True)
     parser.add_argument("--out", required=True)
     parser.add_argument("--seed", type=int, default=None)
+    # Larger than the 1200x750 window: room to let go outside it and for another window.
+    parser.add_argument("--screen", default="1600x1000x24")
     args = parser.parse_args()
+    xvfb = harness.start_xvfb(args.screen, range(69, 39, -1), log=os.path.join(args.out, "xvfb.log"))
+    if xvfb is None:
+        print("soak: no Xvfb started on a free display between :40 and :69", file=sys.stderr)
+        sys.exit(2)
+    print(f"soak: Xvfb on {os.environ['DISPLAY']}; driving fourway for {args.minutes} min", file=sys.stderr, flush=True)
     if args.seed is None:
         args.seed = random.SystemRandom().randrange(1 << 31)
     print(f"soak: seed {args.seed} (--seed {args.seed} repeats the same input choices)", flush=True)
@@ -585,6 +592,7 @@ def main():
             soak.app.kill()
         if soak.other is not None and soak.other.poll() is None:
             soak.other.kill()
+        harness.stop_xvfb(xvfb)
     sys.exit(code)
 
 

@@ -1,6 +1,6 @@
 // Image decoders that read a file row by row and average the rows down to
 // the window as they stream, so the peak memory is a few rows plus the
-// result, whatever the image's size (docs/decoding.md, "Images of any size").
+// result, whatever the image's size (docs/browser.md, "Images of any size").
 //
 // C because libpng reports errors with longjmp, which must not cross Swift
 // frames; libtiff and the progressive-JPEG DC reader sit beside it to share

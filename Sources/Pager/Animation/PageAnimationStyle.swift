@@ -26,7 +26,7 @@ extension PageAnimationStyle {
     /// 60 fps, enough to see which way the grid moved. (A cubic ease-out of
     /// 140 ms, and this curve at 160 ms, passed 69 % too close to the third
     /// frame: the 480x300 region often waited a frame more;
-    /// `scripts/key-step-bench`, docs/benchmarks.md.)
+    /// `Benchmarks/viewers/key-step-bench`, docs/benchmarks.md.)
     public static let keyFlipDuration = 0.12
     /// The shortest key flip, s: a flip retargeted during a fast motion (a
     /// held key) matches its speed, but never in fewer than six frames at

@@ -1,5 +1,6 @@
 import Pager
 import PropertyBased
+import Synchronization
 import Testing
 
 /// Number of random sessions per property; with up to `maxSessionInputs`
@@ -47,7 +48,15 @@ struct PagerPropertyTests {
         }
     }
 
+    /// How many sessions a property saw with and without events.
+    final class SessionCount: Sendable {
+        private let counts = Mutex((withEvents: 0, without: 0))
+        func add(withEvents: Bool) { counts.withLock { withEvents ? ($0.withEvents += 1) : ($0.without += 1) } }
+        var value: (withEvents: Int, without: Int) { counts.withLock { $0 } }
+    }
+
     @Test func lastEventIsSettledOnTheCurrentPage() async {
+        let sessions = SessionCount()
         await propertyCheck(count: sessionsPerProperty, input: Self.sessions()) { session in
             let (record, model) = SessionPlayer(checkInvariants: false, recordSnapshots: false).play(session)
             // A bounds change re-labels slots without moving anything: its
@@ -60,10 +69,23 @@ struct PagerPropertyTests {
                     last = event
                 }
             }
+            sessions.add(withEvents: last != nil)
             if let last {
                 #expect(last.kind == .settled(model.currentPage))
+            } else {
+                // No event to announce anything: nothing moved. The model is at
+                // rest on the page it started on, or where a bounds change
+                // clamped it (which re-labels slots without an event).
+                #expect(model.isSettled && model.phase == .idle && model.offset == .zero)
+                let start = session.makeModel().currentPage
+                let bounded = session.inputs.contains { if case .setBounds = $0.input { true } else { false } }
+                #expect(model.currentPage == start || bounded,
+                        "no event, yet the page went from \(start) to \(model.currentPage)")
             }
         }
+        // The property is about events: most sessions must have some.
+        let counts = sessions.value
+        #expect(counts.withEvents > counts.without, "\(counts.withEvents) sessions with events, \(counts.without) without")
     }
 
     @Test func everyGestureAndDecisionIsFollowedBySettled() async {

@@ -1,10 +1,14 @@
-"""Shared harness of the Python end-to-end suites (Tests/e2e/corpus, overview,
-scenery, readiness) and of scripts that drive fourway on Xvfb: the argument
-check, the run's time bound, the X server (the one in $DISPLAY that
-Tests/e2e/run shares, or an own Xvfb on a free display), a work folder removed
-at exit, PASS/FAIL counting with the final "N passed, N failed" line, xdotool,
-and App: one fourway process, started again when Xvfb drops it while
-resetting, with its window, event log and stderr.
+"""The one harness of the end-to-end suites (Tests/e2e/*) and of every script
+that drives fourway on an X server (Tests/install/run, scripts/soak, the
+benchmarks under Benchmarks/): the argument check, the run's time bound, the X server
+(the one in $DISPLAY that Tests/e2e/run shares, or an own Xvfb on a free
+display: start_xvfb() is the only place that launches Xvfb), a work folder
+removed at exit, PASS/FAIL/SKIP counting with the final
+"N passed, N failed[, N skipped]" line (a suite that checked nothing fails),
+xdotool, screenshots compared region by region (Screen), the event log's
+helpers (changed, last_settled, ...), and App: one fourway process, started
+again when Xvfb drops it while resetting, with its window, event log and
+stderr.
 
 A suite turns off bytecode files before importing it, so no __pycache__ is
 written into the tree:
@@ -56,8 +60,13 @@ CONVERT = "/usr/bin/convert"
 # ImageMagick's default font (Ghostscript's) is not installed; DejaVu is.
 FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 
+COMPARE = "/usr/bin/compare"
+# Helpers an end-to-end suite needs on PATH (ImageMagick is checked above, by path).
+TOOLS = ("Xvfb", "xdotool", "xdpyinfo", "xmessage")
+
 passed = 0
 failed = 0
+skipped = 0
 # Processes ended at exit: fourway runs, an own Xvfb.
 children = []
 BIN = None
@@ -74,9 +83,16 @@ def begin(name, total_timeout, check_prefix=""):
     global BIN, WORK, _name, _check_prefix, _total_timeout
     _name, _check_prefix, _total_timeout = name, check_prefix, total_timeout
     if len(sys.argv) != 2 or not os.access(sys.argv[1], os.X_OK):
-        print(f"usage: Tests/e2e/{name} FOURWAY_BIN (an executable fourway)", file=sys.stderr)
+        script = os.path.relpath(os.path.abspath(sys.argv[0]), ROOT)
+        print(f"usage: {script} FOURWAY_BIN (an executable fourway)", file=sys.stderr)
         sys.exit(2)
     BIN = os.path.realpath(sys.argv[1])
+    if missing_tools():
+        # scripts/lib/install-deps installs what is missing (quick when nothing is).
+        subprocess.run(["bash", os.path.join(ROOT, "scripts", "lib", "install-deps")], stdout=subprocess.DEVNULL)
+        if missing_tools():
+            print(f"{name}: missing: {', '.join(missing_tools())}", file=sys.stderr)
+            sys.exit(2)
     signal.signal(signal.SIGALRM, _on_timeout)
     signal.signal(signal.SIGTERM, _on_timeout)
     signal.alarm(total_timeout)
@@ -99,11 +115,41 @@ def check(ok, description, detail=""):
     return ok
 
 
+def skip(description, reason):
+    """Counts and prints one SKIP line: a block that could not run here (say,
+    one that needs root), with the reason, so it is never silently left out."""
+    global skipped
+    skipped += 1
+    print(f"SKIP: {_check_prefix}{description} ({reason})")
+    sys.stdout.flush()
+
+
+def counts_line():
+    """The final line: "N passed, N failed", and ", N skipped" when any was."""
+    return f"{passed} passed, {failed} failed" + (f", {skipped} skipped" if skipped else "")
+
+
+def parse_counts(line):
+    """(passed, failed, skipped) from a final line counts_line() printed, or None."""
+    words = line.replace(",", "").split()
+    if len(words) not in (4, 6) or words[1::2] != ["passed", "failed", "skipped"][:len(words) // 2]:
+        return None
+    if not all(w.isdigit() for w in words[0::2]):
+        return None
+    numbers = [int(w) for w in words[0::2]]
+    return (numbers + [0])[:3]
+
+
 def finish(code=None):
-    """Ends the fourway runs, prints "N passed, N failed" and exits (CODE, or
-    1 on any failure)."""
+    """Ends the fourway runs, prints the counts and exits (CODE, or 1 on any
+    failure). A run that checked nothing (0 passed, 0 failed) is a failure:
+    whatever it meant to check did not happen."""
+    global failed
     _end_children()
-    print(f"{passed} passed, {failed} failed")
+    if passed == 0 and failed == 0:
+        failed += 1
+        print(f"FAIL: {_name}: no check ran")
+    print(counts_line())
     sys.stdout.flush()
     sys.exit(code if code is not None else (0 if failed == 0 else 1))
 
@@ -117,9 +163,40 @@ def _on_timeout(signum, frame):
 
 def _end_children():
     for child in children:
-        if child.poll() is None:
-            child.kill()
-            child.wait()
+        _end(child)
+
+
+def _end(process):
+    """Ends PROCESS the way a user would (SIGTERM), so an Xvfb removes its
+    lock file and socket, and kills it only when it does not go: an Xvfb
+    killed outright leaves /tmp/.X{N}-lock behind, and enough of those once
+    used up every display a run may take."""
+    if process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+def display_taken(number):
+    """Whether a live X server holds display NUMBER: its lock file names a
+    running process. A lock or socket left by a server that was killed does
+    not count (the X server replaces a stale lock itself)."""
+    try:
+        with open(f"/tmp/.X{number}-lock") as lock:
+            pid = int(lock.read().strip())
+    except (OSError, ValueError):
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True   # alive, another user's
+    return True
 
 
 def _cleanup():
@@ -146,33 +223,63 @@ def display_answers():
         ["xdpyinfo"], capture_output=True, timeout=10).returncode == 0
 
 
-def x_server(share=True, screen=XVFB_SCREEN, displays=DISPLAYS):
-    """Keeps the X server in $DISPLAY when one answers and SHARE (Tests/e2e/run
-    shares its Xvfb); otherwise starts Xvfb on the highest free display of
-    DISPLAYS and waits until it answers. Counts a FAIL and finishes (exit 2)
-    when none starts."""
+def start_xvfb(screen=XVFB_SCREEN, displays=DISPLAYS, arguments=(), log=None):
+    """Starts Xvfb (SCREEN, e.g. "1280x900x24", and any more ARGUMENTS) on the
+    highest free display of DISPLAYS, waits until it answers and sets
+    $DISPLAY to it; its output goes to LOG (a path) or nowhere. Returns the
+    Xvfb process (ended at exit, or by stop_xvfb), or None when none started.
+    The only place any suite, script or benchmark launches an X server."""
     os.environ.pop("SDL_VIDEODRIVER", None)
     os.environ.pop("WAYLAND_DISPLAY", None)
-    if share and display_answers():
-        return
     for number in displays:
-        if os.path.exists(f"/tmp/.X11-unix/X{number}") or os.path.exists(f"/tmp/.X{number}-lock"):
+        if display_taken(number):
             continue
         os.environ["DISPLAY"] = f":{number}"
-        xvfb = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", screen, "-nolisten", "tcp"],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        output = open(log, "ab") if log else subprocess.DEVNULL
+        xvfb = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", screen, "-nolisten", "tcp", *arguments],
+                                stdout=output, stderr=output)
+        if log:
+            output.close()
         children.append(xvfb)
         for _ in range(100):
             if display_answers():
-                return
+                return xvfb
             if xvfb.poll() is not None:
                 break   # another run took this display between the look and the start
             time.sleep(0.1)
-        if xvfb.poll() is None:
-            xvfb.kill()
-            xvfb.wait()
-    check(False, "Xvfb starts")
-    finish(2)
+        stop_xvfb(xvfb)
+    return None
+
+
+def stop_xvfb(xvfb):
+    """Ends an Xvfb start_xvfb() started."""
+    if xvfb is not None:
+        _end(xvfb)
+
+
+def x_server(share=True, screen=XVFB_SCREEN, displays=DISPLAYS, log=None):
+    """Keeps the X server in $DISPLAY when one answers and SHARE (Tests/e2e/run
+    shares its Xvfb); otherwise starts Xvfb on the highest free display of
+    DISPLAYS (start_xvfb). Counts a FAIL and finishes (exit 2) when none
+    starts."""
+    os.environ.pop("SDL_VIDEODRIVER", None)
+    os.environ.pop("WAYLAND_DISPLAY", None)
+    if share and display_answers():
+        return None
+    xvfb = start_xvfb(screen, displays, log=log)
+    if xvfb is None:
+        check(False, f"Xvfb starts on a free display of :{min(displays)}..:{max(displays)}")
+        finish(2)
+    return xvfb
+
+
+def missing_tools():
+    """What an end-to-end run needs and this machine lacks (after
+    scripts/lib/install-deps), named."""
+    missing = [tool for tool in TOOLS if shutil.which(tool) is None]
+    if not (os.access(CONVERT, os.X_OK) and os.access(IMPORT, os.X_OK) and os.access(COMPARE, os.X_OK)):
+        missing.append("ImageMagick (convert, import, compare)")
+    return missing
 
 
 def events(path):
@@ -188,6 +295,93 @@ def events(path):
     except OSError:
         pass
     return out
+
+
+def kinds_in(evs, kind):
+    """The events of EVS named KIND."""
+    return [e for e in evs if e.get("event") == kind]
+
+
+def changed(evs):
+    """The pages (`to`) of the page-changed events in EVS."""
+    return [e["to"] for e in kinds_in(evs, "page-changed")]
+
+
+def last_settled(evs):
+    """The page of the last settled event in EVS, or None."""
+    return ([e["page"] for e in kinds_in(evs, "settled")] or [None])[-1]
+
+
+def index_of(evs, kind, **fields):
+    """Where in EVS the first event KIND with those FIELDS is, or None."""
+    for i, e in enumerate(evs):
+        if e.get("event") == kind and all(e.get(k) == v for k, v in fields.items()):
+            return i
+    return None
+
+
+def zooms(evs):
+    """(scale, fit) of each zoom-changed event in EVS."""
+    return [(e["scale"], e["fit"]) for e in kinds_in(evs, "zoom-changed")]
+
+
+# Left out of the events a failed check prints: frequent and rarely the point.
+QUIET_EVENTS = ("slots-recycled", "page-ready", "frame")
+
+
+def brief(evs, limit=1500):
+    """EVS as JSON for a failure's detail, without the frequent kinds."""
+    return json.dumps([e for e in evs if e.get("event") not in QUIET_EVENTS])[:limit]
+
+
+class Screen:
+    """A screenshot of a window as RGB bytes (ImageMagick's import), kept as
+    OUT/NAME.png too when NAME is given and OUT exists. Regions are
+    (x, y, width, height) in window pixels."""
+
+    def __init__(self, window, name=None):
+        self.name = name
+        shot = subprocess.run([IMPORT, "-window", str(window), "-depth", "8", "rgb:-"],
+                              capture_output=True, timeout=30)
+        size = subprocess.run(["xdotool", "getwindowgeometry", str(window)], capture_output=True, text=True,
+                              timeout=30).stdout
+        self.width = self.height = 0
+        for line in size.splitlines():
+            if "Geometry:" in line:
+                self.width, self.height = (int(n) for n in line.split()[-1].split("x"))
+        self.rgb = shot.stdout
+        if len(self.rgb) != self.width * self.height * 3:
+            self.width = self.height = 0   # the window changed size, or import failed
+            self.rgb = b""
+        if name and os.path.isdir(OUT) and self.rgb:
+            subprocess.run([CONVERT, "-size", f"{self.width}x{self.height}", "-depth", "8", "rgb:-",
+                            os.path.join(OUT, f"{name}.png")], input=self.rgb, timeout=30)
+
+    def pixel(self, x, y):
+        """(r, g, b) at X, Y."""
+        i = (y * self.width + x) * 3
+        return tuple(self.rgb[i:i + 3])
+
+    def differing(self, other, region=None, tolerance=0):
+        """How many pixels of REGION (default: the whole window) differ
+        between this screenshot and OTHER by more than TOLERANCE in some
+        channel; None when the two are not the same size (nothing compared)."""
+        if not self.rgb or (self.width, self.height) != (other.width, other.height):
+            return None
+        x, y, w, h = region or (0, 0, self.width, self.height)
+        x, y = max(0, x), max(0, y)
+        w, h = min(w, self.width - x), min(h, self.height - y)
+        count = 0
+        for row in range(y, y + h):
+            start = (row * self.width + x) * 3
+            a, b = self.rgb[start:start + w * 3], other.rgb[start:start + w * 3]
+            if a == b:
+                continue
+            for i in range(0, w * 3, 3):
+                if (abs(a[i] - b[i]) > tolerance or abs(a[i + 1] - b[i + 1]) > tolerance
+                        or abs(a[i + 2] - b[i + 2]) > tolerance):
+                    count += 1
+        return count
 
 
 class App:
@@ -273,6 +467,38 @@ class App:
                 return None
             time.sleep(0.05)
         return None
+
+    def settle(self, since, rest=0.25):
+        """Waits for a settled event after line SINCE, then REST s more for
+        the frames that follow it; the events after SINCE."""
+        self.wait_for("settled", since)
+        time.sleep(rest)
+        return self.events()[since:]
+
+    def drag(self, x0, y0, x1, y1, steps, pause, hold):
+        """A drag with xdotool in the window: STEPS moves PAUSE s apart,
+        holding still HOLD s before the release."""
+        arguments = ["mousemove", "--window", self.window, x0, y0, "mousedown", "1"]
+        for i in range(1, steps + 1):
+            arguments += ["sleep", pause, "mousemove", "--window", self.window,
+                          x0 + (x1 - x0) * i // steps, y0 + (y1 - y0) * i // steps]
+        xdotool(*arguments, "sleep", hold, "mouseup", "1")
+
+    def screen(self, name=None):
+        """A Screen of the window (kept as Tests/e2e/out/NAME.png when NAME)."""
+        return Screen(self.window, name)
+
+    def screen_until(self, predicate, seconds=5.0, name=None):
+        """Screenshots until PREDICATE(screen) holds or SECONDS pass; the last one
+        and whether it held."""
+        end = time.monotonic() + seconds
+        while True:
+            screen = self.screen(name)
+            if predicate(screen):
+                return screen, True
+            if time.monotonic() > end:
+                return screen, False
+            time.sleep(0.1)
 
     def peak_rss_kb(self):
         """VmHWM of the running process, kB, or None."""

@@ -1,5 +1,5 @@
 // The engine's hot calls in a loop, for counting instructions with callgrind
-// (scripts/engine-instructions): the same shapes as Benchmarks/ PagerBenchmarks,
+// (Benchmarks/figures/engine-instructions): the same shapes as Benchmarks/ PagerBenchmarks,
 // compiled together with Sources/Pager (-O -wmo, the engine's sources in this module).
 //
 //   engine-instructions spring|easing|pointer CALLS

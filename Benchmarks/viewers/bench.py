@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The driver behind scripts/bench: fourway side by side with feh, sxiv, imv and qimgv.
 
-    Tests/bench/bench.py --fourway BIN --cache DIR --out FILE [--quick] [--skip-engine]
+    Benchmarks/viewers/bench.py --fourway BIN --cache DIR --out FILE [--quick] [--skip-engine]
 
 Runs every viewer on its own Xvfb (1280x800x24), on the same generated folders,
 and measures what users feel (the figures of README.md, Benchmarks):
@@ -25,14 +25,14 @@ and measures what users feel (the figures of README.md, Benchmarks):
    JPEG, HEIC, AVIF or JPEG XL (the same picture; feh and sxiv read the last
    three through imlib2's heif and jxl loaders).
 9. a million files (fourway; a folder of 1,000,000 hard links, made once,
-   about a minute): the listing floor (scripts/listing-floor, a plain
+   about a minute): the listing floor (Benchmarks/figures/listing-floor, a plain
    getdents64 loop), the first image as in 1 and the `first-frame` line's
    time, RSS once the pages are known and after 200 flips.
 10. memory in every layout: VmHWM after walking 50 steps right at 5 keys/s
    through the 10,000-file folder on a first visit (fourway --no-cache),
    fourway in its default layout (a grid for a flat folder) and in
    --layout row, beside feh and sxiv.
-11. the keyboard step (scripts/key-step-bench, every viewer): key sent ->
+11. the keyboard step (Benchmarks/viewers/key-step-bench, every viewer): key sent ->
    the first change of the screen's centre, and the next picture covering
    its centre 200x200 and 480x300, 10 single steps after pauses, median/p90.
 
@@ -52,6 +52,11 @@ import subprocess
 import sys
 import tempfile
 import time
+
+sys.dont_write_bytecode = True   # no __pycache__ in the tree
+# The e2e harness: its start_xvfb is the one place an X server is launched.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Tests", "e2e", "lib"))
+import harness  # noqa: E402
 
 WIDTH, HEIGHT = 1280, 800
 # Photo corpus: distinct 12 MP originals, hard-linked into the big folders.
@@ -156,32 +161,19 @@ def shows_photo(patch):
 
 # ---------------------------------------------------------------- processes
 class Xvfb:
+    """An Xvfb of its own (black, never reset), started by the e2e harness's
+    start_xvfb (Tests/e2e/lib/harness.py), with an XTest/XGetImage connection."""
+
     def __init__(self):
-        for n in range(89, 60, -1):
-            if not os.path.exists(f"/tmp/.X11-unix/X{n}") and not os.path.exists(f"/tmp/.X{n}-lock"):
-                self.number = n
-                break
-        else:
-            raise RuntimeError("no free X display between :61 and :89")
-        self.name = f":{self.number}"
-        self.process = subprocess.Popen(["Xvfb", self.name, "-screen", "0", f"{WIDTH}x{HEIGHT}x24", "-br",
-                                         "-nolisten", "tcp", "-noreset"],
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.time() + 10
-        while not os.path.exists(f"/tmp/.X11-unix/X{self.number}"):
-            if time.time() > deadline or self.process.poll() is not None:
-                raise RuntimeError("Xvfb did not start")
-            time.sleep(0.05)
-        time.sleep(0.2)
-        os.environ["DISPLAY"] = self.name
+        self.process = harness.start_xvfb(f"{WIDTH}x{HEIGHT}x24", range(89, 60, -1), arguments=("-br", "-noreset"))
+        if self.process is None:
+            raise RuntimeError("no Xvfb started on a free X display between :61 and :89")
+        self.name = os.environ["DISPLAY"]
+        self.number = int(self.name[1:])
         self.x = X(self.name)
 
     def stop(self):
-        self.process.terminate()
-        try:
-            self.process.wait(5)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
+        harness.stop_xvfb(self.process)
 
 
 class Viewer:
@@ -573,7 +565,7 @@ MILLION = 1_000_000
 def million_files(x, fourway, folder, root, runs, work):
     """The listing floor, fourway's first image (screen and first-frame line)
     and its RSS once listed and after 200 flips, at 1,000,000 files."""
-    floor = subprocess.run([os.path.join(root, "scripts", "listing-floor"), folder, str(runs)],
+    floor = subprocess.run([os.path.join(root, "Benchmarks", "figures", "listing-floor"), folder, str(runs)],
                            capture_output=True, text=True, check=True).stdout
     floor_ms = float(re.search(r"median: ([0-9.]+) ms", floor).group(1))
     viewer = viewers(fourway)[0]
@@ -907,7 +899,7 @@ def main():
         if 11 in only:
             log("figure 11: the keyboard step")
             out = os.path.join(work, "key-step.json")
-            subprocess.run([os.path.join(args.root, "scripts", "key-step-bench"), "--fourway", args.fourway,
+            subprocess.run([os.path.join(args.root, "Benchmarks", "viewers", "key-step-bench"), "--fourway", args.fourway,
                             "--peers", "feh,sxiv,imv,qimgv", "--steps", "5" if quick else "10",
                             "--cache", args.cache, "--json", out], check=True)
             with open(out) as file:
