@@ -2,7 +2,7 @@
 """Builds the fourway_pager wheel from the package's sources and a built
 libfourway-pager.so, with the standard library only (zipfile): the files,
 then the .dist-info's METADATA, WHEEL and RECORD (each file's sha256 and
-size) as the wheel format (PEP 427, PEP 491) asks. scripts/package-python runs it.
+size) as the wheel format asks. scripts/package-python runs it.
 
     build-wheel.py PACKAGE_DIR LIBRARY VERSION LICENSE OUTPUT_DIR
 
