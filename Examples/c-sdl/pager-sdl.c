@@ -1,12 +1,19 @@
 /*
  * pager-sdl: a four-direction pager of coloured pages in SDL2, in C, on
  * Fourway's pager engine (fourway/pager.h). Drag with the mouse or a finger,
- * scroll with a touchpad, flip with the arrow keys; Escape interrupts a
+ * scroll with a touchpad, flip with the arrow keys, zoom with + and -; Escape interrupts a
  * drag, q quits. Every engine event is printed as a JSON line.
  *
  *     cc pager-sdl.c -o pager-sdl $(pkg-config --cflags --libs fourway-pager sdl2)
  *     ./pager-sdl [--h-pages N|inf] [--v-pages N|inf] [--width W] [--height H]
+ *                 [--spacing PX] [--reversed h|v|hv] [--long-swipes]
+ *                 [--max-swipe-pages N] [--overshoot all|none|left,right,top,bottom]
+ *                 [--row-lengths N,N,...]
  *     ./pager-sdl --replay SCRIPT.jsonl [--fps F] [--screenshot FILE.bmp] ...
+ *
+ * The paging options are pager-replay's flags, set with the fw_pager_set_
+ * functions before the first input; + and - zoom, 0 resets it, and a zoomed
+ * page is drawn at fw_pager_zoom_content_frame(). 
  *
  * With --replay it opens no window: it draws every frame into an offscreen
  * surface while it plays a pager-replay script (see script.h), prints the
@@ -46,9 +53,14 @@ static void draw(SDL_Renderer *renderer, const fw_pager *pager) {
                       (int)slots[i].frame.width, (int)slots[i].frame.height};
         SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, 255);
         SDL_RenderFillRect(renderer, &r);
-        SDL_Rect inner = {r.x + 8, r.y + 8, r.w - 16, r.h - 16};
+        /* The current page's content, zoomed and panned, clipped to its page. */
+        fw_rect content = slots[i].column == 0 && slots[i].row == 0 ? fw_pager_zoom_content_frame(pager)
+                                                                     : slots[i].frame;
+        SDL_Rect inner = {(int)content.x + 8, (int)content.y + 8, (int)content.width - 16, (int)content.height - 16};
+        SDL_RenderSetClipRect(renderer, &r);
         SDL_SetRenderDrawColor(renderer, 255, 255, 255, 255);
         SDL_RenderDrawRect(renderer, &inner);
+        SDL_RenderSetClipRect(renderer, NULL);
     }
     SDL_RenderPresent(renderer);
 }
@@ -137,6 +149,13 @@ static void run_window(fw_pager *pager, SDL_Window *window, SDL_Renderer *render
                 case SDLK_UP: fw_pager_flip(pager, FW_UP, now); break;
                 case SDLK_DOWN: fw_pager_flip(pager, FW_DOWN, now); break;
                 case SDLK_HOME: fw_pager_go(pager, 0, 0, true, now); break;
+                case SDLK_PLUS: case SDLK_EQUALS: case SDLK_KP_PLUS:
+                    fw_pager_zoom_in(pager, fw_pager_page_size(pager).x / 2, fw_pager_page_size(pager).y / 2, now);
+                    break;
+                case SDLK_MINUS: case SDLK_KP_MINUS:
+                    fw_pager_zoom_out(pager, fw_pager_page_size(pager).x / 2, fw_pager_page_size(pager).y / 2, now);
+                    break;
+                case SDLK_0: fw_pager_reset_zoom(pager, true, now); break;
                 case SDLK_ESCAPE:
                     if (!fw_pager_interrupt(pager, FW_INTERRUPT_ESCAPE, now)) running = 0;
                     break;
@@ -153,6 +172,32 @@ static void run_window(fw_pager *pager, SDL_Window *window, SDL_Renderer *render
     (void)window;
 }
 
+/* "left,right" → a bit set of 1u << FW_EDGE_…; all, none. */
+static uint32_t edge_set(const char *text) {
+    static const char *const names[] = {"left", "right", "top", "bottom"};
+    if (!strcmp(text, "all")) return FW_EDGES_ALL;
+    uint32_t edges = 0;
+    for (int i = 0; i < 4; i++) {
+        const char *at = strstr(text, names[i]);
+        if (at) edges |= 1u << i;   /* FW_EDGE_LEFT … FW_EDGE_BOTTOM are 0…3 */
+    }
+    return edges;
+}
+
+/* "5,2,8" → lengths; returns how many. */
+static size_t row_lengths(const char *text, int64_t *lengths, size_t capacity) {
+    size_t count = 0;
+    const char *p = text;
+    while (*p && count < capacity) {
+        char *end;
+        long long length = strtoll(p, &end, 10);
+        if (end == p) break;
+        lengths[count++] = length;
+        p = *end == ',' ? end + 1 : end;
+    }
+    return count;
+}
+
 static int64_t page_count(const char *text) {
     return strcmp(text, "inf") == 0 ? FW_PAGES_INFINITE : strtoll(text, NULL, 10);
 }
@@ -161,7 +206,14 @@ int main(int argc, char **argv) {
     double width = 1280, height = 800, fps = 120;
     int64_t h_pages = FW_PAGES_INFINITE, v_pages = FW_PAGES_INFINITE;
     const char *script = NULL, *screenshot = NULL;
+    double spacing = 0;
+    bool reversed_h = false, reversed_v = false, long_swipes = false;
+    int32_t max_swipe_pages = 5;
+    uint32_t overshoot = FW_EDGES_ALL;
+    int64_t lengths[256];
+    size_t rows = 0;
     for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--long-swipes")) { long_swipes = true; continue; }
         const char *value = i + 1 < argc ? argv[i + 1] : NULL;
         if (!value) { fprintf(stderr, "pager-sdl: %s needs a value\n", argv[i]); return 2; }
         if (!strcmp(argv[i], "--width")) width = atof(value);
@@ -171,11 +223,24 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--fps")) fps = atof(value);
         else if (!strcmp(argv[i], "--replay")) script = value;
         else if (!strcmp(argv[i], "--screenshot")) screenshot = value;
+        else if (!strcmp(argv[i], "--spacing")) spacing = atof(value);
+        else if (!strcmp(argv[i], "--reversed")) { reversed_h = strchr(value, 'h'); reversed_v = strchr(value, 'v'); }
+        else if (!strcmp(argv[i], "--max-swipe-pages")) max_swipe_pages = (int32_t)atoi(value);
+        else if (!strcmp(argv[i], "--overshoot")) overshoot = edge_set(value);
+        else if (!strcmp(argv[i], "--row-lengths")) rows = row_lengths(value, lengths, 256);
         else { fprintf(stderr, "pager-sdl: unknown option %s\n", argv[i]); return 2; }
         i++;
     }
     fw_pager *pager = fw_pager_create(width, height, h_pages, v_pages);
     if (!pager || !(fps > 0)) { fprintf(stderr, "pager-sdl: bad page size, page count or fps\n"); return 2; }
+    /* The options before the first input; what setting them reports is not the script's. */
+    if (!fw_pager_set_spacing(pager, spacing, 0) || !fw_pager_set_reversed(pager, reversed_h, reversed_v, 0)
+        || !fw_pager_set_long_swipes(pager, long_swipes, max_swipe_pages)
+        || !fw_pager_set_overshoot_edges(pager, overshoot) || !fw_pager_set_row_lengths(pager, lengths, rows, 0)) {
+        fprintf(stderr, "pager-sdl: bad spacing, swipe pages, edges or row lengths\n");
+        return 2;
+    }
+    for (fw_event event; fw_pager_poll_event(pager, &event);) {}
     int status = 0;
     if (script) {
         SDL_Surface *surface = SDL_CreateRGBSurfaceWithFormat(0, (int)width, (int)height, 32, SDL_PIXELFORMAT_ARGB8888);

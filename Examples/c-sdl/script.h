@@ -3,8 +3,8 @@
  * format of docs/pager-replay.md) and applies them to a fw_pager. Enough
  * JSON for that format: one object per line, a number "t" and one input key
  * ("down", "move", "up", "scroll", "scroll-end", "flip", "go" with an
- * optional "animated", "interrupt", "resize", "bounds"); zoom inputs are
- * not part of the C interface.
+ * optional "animated", "interrupt", "resize", "bounds", "zoom-content", and
+ * "zoom" with an optional "at" and "animated").
  */
 #ifndef PAGER_SDL_SCRIPT_H
 #define PAGER_SDL_SCRIPT_H
@@ -16,15 +16,17 @@
 
 typedef enum {
     SCRIPT_BLANK, SCRIPT_DOWN, SCRIPT_MOVE, SCRIPT_UP, SCRIPT_SCROLL, SCRIPT_SCROLL_END,
-    SCRIPT_FLIP, SCRIPT_GO, SCRIPT_INTERRUPT, SCRIPT_RESIZE, SCRIPT_BOUNDS
+    SCRIPT_FLIP, SCRIPT_GO, SCRIPT_INTERRUPT, SCRIPT_RESIZE, SCRIPT_BOUNDS,
+    SCRIPT_ZOOM_CONTENT, SCRIPT_ZOOM
 } script_kind;
 
 typedef struct {
     script_kind kind;
     double time;
-    double a, b;         /* x, y / dx, dy / width, height */
+    double a, b, c;      /* x, y / dx, dy / width, height (, pixel scale) / zoom: scale */
     int64_t h, v;        /* go: the page; bounds: page counts (-1 for null) */
-    bool animated;       /* go */
+    bool animated;       /* go, zoom */
+    bool has_at;         /* zoom: around (b, c) rather than the page's centre */
     int32_t code;        /* flip: fw_direction; interrupt: fw_interruption */
 } script_input;
 
@@ -86,6 +88,8 @@ static const char *script_parse(const char *text, script_input *in) {
     else if ((v = script_value(line, "interrupt"))) in->kind = SCRIPT_INTERRUPT;
     else if ((v = script_value(line, "resize"))) in->kind = SCRIPT_RESIZE;
     else if ((v = script_value(line, "bounds"))) in->kind = SCRIPT_BOUNDS;
+    else if ((v = script_value(line, "zoom-content"))) in->kind = SCRIPT_ZOOM_CONTENT;
+    else if ((v = script_value(line, "zoom"))) in->kind = SCRIPT_ZOOM;
     else return "no input this example knows";
     double a, b;
     switch (in->kind) {
@@ -105,6 +109,28 @@ static const char *script_parse(const char *text, script_input *in) {
         in->v = (int64_t)b;
         in->animated = !(script_value(line, "animated") && !strncmp(script_value(line, "animated"), "false", 5));
         break;
+    case SCRIPT_ZOOM_CONTENT: {
+        /* [width,height,pixelScale]: the first two as a pair, then the third. */
+        char *end;
+        if (*v != '[') return "expected [width,height,pixelScale]";
+        in->a = strtod(v + 1, &end);
+        if (*end != ',') return "expected [width,height,pixelScale]";
+        in->b = strtod(end + 1, &end);
+        if (*end != ',') return "expected [width,height,pixelScale]";
+        in->c = strtod(end + 1, &end);
+        if (*end != ']') return "expected [width,height,pixelScale]";
+        break;
+    }
+    case SCRIPT_ZOOM: {
+        char *end;
+        in->a = strtod(v, &end);
+        if (end == v) return "expected a scale";
+        const char *at = script_value(line, "at");
+        if (at && !script_pair(at, &in->b, &in->c, 0)) return "expected \"at\":[x,y]";
+        in->has_at = at != NULL;
+        in->animated = !(script_value(line, "animated") && !strncmp(script_value(line, "animated"), "false", 5));
+        break;
+    }
     default:
         if (!script_pair(v, &in->a, &in->b, 0)) return "expected two numbers";
     }
@@ -124,6 +150,13 @@ static void script_apply(const script_input *in, fw_pager *pager) {
     case SCRIPT_INTERRUPT: fw_pager_interrupt(pager, in->code, in->time); break;
     case SCRIPT_RESIZE: fw_pager_resize(pager, in->a, in->b, in->time); break;
     case SCRIPT_BOUNDS: fw_pager_set_bounds(pager, in->h, in->v, in->time); break;
+    case SCRIPT_ZOOM_CONTENT: fw_pager_set_zoom_content(pager, in->a, in->b, in->c, in->time); break;
+    case SCRIPT_ZOOM: {
+        fw_point size = fw_pager_page_size(pager);
+        double x = in->has_at ? in->b : size.x / 2, y = in->has_at ? in->c : size.y / 2;
+        fw_pager_zoom_to(pager, in->a, x, y, in->animated, in->time);
+        break;
+    }
     }
 }
 

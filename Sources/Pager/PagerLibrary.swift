@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// import Pager
-/// print("Pager \(PagerLibrary.version)")   // Pager 0.1.0
+/// print("Pager \(PagerLibrary.version)")   // Pager 0.2.0
 /// ```
 ///
 /// The version follows semantic versioning (`CHANGELOG.md`): the public API,
@@ -17,5 +17,5 @@
 public enum PagerLibrary {
     /// "MAJOR.MINOR.PATCH" of this release. A `StaticString`, so that the C
     /// interface hands out the same bytes without copying them.
-    public static let version: StaticString = "0.1.0"
+    public static let version: StaticString = "0.2.0"
 }

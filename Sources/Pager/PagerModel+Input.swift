@@ -208,8 +208,15 @@ extension PagerModel {
         pageHeight = height
         // Offsets keep their share of a page pitch (the same as the share of
         // a page when there is no spacing).
-        let kx = pagePitch(.horizontal) / oldPitch.x
-        let ky = pagePitch(.vertical) / oldPitch.y
+        scaleOffsets(kx: pagePitch(.horizontal) / oldPitch.x, ky: pagePitch(.vertical) / oldPitch.y)
+        resetZoomForNewPage(at: latestTime ?? 0)
+        emitSettledIfOwed(at: latestTime ?? 0)
+        updateSlotGeometry()
+    }
+
+    /// Scales the offset, the running animation and the drag by `kx`, `ky`
+    /// per axis: a new page pitch keeps the offset's share of it.
+    mutating func scaleOffsets(kx: Double, ky: Double) {
         // Scaled, an offset a hair under a page can round to exactly one page
         // (the fuzzer found 100·(1 − 2⁻⁵³) × 2.95 = 295): keep it under.
         offset.x = Self.underAPage(offset.x * kx, pageSize: pagePitch(.horizontal))
@@ -225,9 +232,6 @@ extension PagerModel {
             updateGesture { $0.rawOffset *= k }
             history.offset.scale(by: k)
         }
-        resetZoomForNewPage(at: latestTime ?? 0)
-        emitSettledIfOwed(at: latestTime ?? 0)
-        updateSlotGeometry()
     }
 
     /// `value` with its magnitude kept strictly below `pageSize`.
@@ -239,7 +243,7 @@ extension PagerModel {
     /// page is clamped into them; slots outside them show no page.
     /// Ragged rows end: every row spans the new horizontal bounds.
     public mutating func setBounds(horizontal: Int?, vertical: Int?, time: Double) {
-        rowLengths = nil
+        hasRaggedRows = false
         applyBounds(horizontal: horizontal, vertical: vertical, time: time)
     }
 

@@ -22,9 +22,9 @@ extension PagerModel {
         configuration: PagerConfiguration = PagerConfiguration()
     ) {
         self.init(pageWidth: pageWidth, pageHeight: pageHeight,
-                  horizontalPages: Self.widest(rowLengths), verticalPages: rowLengths.count,
+                  horizontalPages: rowLengths.reduce(1) { max($0, $1) }, verticalPages: rowLengths.count,
                   initialPage: initialPage, configuration: configuration)
-        self.rowLengths = Self.sanitized(rowLengths)
+        storeRowLengths(rowLengths)
         currentPage = placed(currentPage)
         refreshSlotPages(at: 0, reporting: false)
         updateSlotGeometry()
@@ -41,31 +41,49 @@ extension PagerModel {
     public mutating func setRowLengths(_ lengths: [Int]?, time: Double) {
         guard let lengths else {
             let widest = horizontalBounds.pageCount
-            rowLengths = nil
+            hasRaggedRows = false
             applyBounds(horizontal: widest, vertical: verticalBounds.pageCount, time: time)
             return
         }
-        rowLengths = Self.sanitized(lengths)
-        applyBounds(horizontal: Self.widest(lengths), vertical: lengths.count, time: time)
+        storeRowLengths(lengths)
+        applyBounds(horizontal: raggedRowLengths.reduce(1) { max($0, $1) }, vertical: lengths.count, time: time)
+    }
+
+    /// `setRowLengths(_:time:)` from any collection of lengths (each at
+    /// least 1). The lengths are copied into storage the model keeps, so as
+    /// many rows as it has held before allocate nothing (the C interface's
+    /// `fw_pager_set_row_lengths` passes its array so).
+    ///
+    /// ```swift
+    /// model.setRowLengths(counts.lazy.map { Int($0) }, time: now)
+    /// ```
+    public mutating func setRowLengths<Lengths: Collection>(_ lengths: Lengths, time: Double)
+    where Lengths.Element == Int {
+        storeRowLengths(lengths)
+        applyBounds(horizontal: raggedRowLengths.reduce(1) { max($0, $1) }, vertical: lengths.count, time: time)
+    }
+
+    /// Copies `lengths` (each at least 1) into `raggedRowLengths`, in place.
+    private mutating func storeRowLengths<Lengths: Collection>(_ lengths: Lengths) where Lengths.Element == Int {
+        raggedRowLengths.removeAll(keepingCapacity: true)
+        raggedRowLengths.reserveCapacity(lengths.count)
+        for length in lengths { raggedRowLengths.append(max(1, length)) }
+        hasRaggedRows = true
     }
 
     /// The pages along `h` in row `v`: that row's own length when rows are
     /// ragged, the horizontal bounds otherwise.
     @inline(__always)
     func columns(inRow v: Int) -> AxisBounds {
-        guard let lengths = rowLengths, v >= 0, v < lengths.count else { return horizontalBounds }
-        return AxisBounds(pageCount: lengths[v])
+        guard hasRaggedRows, v >= 0, v < raggedRowLengths.count else { return horizontalBounds }
+        return AxisBounds(pageCount: raggedRowLengths[v])
     }
 
     /// `page` with its column moved into its row (the row's last page when
     /// the column lies past its end).
     @inline(__always)
     func placed(_ page: PageIndex) -> PageIndex {
-        guard rowLengths != nil else { return page }
+        guard hasRaggedRows else { return page }
         return PageIndex(h: columns(inRow: page.v).clamp(page.h), v: page.v)
     }
-
-    private static func sanitized(_ lengths: [Int]) -> [Int] { lengths.map { max(1, $0) } }
-
-    private static func widest(_ lengths: [Int]) -> Int { lengths.reduce(1) { max($0, $1) } }
 }

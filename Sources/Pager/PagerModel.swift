@@ -27,7 +27,12 @@ public struct PagerModel: Sendable {
     public internal(set) var verticalBounds: AxisBounds
     /// Pages per row when rows are ragged (`PagerModel+RaggedRows.swift`); `nil` when
     /// every row spans `horizontalBounds`.
-    public internal(set) var rowLengths: [Int]?
+    public var rowLengths: [Int]? { hasRaggedRows ? raggedRowLengths : nil }
+    /// The ragged rows' lengths, kept (with their storage) when rows are even
+    /// again, so that setting them anew allocates nothing.
+    var raggedRowLengths: [Int] = []
+    /// Whether `raggedRowLengths` is in force.
+    var hasRaggedRows = false
     /// The page the pager rests on or last landed on; the centre slot shows it.
     public internal(set) var currentPage: PageIndex
     /// Displacement of the content from rest: positive x shows the page on the left.

@@ -1,5 +1,6 @@
 // Drives the engine through a steady-state session (drags, releases, frames,
-// flips, touchpad scrolls, interruptions, free scrolling, zoom and pan; every frame also
+// flips, touchpad scrolls, interruptions, free scrolling, zoom and pan, the paging
+// options set at creation and changed while it runs; every frame also
 // computes the sticky album headers and the backdrop rectangles) and counts the heap
 // allocations it makes. The engine promises none per input or frame.
 //
@@ -118,7 +119,33 @@ let warmedUp = (inputs: inputs - warmUp.0, frames: frames - warmUp.1)
 allocationsStart()
 for _ in 0..<100 { session() }
 counted += allocationsStop()
-let measured = (inputs: inputs - before.0 - warmedUp.inputs, frames: frames - before.1 - warmedUp.frames)
+
+// The same sessions while the options change on the running model
+// (`PagerModel+Options.swift`, `setRowLengths`): the row lengths are copied
+// into storage the model keeps, so after the first ragged rows none allocates.
+let rowSets: [[Int]] = [[4, 2, 6], [9, 1, 3], [2, 2, 2]]
+var round = 0
+func changeOptions() {
+    round += 1
+    model.setSpacing(Double(round % 4) * 10, time: time)
+    model.setReversed(horizontal: round % 2 == 0, vertical: round % 3 == 0, time: time)
+    model.setLongSwipes(round % 2 == 1, maximumPages: 1 + round % 4)
+    model.setOvershootEdges(EdgeSet(rawValue: UInt8(round % 16)))
+    model.setRowLengths(round % 4 == 0 ? nil : rowSets[round % 3], time: time)
+    inputs += 5
+}
+let warmUpOptions = (inputs, frames)
+changeOptions()
+session()
+let warmedUpOptions = (inputs: inputs - warmUpOptions.0, frames: frames - warmUpOptions.1)
+allocationsStart()
+for _ in 0..<100 {
+    changeOptions()
+    session()
+}
+counted += allocationsStop()
+let measured = (inputs: inputs - before.0 - warmedUp.inputs - warmedUpOptions.inputs,
+                frames: frames - before.1 - warmedUp.frames - warmedUpOptions.frames)
 
 // The counter must see an allocation when there is one, or zero means nothing.
 allocationsStart()

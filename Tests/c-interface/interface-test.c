@@ -306,6 +306,275 @@ static void test_pagers_on_threads_match_one_thread(void) {
     CHECK(first == alone && second == alone);
 }
 
+/* ------------------------------------------------- 0.2.0: paging options */
+
+static fw_slot slot_at(const fw_pager *pager, int column, int row) {
+    fw_slot slots[FW_SLOT_COUNT];
+    fw_pager_slots(pager, slots);
+    for (int i = 0; i < FW_SLOT_COUNT; i++)
+        if (slots[i].column == column && slots[i].row == row) return slots[i];
+    return slots[0];
+}
+
+/* A quick drag of the content from x0 to x1 along the middle row, released. */
+static double quick_drag(fw_pager *pager, double x0, double x1, double t) {
+    fw_pager_pointer_down(pager, x0, 40, t);
+    for (int i = 1; i <= 4; i++) fw_pager_pointer_moved(pager, x0 + (x1 - x0) * i / 4, 40, t + 0.01 * i);
+    fw_pager_pointer_up(pager, x1, 40, t + 0.05);
+    return t + 0.05;
+}
+
+static void test_spacing(void) {
+    fw_pager *pager = fw_pager_create(100, 80, FW_PAGES_INFINITE, FW_PAGES_INFINITE);
+    CHECK(slot_at(pager, 1, 0).frame.x == 100);
+    CHECK(fw_pager_set_spacing(pager, 20, 0));
+    /* The next page sits width + spacing away, on both axes. */
+    CHECK(slot_at(pager, 1, 0).frame.x == 120 && slot_at(pager, 0, 1).frame.y == 100);
+    CHECK(!fw_pager_set_spacing(pager, NAN, 0) && !fw_pager_set_spacing(pager, -1, 0));
+    CHECK(!fw_pager_set_spacing(pager, INFINITY, 0) && !fw_pager_set_spacing(NULL, 5, 0));
+    CHECK(slot_at(pager, 1, 0).frame.x == 120);
+    /* A flip travels the whole pitch before it lands. */
+    CHECK(fw_pager_flip(pager, FW_RIGHT, 0));
+    double lowest = 0;
+    double t = 0;
+    for (int i = 0; i < 10; i++) {
+        fw_pager_advance(pager, t += 0.01);
+        if (fw_pager_current_page(pager).h == 0 && fw_pager_offset(pager).x < lowest) lowest = fw_pager_offset(pager).x;
+    }
+    CHECK(lowest < -100 && lowest >= -120);
+    settle(pager, t);
+    CHECK(fw_pager_current_page(pager).h == 1 && fw_pager_offset(pager).x == 0);
+    /* Mid-drag the offset keeps its share of the pitch. */
+    fw_pager_pointer_down(pager, 90, 40, 10);
+    fw_pager_pointer_moved(pager, 30, 40, 10.1);
+    double before = fw_pager_offset(pager).x;
+    CHECK(fw_pager_set_spacing(pager, 0, 10.1));
+    CHECK(fabs(fw_pager_offset(pager).x - before * 100 / 120) < 1e-9);
+    fw_pager_destroy(pager);
+}
+
+static void test_reversed(void) {
+    fw_pager *pager = fw_pager_create(100, 80, FW_PAGES_INFINITE, FW_PAGES_INFINITE);
+    CHECK(slot_at(pager, 1, 0).page.h == 1);
+    CHECK(fw_pager_set_reversed(pager, true, false, 0));
+    CHECK(drain(pager, NULL) == 1);   /* slots-recycled: the columns swapped */
+    CHECK(slot_at(pager, 1, 0).page.h == -1 && slot_at(pager, -1, 0).page.h == 1);
+    CHECK(slot_at(pager, 0, 1).page.v == 1);
+    CHECK(fw_pager_flip(pager, FW_RIGHT, 0));
+    settle(pager, 0);
+    CHECK(fw_pager_current_page(pager).h == -1);
+    CHECK(fw_pager_set_reversed(pager, true, true, 1));
+    CHECK(fw_pager_flip(pager, FW_DOWN, 1));
+    settle(pager, 1);
+    CHECK(fw_pager_current_page(pager).h == -1 && fw_pager_current_page(pager).v == -1);
+    /* Turned mid-flip, the animation keeps heading for the same page. */
+    CHECK(fw_pager_flip(pager, FW_LEFT, 2));
+    fw_pager_advance(pager, 2.02);
+    CHECK(fw_pager_set_reversed(pager, false, true, 2.02));
+    settle(pager, 2.02);
+    CHECK(fw_pager_current_page(pager).h == 0);
+    CHECK(!fw_pager_set_reversed(NULL, true, true, 0));
+    fw_pager_destroy(pager);
+}
+
+static void test_long_swipes(void) {
+    fw_pager *pager = fw_pager_create(100, 80, FW_PAGES_INFINITE, FW_PAGES_INFINITE);
+    settle(pager, quick_drag(pager, 90, 10, 0));
+    CHECK(fw_pager_current_page(pager).h == 1);   /* one page at most */
+    CHECK(fw_pager_set_long_swipes(pager, true, 3));
+    double t = settle(pager, quick_drag(pager, 90, 10, 10));
+    CHECK(fw_pager_current_page(pager).h == 4);   /* three pages further, at most */
+    CHECK(!fw_pager_set_long_swipes(pager, true, 0) && !fw_pager_set_long_swipes(pager, false, -2));
+    CHECK(!fw_pager_set_long_swipes(NULL, true, 3));
+    CHECK(fw_pager_set_long_swipes(pager, false, 1));
+    settle(pager, quick_drag(pager, 90, 10, t + 1));
+    CHECK(fw_pager_current_page(pager).h == 5);
+    fw_pager_destroy(pager);
+}
+
+static void test_overshoot_edges(void) {
+    fw_pager *pager = fw_pager_create(100, 80, 3, 3);
+    CHECK(fw_pager_set_overshoot_edges(pager, FW_EDGES_ALL & ~(1u << FW_EDGE_LEFT)));
+    CHECK(!fw_pager_set_overshoot_edges(pager, 1u << 4) && !fw_pager_set_overshoot_edges(NULL, 0));
+    /* Dragging the content right, towards the left edge: it never moves. */
+    fw_pager_pointer_down(pager, 10, 40, 0);
+    double moved = 0;
+    for (int i = 1; i <= 10; i++) {
+        fw_pager_pointer_moved(pager, 10 + 8.0 * i, 40, 0.01 * i);
+        moved = fmax(moved, fabs(fw_pager_offset(pager).x));
+    }
+    fw_pager_pointer_up(pager, 90, 40, 0.11);
+    settle(pager, 0.11);
+    CHECK(moved == 0 && fw_pager_current_page(pager).h == 0);
+    fw_event last;
+    drain(pager, &last);
+    CHECK(!fw_pager_flip(pager, FW_LEFT, 1));
+    /* The top edge still rubber-bands. */
+    fw_pager_pointer_down(pager, 50, 10, 2);
+    fw_pager_pointer_moved(pager, 50, 60, 2.05);
+    CHECK(fw_pager_offset(pager).y > 0);
+    fw_pager_pointer_up(pager, 50, 60, 2.1);
+    fw_pager_destroy(pager);
+}
+
+static void test_row_lengths(void) {
+    fw_pager *pager = fw_pager_create(100, 80, FW_PAGES_INFINITE, 3);
+    const int64_t lengths[] = {5, 2, 8};
+    CHECK(fw_pager_set_row_lengths(pager, lengths, 3, 0));
+    int64_t h = 0, v = 0, read[4] = {0};
+    CHECK(fw_pager_page_counts(pager, &h, &v) && h == 8 && v == 3);
+    CHECK(fw_pager_row_lengths(pager, read, 4) == 3 && read[0] == 5 && read[1] == 2 && read[2] == 8);
+    CHECK(fw_pager_row_lengths(pager, NULL, 0) == 3);
+    fw_pager_go(pager, 4, 0, false, 0);
+    CHECK(fw_pager_current_page(pager).h == 4);
+    /* Down into the row of two pages lands on its last page. */
+    CHECK(fw_pager_flip(pager, FW_DOWN, 1));
+    settle(pager, 1);
+    CHECK(fw_pager_current_page(pager).h == 1 && fw_pager_current_page(pager).v == 1);
+    CHECK(!fw_pager_flip(pager, FW_RIGHT, 2));   /* its edge */
+    const int64_t negative[] = {3, -1};
+    CHECK(!fw_pager_set_row_lengths(pager, negative, 2, 3) && !fw_pager_set_row_lengths(pager, NULL, 2, 3));
+    CHECK(!fw_pager_set_row_lengths(NULL, lengths, 3, 3));
+    CHECK(fw_pager_row_lengths(pager, NULL, 0) == 3);
+    /* NULL and 0 end ragged rows: every row spans the longest. */
+    CHECK(fw_pager_set_row_lengths(pager, NULL, 0, 3));
+    CHECK(fw_pager_row_lengths(pager, read, 4) == 0);
+    CHECK(fw_pager_flip(pager, FW_RIGHT, 4));
+    fw_pager_destroy(pager);
+}
+
+/* -------------------------------------------------------- 0.2.0: zoom */
+
+static void test_zoom(void) {
+    fw_pager *pager = fw_pager_create(100, 80, FW_PAGES_INFINITE, FW_PAGES_INFINITE);
+    CHECK(fw_pager_zoom_scale(pager) == 1 && !fw_pager_is_zoomed(pager));
+    CHECK(fw_pager_zoom_maximum_scale(pager) == 4);
+    CHECK(fw_pager_zoom_to(pager, 2, 50, 40, false, 0));
+    CHECK(fw_pager_zoom_scale(pager) == 2 && fw_pager_is_zoomed(pager));
+    CHECK(fw_pager_zoom_by(pager, 1.5, 50, 40, false, 0));
+    CHECK(fw_pager_zoom_scale(pager) == 3);
+    CHECK(fw_pager_reset_zoom(pager, false, 0));
+    CHECK(fw_pager_zoom_scale(pager) == 1 && !fw_pager_is_zoomed(pager));
+    CHECK(!fw_pager_reset_zoom(pager, false, 0));   /* already at fit */
+    fw_event last;
+    drain(pager, &last);
+    CHECK(last.kind == FW_EVENT_SETTLED);
+    /* Bad arguments change nothing. */
+    CHECK(!fw_pager_zoom_to(pager, NAN, 50, 40, false, 1) && !fw_pager_zoom_to(pager, 0, 50, 40, false, 1));
+    CHECK(!fw_pager_zoom_to(pager, -2, 50, 40, false, 1) && !fw_pager_zoom_to(pager, 2, NAN, 40, false, 1));
+    CHECK(!fw_pager_zoom_by(pager, 0, 50, 40, false, 1) && !fw_pager_zoom_by(pager, INFINITY, 50, 40, false, 1));
+    CHECK(!fw_pager_zoom_in(pager, NAN, 0, 1) && !fw_pager_zoom_out(pager, 0, INFINITY, 1));
+    CHECK(!fw_pager_toggle_zoom(pager, NAN, NAN, 1));
+    CHECK(!fw_pager_set_zoom_content(pager, 0, 40, 1, 1) && !fw_pager_set_zoom_content(pager, 50, NAN, 1, 1));
+    CHECK(!fw_pager_set_zoom_content(pager, 50, 40, -1, 1));
+    CHECK(fw_pager_zoom_scale(pager) == 1 && drain(pager, NULL) == 0);
+    /* Content 50×40 at 1:1 = 3× fit: drawn centred, then zoomed around the centre. */
+    CHECK(fw_pager_set_zoom_content(pager, 50, 40, 3, 1));
+    CHECK(fw_pager_zoom_maximum_scale(pager) == 6);
+    fw_rect frame = fw_pager_zoom_content_frame(pager);
+    CHECK(frame.x == 25 && frame.y == 20 && frame.width == 50 && frame.height == 40);
+    fw_rect visible = fw_pager_zoom_visible_rect(pager);
+    CHECK(visible.x == 0 && visible.y == 0 && visible.width == 1 && visible.height == 1);
+    CHECK(fw_pager_zoom_to(pager, 4, 50, 40, false, 1));
+    frame = fw_pager_zoom_content_frame(pager);
+    CHECK(frame.x == -50 && frame.y == -40 && frame.width == 200 && frame.height == 160);
+    visible = fw_pager_zoom_visible_rect(pager);
+    CHECK(visible.x == 0.25 && visible.y == 0.25 && visible.width == 0.5 && visible.height == 0.5);
+    CHECK(fw_pager_reset_zoom(pager, false, 1));
+    /* Animated: the target at once, the scale once settled; one zoom-changed. */
+    CHECK(fw_pager_zoom_in(pager, 50, 40, 2));
+    CHECK(fw_pager_zoom_target_scale(pager) == 1.5 && fw_pager_zoom_scale(pager) == 1);
+    drain(pager, &last);
+    CHECK(last.kind == FW_EVENT_ZOOM_CHANGED && last.scale == 1.5 && !last.at_fit);
+    double t = settle(pager, 2);
+    CHECK(fw_pager_zoom_scale(pager) == 1.5);
+    CHECK(fw_pager_zoom_out(pager, 50, 40, t));
+    t = settle(pager, t);
+    CHECK(fw_pager_zoom_scale(pager) == 1);
+    CHECK(fw_pager_toggle_zoom(pager, 50, 40, t));   /* fit → 1:1 */
+    t = settle(pager, t);
+    CHECK(fw_pager_zoom_scale(pager) == 3);
+    /* A drag on the zoomed page pans it; the page stays. */
+    fw_pager_pointer_down(pager, 50, 40, t + 1);
+    fw_pager_pointer_moved(pager, 80, 40, t + 1.05);
+    fw_pager_pointer_moved(pager, 90, 40, t + 1.1);
+    CHECK(fw_pager_zoom_translation(pager).x > 0 && fw_pager_offset(pager).x == 0);
+    fw_pager_pointer_up(pager, 90, 40, t + 1.2);
+    CHECK(fw_pager_zoom_to(pager, 2, 50, 40, true, t + 1.2));
+    t = settle(pager, t + 1.2);
+    CHECK(fw_pager_current_page(pager).h == 0 && fw_pager_zoom_scale(pager) == 2);
+    /* Landing on another page resets the zoom. */
+    CHECK(fw_pager_flip(pager, FW_DOWN, t));
+    settle(pager, t);
+    CHECK(fw_pager_zoom_scale(pager) == 1 && fw_pager_current_page(pager).v == 1);
+    fw_pager_destroy(pager);
+}
+
+/* ----------------------------------------------- 0.2.0: more state, NULL */
+
+static void test_more_state(void) {
+    fw_pager *pager = fw_pager_create(100, 80, 5, 0);
+    CHECK(fw_pager_phase(pager) == FW_PHASE_IDLE && !fw_pager_is_dragging(pager) && fw_pager_time(pager) == 0);
+    fw_pager_pointer_down(pager, 50, 40, 1);
+    CHECK(fw_pager_phase(pager) == FW_PHASE_PRESSED && fw_pager_time(pager) == 1);
+    fw_pager_pointer_moved(pager, 20, 40, 1.05);
+    CHECK(fw_pager_phase(pager) == FW_PHASE_DRAGGING_H && fw_pager_is_dragging(pager));
+    fw_pager_pointer_up(pager, 10, 40, 1.1);
+    CHECK(fw_pager_phase(pager) == FW_PHASE_ANIMATING);
+    settle(pager, 1.1);
+    fw_pager_pointer_down(pager, 50, 40, 3);
+    fw_pager_pointer_moved(pager, 50, 0, 3.05);   /* along the disabled axis */
+    CHECK(fw_pager_phase(pager) == FW_PHASE_DRAGGING_NONE);
+    fw_pager_pointer_up(pager, 50, 0, 3.1);
+    fw_pager_scroll(pager, -10, 0, 4);
+    CHECK(fw_pager_phase(pager) == FW_PHASE_SCROLLING_H);
+    fw_pager_scroll_ended(pager, 4.01);
+    settle(pager, 4.01);
+    fw_point size = fw_pager_page_size(pager);
+    CHECK(size.x == 100 && size.y == 80);
+    fw_pager_resize(pager, 60, 50, 5);
+    size = fw_pager_page_size(pager);
+    CHECK(size.x == 60 && size.y == 50);
+    int64_t h = 0, v = 9;
+    CHECK(fw_pager_page_counts(pager, &h, NULL) && h == 5);
+    CHECK(fw_pager_page_counts(pager, NULL, &v) && v == 0);
+    fw_pager_set_bounds(pager, FW_PAGES_INFINITE, 4, 5);
+    CHECK(fw_pager_page_counts(pager, &h, &v) && h == FW_PAGES_INFINITE && v == 4);
+    CHECK(fw_pager_config(pager).drag_slop == 16 && fw_pager_config(NULL).spring_stiffness == 500);
+    fw_config firm = fw_config_default();
+    firm.drag_slop = 4;
+    fw_pager *configured = fw_pager_create_with_config(100, 80, 1, 1, &firm);
+    CHECK(fw_pager_config(configured).drag_slop == 4);
+    fw_pager_destroy(configured);
+    CHECK(fw_pager_dropped_event_count(pager) == 0);
+    for (int i = 0; i < 200; i++) {
+        fw_pager_flip(pager, FW_RIGHT, 6 + i);
+        fw_pager_advance(pager, 6.5 + i);
+    }
+    CHECK(fw_pager_dropped_event_count(pager) > 0);
+    fw_pager_destroy(pager);
+}
+
+static void test_new_functions_with_null(void) {
+    int64_t lengths[2] = {1, 2};
+    CHECK(!fw_pager_set_row_lengths(NULL, lengths, 2, 0) && !fw_pager_set_spacing(NULL, 1, 0));
+    CHECK(!fw_pager_set_zoom_content(NULL, 1, 1, 1, 0) && !fw_pager_zoom_to(NULL, 2, 0, 0, true, 0));
+    CHECK(!fw_pager_zoom_by(NULL, 2, 0, 0, true, 0) && !fw_pager_zoom_in(NULL, 0, 0, 0));
+    CHECK(!fw_pager_zoom_out(NULL, 0, 0, 0) && !fw_pager_toggle_zoom(NULL, 0, 0, 0));
+    CHECK(!fw_pager_reset_zoom(NULL, true, 0) && !fw_pager_is_zoomed(NULL));
+    CHECK(fw_pager_zoom_scale(NULL) == 1 && fw_pager_zoom_target_scale(NULL) == 1);
+    CHECK(fw_pager_zoom_maximum_scale(NULL) == 1);
+    fw_point pan = fw_pager_zoom_translation(NULL), size = fw_pager_page_size(NULL);
+    CHECK(pan.x == 0 && pan.y == 0 && size.x == 0 && size.y == 0);
+    fw_rect frame = fw_pager_zoom_content_frame(NULL), visible = fw_pager_zoom_visible_rect(NULL);
+    CHECK(frame.width == 0 && frame.height == 0 && visible.width == 0 && visible.height == 0);
+    CHECK(fw_pager_phase(NULL) == FW_PHASE_IDLE && !fw_pager_is_dragging(NULL) && fw_pager_time(NULL) == 0);
+    int64_t h = 7;
+    CHECK(fw_pager_dropped_event_count(NULL) == 0 && !fw_pager_page_counts(NULL, &h, &h) && h == 7);
+    CHECK(fw_pager_row_lengths(NULL, lengths, 2) == 0 && lengths[0] == 1);
+    CHECK(FW_PAGER_VERSION_MAJOR == 0 && FW_PAGER_VERSION_MINOR >= 2);
+}
+
 int main(void) {
     test_version_and_config();
     test_create_rejects_bad_sizes_and_counts();
@@ -318,6 +587,14 @@ int main(void) {
     test_events_and_json();
     test_two_pagers_are_independent();
     test_pagers_on_threads_match_one_thread();
+    test_spacing();
+    test_reversed();
+    test_long_swipes();
+    test_overshoot_edges();
+    test_row_lengths();
+    test_zoom();
+    test_more_state();
+    test_new_functions_with_null();
     printf("interface-test: %d checks, %d failed\n", checks, failures);
     return failures == 0 ? 0 : 1;
 }

@@ -60,7 +60,13 @@ extern "C" {
 /* ------------------------------------------------------------------ values */
 
 /** The version of this interface and of the engine in it, "MAJOR.MINOR.PATCH". */
-#define FW_PAGER_VERSION "0.1.0"
+#define FW_PAGER_VERSION "0.2.0"
+
+/** The version's parts, for compile-time checks: FW_PAGER_VERSION_MINOR >= 2
+    has the paging options and zoom functions. */
+#define FW_PAGER_VERSION_MAJOR 0
+#define FW_PAGER_VERSION_MINOR 2
+#define FW_PAGER_VERSION_PATCH 0
 
 /** How many slots a pager has: the 3×3 arrangement around the current page. */
 #define FW_SLOT_COUNT 9
@@ -236,6 +242,33 @@ typedef struct fw_config {
     double easing_maximum_duration;
 } fw_config;
 
+/** What the pager is doing (fw_pager_phase); its name in pager-replay's
+    --frames lines is in brackets. Since 0.2.0. */
+typedef int32_t fw_phase;
+enum {
+    /** [idle] At rest on the current page. */
+    FW_PHASE_IDLE = 0,
+    /** [pressed] A pointer is down but has not moved past the slop. */
+    FW_PHASE_PRESSED = 1,
+    /** [dragging-h] [dragging-v] A pointer drag locked to an axis. */
+    FW_PHASE_DRAGGING_H = 2,
+    FW_PHASE_DRAGGING_V = 3,
+    /** [dragging-none] A drag locked to a disabled axis: it moves nothing. */
+    FW_PHASE_DRAGGING_NONE = 4,
+    /** [scrolling-h] [scrolling-v] [scrolling-none] A touchpad scroll, likewise. */
+    FW_PHASE_SCROLLING_H = 5,
+    FW_PHASE_SCROLLING_V = 6,
+    FW_PHASE_SCROLLING_NONE = 7,
+    /** [animating] Animating towards another page. */
+    FW_PHASE_ANIMATING = 8,
+    /** [settling] Animating back to the current page (a return, a bounce). */
+    FW_PHASE_SETTLING = 9
+};
+
+/** All four edges, as a bit set for fw_pager_set_overshoot_edges(): bit
+    1u << FW_EDGE_LEFT and so on. Since 0.2.0. */
+#define FW_EDGES_ALL ((1u << FW_EDGE_LEFT) | (1u << FW_EDGE_RIGHT) | (1u << FW_EDGE_TOP) | (1u << FW_EDGE_BOTTOM))
+
 /** An engine; opaque. Create with fw_pager_create(), free with fw_pager_destroy(). */
 typedef struct fw_pager fw_pager;
 
@@ -340,6 +373,192 @@ fw_point fw_pager_offset(const fw_pager *pager);
  * pager or a NULL out, which is then not written).
  */
 size_t fw_pager_slots(const fw_pager *pager, fw_slot out[FW_SLOT_COUNT]);
+
+/* --------------------------------------------------------- paging options */
+
+/*
+ * Since 0.2.0: the paging options of the Swift PagerConfiguration, changed on
+ * a running pager (fw_config keeps its 0.1.0 layout). Each returns false,
+ * changing nothing, for a NULL pager and for the bad arguments it names; the
+ * current page and the slots' ids are kept. A time is a time of the host's
+ * clock, as for input.
+ */
+
+/**
+ * A gap of `spacing` px (finite, >= 0) between neighbouring pages, where the
+ * host draws its background: slot (column, row) is drawn at
+ * column·(width + spacing) + offset.x, and every page step (the half-way
+ * threshold, landing, a flip's travel, the rubber band) is measured in that
+ * pitch. The offset, a running animation and a drag keep their share of the
+ * pitch, as on a resize. 0 (the default) puts pages edge to edge.
+ */
+bool fw_pager_set_spacing(fw_pager *pager, double spacing, double time);
+
+/**
+ * Runs an axis against the screen: horizontal true puts h + 1 on the left
+ * (right-to-left reading), vertical true puts v + 1 above (a bottom-up feed).
+ * Screen terms keep their meaning (offsets, slot columns and rows, FW_RIGHT
+ * is the page on the right of the screen, edges); only which page shows
+ * where changes. Along an axis that turns, the slots get the pages of its new
+ * direction (a slots-recycled event), a running animation keeps heading for
+ * the same page, and a drag along it ends with no release decision, settling
+ * on the nearest page. Both false is the default.
+ */
+bool fw_pager_set_reversed(fw_pager *pager, bool horizontal, bool vertical, double time);
+
+/**
+ * Long swipes: when allowed, one release travels as far as its decelerated
+ * projection reaches, at most maximum_pages (>= 1) pages, landing on each;
+ * otherwise (the default) one release moves at most one page. The next
+ * release decides by it. false for maximum_pages < 1.
+ */
+bool fw_pager_set_long_swipes(fw_pager *pager, bool allowed, int32_t maximum_pages);
+
+/**
+ * The bounded edges past which content overshoots, a bit set of
+ * 1u << FW_EDGE_LEFT, FW_EDGE_RIGHT, FW_EDGE_TOP, FW_EDGE_BOTTOM
+ * (FW_EDGES_ALL, the default; 0 for none). At an edge not in the set a drag
+ * stops dead, a release towards it carries no speed and a flip into it does
+ * nothing, with no bounced event. A drag already pulled past such an edge is
+ * held at it. false for a bit outside FW_EDGES_ALL.
+ */
+bool fw_pager_set_overshoot_edges(fw_pager *pager, uint32_t edges);
+
+/**
+ * Ragged rows: row v holds lengths[v] pages (each >= 0; 0 counts as 1, as in
+ * the Swift API), count rows; the vertical page count becomes count and the
+ * horizontal one the longest row. Along h the current row's own length is the
+ * edge, and a move up or down into a shorter row lands on its last page when
+ * the column lies past its end. NULL or count 0 ends ragged rows (every row
+ * spans the longest; fw_pager_set_bounds() ends them too). The current page
+ * is placed into its row. The lengths are copied: as many rows as the pager
+ * has held before allocate nothing. false for NULL with a count > 0 and for a
+ * negative length.
+ */
+bool fw_pager_set_row_lengths(fw_pager *pager, const int64_t *lengths, size_t count, double time);
+
+/* -------------------------------------------------------------------- zoom */
+
+/*
+ * Since 0.2.0: zoom and pan of the current page. A scale is relative to fit
+ * (1 = the content fitted on the page), clamped to 1…fw_pager_zoom_maximum_scale().
+ * On a zoomed page a drag or a touchpad scroll pans the content, and at its
+ * edge the rest of the same drag moves the pager (a pan-handed-over event);
+ * landing on another page or a resize resets the zoom to fit. Each change of
+ * the target scale reports a zoom-changed event. Points are viewport px: the
+ * point that stays still while zooming.
+ */
+
+/**
+ * The current page's content: its size as fitted on the page (px, finite,
+ * > 0) and the scale at which one image pixel is one screen pixel (finite,
+ * > 0; 1 for an image shown at its own size when fitted). Before any call the
+ * content is the page itself at pixel_scale 1. The zoom is kept (clamped).
+ * false for a bad size or scale.
+ *
+ *     // a 4000×3000 photo fitted into 1280×800 is 1067×800: 1:1 is 3.75× fit
+ *     fw_pager_set_zoom_content(pager, 1067, 800, 3.75, t);
+ */
+bool fw_pager_set_zoom_content(fw_pager *pager, double width, double height, double pixel_scale,
+                               double time);
+
+/**
+ * Zooms to `scale` (finite, > 0; clamped) holding the viewport point (x, y)
+ * still, unless that would show past the content's edge; animated with the
+ * zoom spring, or at once. Returns whether the target scale changed: false for
+ * bad arguments (changing nothing), during a drag (zoom is ignored then) and
+ * when the pager was already heading for that scale.
+ */
+bool fw_pager_zoom_to(fw_pager *pager, double scale, double x, double y, bool animated, double time);
+
+/** Multiplies the target scale by `factor` (finite, > 0): Ctrl+wheel notches,
+    a pinch's step. Returns as fw_pager_zoom_to(). */
+bool fw_pager_zoom_by(fw_pager *pager, double factor, double x, double y, bool animated, double time);
+
+/** One step in (1.5×), animated, around (x, y). Returns as fw_pager_zoom_to(). */
+bool fw_pager_zoom_in(fw_pager *pager, double x, double y, double time);
+
+/** One step out, animated, never below fit. Returns as fw_pager_zoom_to(). */
+bool fw_pager_zoom_out(fw_pager *pager, double x, double y, double time);
+
+/** Fit ↔ 1:1 (a double-click): zoomed goes back to fit; at fit zooms to the
+    content's own pixels (2× when those are not bigger than fit), around
+    (x, y). Returns as fw_pager_zoom_to(). */
+bool fw_pager_toggle_zoom(fw_pager *pager, double x, double y, double time);
+
+/** Back to fit around the page's centre, animated or at once. Returns as
+    fw_pager_zoom_to() (false when already at fit). */
+bool fw_pager_reset_zoom(fw_pager *pager, bool animated, double time);
+
+/** The scale shown now, relative to fit (1 for NULL). */
+double fw_pager_zoom_scale(const fw_pager *pager);
+
+/** The scale the zoom is heading for (equal to the shown one when still; 1 for NULL). */
+double fw_pager_zoom_target_scale(const fw_pager *pager);
+
+/** The largest scale: max(4, 2 × pixel_scale) (1 for NULL). */
+double fw_pager_zoom_maximum_scale(const fw_pager *pager);
+
+/** Whether the page is zoomed in or zooming (then a drag pans); false for NULL. */
+bool fw_pager_is_zoomed(const fw_pager *pager);
+
+/** The pan: the content's displacement from its centred position, px
+    (positive x moves it right); {0, 0} for NULL. */
+fw_point fw_pager_zoom_translation(const fw_pager *pager);
+
+/**
+ * Where to draw the current page's whole content now: scaled and panned,
+ * inside the current page's slot (the slot at column 0, row 0, which slides
+ * with the pager), in viewport px. Clip it to that slot's frame. At fit it is
+ * the fitted content, centred. {0, 0, 0, 0} for NULL.
+ */
+fw_rect fw_pager_zoom_content_frame(const fw_pager *pager);
+
+/**
+ * The part of the content visible now (inside the current page's slot and
+ * the viewport), as fractions of the content's width and height (0…1 each):
+ * multiplied by the image's pixel size, the source rectangle of a host that
+ * draws only what shows (or decodes it sharp). {0, 0, 1, 1} when the whole
+ * content shows; {0, 0, 0, 0} when none does, and for NULL.
+ */
+fw_rect fw_pager_zoom_visible_rect(const fw_pager *pager);
+
+/* ------------------------------------------------------------- more state */
+
+/** The configuration the pager was created with (fw_config_default() for
+    NULL); the paging options set since are not fields of it. Since 0.2.0. */
+fw_config fw_pager_config(const fw_pager *pager);
+
+/** What the pager is doing (FW_PHASE_IDLE for NULL). Since 0.2.0. */
+fw_phase fw_pager_phase(const fw_pager *pager);
+
+/** Whether a drag or scroll has moved past the slop: a host suppresses taps
+    on page content meanwhile. false for NULL. Since 0.2.0. */
+bool fw_pager_is_dragging(const fw_pager *pager);
+
+/** The latest time the pager has seen, s (0 before any, and for NULL). Since 0.2.0. */
+double fw_pager_time(const fw_pager *pager);
+
+/** Events dropped because the queue was full (not drained in time); 0 for NULL. Since 0.2.0. */
+size_t fw_pager_dropped_event_count(const fw_pager *pager);
+
+/** The page (viewport) size, px, as x = width, y = height ({0, 0} for NULL). Since 0.2.0. */
+fw_point fw_pager_page_size(const fw_pager *pager);
+
+/**
+ * The page counts per axis (FW_PAGES_INFINITE, 0 or N) into *horizontal and
+ * *vertical (either may be NULL). With ragged rows the horizontal count is the
+ * longest row. Returns false, writing nothing, for NULL. Since 0.2.0.
+ */
+bool fw_pager_page_counts(const fw_pager *pager, int64_t *horizontal, int64_t *vertical);
+
+/**
+ * The ragged rows' lengths into out[0…capacity-1]; returns the number of rows
+ * (0 when rows are not ragged, and for NULL), like snprintf: when it is above
+ * capacity only capacity lengths were written. out may be NULL to measure.
+ * Since 0.2.0.
+ */
+size_t fw_pager_row_lengths(const fw_pager *pager, int64_t *out, size_t capacity);
 
 /* ------------------------------------------------------------------ events */
 
