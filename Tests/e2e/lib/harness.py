@@ -76,17 +76,23 @@ _check_prefix = ""
 _total_timeout = None
 
 
-def begin(name, total_timeout, check_prefix=""):
-    """Checks the one argument (an executable fourway), bounds the run to
-    TOTAL_TIMEOUT s (then one FAIL and the counts), makes sure an X server
-    answers, makes a work folder removed at exit. Returns (BIN, WORK)."""
+def begin(name, total_timeout, check_prefix="", takes_fourway=True):
+    """Checks the one argument (an executable fourway; no argument at all
+    when not TAKES_FOURWAY, for a suite that drives another program), bounds
+    the run to TOTAL_TIMEOUT s (then one FAIL and the counts), makes sure an
+    X server answers, makes a work folder removed at exit. Returns (BIN,
+    WORK); BIN is None without fourway."""
     global BIN, WORK, _name, _check_prefix, _total_timeout
     _name, _check_prefix, _total_timeout = name, check_prefix, total_timeout
-    if len(sys.argv) != 2 or not os.access(sys.argv[1], os.X_OK):
-        script = os.path.relpath(os.path.abspath(sys.argv[0]), ROOT)
+    script = os.path.relpath(os.path.abspath(sys.argv[0]), ROOT)
+    if not takes_fourway:
+        if len(sys.argv) != 1:
+            print(f"usage: {script} (no arguments)", file=sys.stderr)
+            sys.exit(2)
+    elif len(sys.argv) != 2 or not os.access(sys.argv[1], os.X_OK):
         print(f"usage: {script} FOURWAY_BIN (an executable fourway)", file=sys.stderr)
         sys.exit(2)
-    BIN = os.path.realpath(sys.argv[1])
+    BIN = os.path.realpath(sys.argv[1]) if takes_fourway else None
     if missing_tools():
         # scripts/lib/install-deps installs what is missing (quick when nothing is).
         subprocess.run(["bash", os.path.join(ROOT, "scripts", "lib", "install-deps")], stdout=subprocess.DEVNULL)
@@ -162,7 +168,8 @@ def _on_timeout(signum, frame):
 
 
 def _end_children():
-    for child in children:
+    # The last started first: the programs before the X server they draw on.
+    for child in reversed(children):
         _end(child)
 
 
