@@ -7,10 +7,12 @@ import Pager
 /// (`BrowserSession+Input.swift`) and performs the actions it asks for
 /// (`BrowserSession+Actions.swift`), follows the folder scan and the window
 /// size (`BrowserSession+Gallery.swift`), advances the engine with the real
-/// clock, has ``SlotLoader`` load what the slots need, draws what the engine
-/// says (`BrowserSession+Frame.swift`) and presents it on the
-/// ``FramePacer``'s beat. It holds no paging logic: every page decision
-/// comes from `PagerModel`.
+/// clock, has ``SlotLoader`` load what the slots need, and, when the
+/// ``RedrawSchedule`` says something changed, moves or fell due, draws what
+/// the engine says (`BrowserSession+Frame.swift`) and presents it on the
+/// ``FramePacer``'s beat. At rest it draws nothing and sleeps in
+/// `SDL_WaitEvent` (docs/ARCHITECTURE.md, "What wakes the loop"). It holds
+/// no paging logic: every page decision comes from `PagerModel`.
 ///
 /// Its state is in parts that keep their own logic: ``Screen`` (the window
 /// and what draws in it), ``WindowInput``, ``SessionGallery``, ``Panels``,
@@ -128,7 +130,7 @@ final class BrowserSession {
             let now = clock.now
             update(at: now)
             schedule.plan(moving: isMoving(at: now), due: dueTimes(at: now), at: now)
-            if schedule.needsFrame && running { drawAndPresent(startedAt: now, pacer: &pacer) }
+            if schedule.needsFrame { drawAndPresent(startedAt: now, pacer: &pacer) }
         }
         log?.write(.quit, time: clock.now)
         log?.flush()
