@@ -35,6 +35,11 @@ and measures what users feel (the figures of README.md, Benchmarks):
 11. the keyboard step (Benchmarks/viewers/key-step-bench, every viewer): key sent ->
    the first change of the screen's centre, and the next picture covering
    its centre 200x200 and 480x300, 10 single steps after pauses, median/p90.
+12. at rest: the CPU a viewer uses in 20 s showing one photo of the folder of
+   10 with no input (utime + stime from /proc/PID/stat, in 10 ms ticks), once
+   it showed the photo and went quiet; fourway also counts the frames it drew
+   (--frame-times), with the software renderer, --renderer gpu and in the
+   overview.
 
 Input is synthesised with XTest, screenshots are XGetImage of the root window
 (both through ctypes, so polling costs ~1 ms, not a process start).
@@ -706,6 +711,78 @@ def make_format_folders(cache, photo):
     return folders
 
 
+# ---------------------------------------------------------------- figure 12
+# Seconds at rest that figure 12 counts CPU ticks over (the same with --quick:
+# the figure is about what a viewer does when nothing happens).
+REST_SECONDS = 20
+# Before the rest: after the photo shows, the viewer finishes its start (a
+# viewer's neighbours decode), then must have used no CPU for a while.
+REST_SETTLE_SECONDS = 3.0
+
+
+def cpu_ticks(pid):
+    """utime + stime of `pid` in clock ticks (10 ms), or None once it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+            return int(fields[11]) + int(fields[12])
+    except OSError:
+        return None
+
+
+def at_rest(x, command, seconds, events=None, before_rest=None):
+    """What `command` costs at rest: {"ticks": CPU ticks in `seconds`,
+    "frames": fourway's `frame` lines meanwhile (with `events`, else None)},
+    once it shows a photo, `before_rest()` returned and it went quiet; None
+    when it showed nothing or exited."""
+    wait_blank(x)
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.perf_counter() + FIRST_IMAGE_TIMEOUT
+    while time.perf_counter() < deadline and process.poll() is None and not shows_photo(x.patch()):
+        time.sleep(0.02)
+    if process.poll() is not None or not shows_photo(x.patch()):
+        stop(process)
+        return None
+    x.move(WIDTH // 2, HEIGHT // 2)
+    if before_rest:
+        before_rest()
+    time.sleep(REST_SETTLE_SECONDS)
+    wait_idle(process.pid, quiet=0.5)
+    frames_before = len([e for e in read_events(events) if e.get("event") == "frame"]) if events else None
+    ticks_before = cpu_ticks(process.pid)
+    time.sleep(seconds)
+    ticks_after = cpu_ticks(process.pid)
+    frames = (len([e for e in read_events(events) if e.get("event") == "frame"]) - frames_before) if events else None
+    alive = process.poll() is None
+    stop(process)
+    if not alive or ticks_before is None or ticks_after is None:
+        return None
+    return {"ticks": ticks_after - ticks_before, "frames": frames, "seconds": seconds}
+
+
+def rest_costs(x, all_viewers, folder, work):
+    """Figure 12: {label: at_rest(...)} for fourway (software renderer,
+    --renderer gpu, the overview) and each peer."""
+    fourway = all_viewers[0]
+    events = os.path.join(work, "rest.jsonl")
+    runs = {
+        "fourway": (fourway.command(folder, events=events, extra=["--frame-times", "--renderer", "software"]),
+                    None),
+        "fourway --renderer gpu": (fourway.command(folder, events=events, extra=["--frame-times", "--renderer", "gpu"]),
+                                   None),
+        "fourway overview": (fourway.command(folder, events=events, extra=["--frame-times", "--renderer", "software"]),
+                             lambda: (x.key("Tab"), time.sleep(1.0))),
+    }
+    for viewer in all_viewers[1:]:
+        runs[viewer.name] = (viewer.command(folder), None)
+    costs = {}
+    for label, (command, before_rest) in runs.items():
+        own = label.startswith("fourway")
+        costs[label] = at_rest(x, command, REST_SECONDS, events=events if own else None, before_rest=before_rest)
+        log(f"  {label}: {costs[label]}")
+    return costs
+
+
 # ---------------------------------------------------------------- figures 4, 6
 def run_benchmarks(root, scratch, photo):
     """Runs the Benchmarks/ package; returns {name: {metric: p50}} from its
@@ -783,11 +860,11 @@ def main():
     parser.add_argument("--bench-scratch", required=True)
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--skip-engine", action="store_true")
-    parser.add_argument("--only", default="", help="comma list of figures to run (1-11)")
+    parser.add_argument("--only", default="", help="comma list of figures to run (1-12)")
     args = parser.parse_args()
 
     quick = args.quick
-    only = {int(n) for n in args.only.split(",") if n} or {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}
+    only = {int(n) for n in args.only.split(",") if n} or {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}
     sizes = [100, 10000, 100000]
     runs = 3 if quick else 7
     flip_counts = {3: 15, 5: 20, 8: 30} if quick else {3: 30, 5: 50, 8: 80}
@@ -795,7 +872,9 @@ def main():
     memory_runs = 1 if quick else 3
     pacing_seconds = 10
 
-    photos, folders = make_corpora(args.cache, sizes + [10] + ([MILLION] if 9 in only else []))
+    # Figure 12 alone needs only the folder of 10.
+    corpus_sizes = ([] if only <= {12} else sizes) + [10] + ([MILLION] if 9 in only else [])
+    photos, folders = make_corpora(args.cache, corpus_sizes)
     work = tempfile.mkdtemp(prefix="fourway-bench-")
     results = {"quick": quick, "size": [WIDTH, HEIGHT], "runs": runs, "photo": PHOTO_SIZE,
                "originals": len(photos)}
@@ -904,6 +983,9 @@ def main():
                             "--cache", args.cache, "--json", out], check=True)
             with open(out) as file:
                 results["key_step"] = json.load(file)
+        if 12 in only:
+            log(f"figure 12: {REST_SECONDS} s at rest")
+            results["at_rest"] = rest_costs(server.x, all_viewers, folders[10], work)
     finally:
         server.stop()
         log("event logs of the last runs kept in " + work)
@@ -1030,6 +1112,14 @@ def print_table(results):
             cells = [f"{fmt(r['median_ms'])} / {fmt(r['p90_ms'])}" for r in
                      (regions["first change"], regions["200x200"], regions["480x300"])]
             lines.append(f"   {viewer:<38}" + "".join(f"{c:>14}" for c in cells))
+    if "at_rest" in results:
+        lines.append(f"12. At rest for {REST_SECONDS} s showing one photo: CPU ticks (10 ms), frames drawn")
+        for label, cost in results["at_rest"].items():
+            if cost is None:
+                lines.append(f"   {label:<26}{'showed nothing':>16}")
+                continue
+            frames = "—" if cost["frames"] is None else str(cost["frames"])
+            lines.append(f"   {label:<26}{cost['ticks']:>8} ticks{frames:>8} frames")
     print("\n".join(lines))
 
 

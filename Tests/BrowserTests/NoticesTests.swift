@@ -35,4 +35,31 @@ import Testing
         #expect(!notices.isShowing)
         #expect(notices.visible(at: 0) == nil)
     }
+
+    // MARK: - When it changes (the loop sleeps otherwise: RedrawSchedule)
+
+    @Test func aNoticeChangesOnlyWhenItsFadeStartsAndWhenItEnds() {
+        var notices = Notices()
+        #expect(notices.nextChange(after: 0) == nil)
+        notices.show("Copied", at: 10)
+        #expect(notices.nextChange(after: 10) == 12)
+        #expect(!notices.isFading(at: 11.9))
+        #expect(notices.isFading(at: 12))
+        #expect(notices.nextChange(after: 12.1) == 12.5)
+        #expect(!notices.isFading(at: 12.5))
+    }
+
+    @Test func aNoticeExpiresWhereItIsNotDrawnOnceItsTimeIsUp() {
+        var notices = Notices()
+        notices.show("Copied", at: 10)
+        let early = notices.expire(at: 12.4)
+        #expect(!early)
+        #expect(notices.isShowing)
+        let due = notices.expire(at: 12.5)
+        #expect(due)
+        #expect(!notices.isShowing)
+        let again = notices.expire(at: 13)
+        #expect(!again)
+        #expect(notices.nextChange(after: 13) == nil)
+    }
 }

@@ -75,7 +75,10 @@ final class SlotLoader {
         self.firstImage = firstImage
         loader = ImageLoader(workerCount: Self.workerCount, pageDecodesAtOnce: Self.pageDecodesAtOnce) { result in
             inbox.post(result)
-            wake()
+            // A page decoded ahead shows nothing until a slot asks for it,
+            // in a frame of motion that takes it from the inbox first: it
+            // wakes no one (the loop sleeps at rest: RedrawSchedule).
+            if !PagePrefetch.isPrefetch(result.request.slot) { wake() }
         }
     }
 

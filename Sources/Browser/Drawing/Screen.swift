@@ -156,9 +156,11 @@ final class Screen {
         milestones.frameDrawn(showsCurrentPage: current.page != nil && contents[current.id].showsPage)
     }
 
-    /// After a frame of pages was shown at `time`, its own work `work` s.
-    func framePresented(work: Double, at time: Double, log: EventLog?) {
+    /// After a frame was shown at `time`, its own work `work` s: its `frame`
+    /// line, and for a frame of pages (not the overview) the start's lines.
+    func framePresented(work: Double, showsPages: Bool, at time: Double, log: EventLog?) {
         readiness.framePresented(work: work, time: time, log: log)
+        guard showsPages else { return }
         for line in milestones.framePresented() { log?.write(line, time: time) }
     }
 

@@ -45,8 +45,9 @@ extension BrowserSession {
         screen.frameDrawn(model: model, generations: slotLoader.generations, time: time, log: log)
     }
 
-    /// After a frame of pages was shown at `time`, its own work `work` s.
-    func framePresented(work: Double, at time: Double) {
-        screen.framePresented(work: work, at: time, log: log)
+    /// After a frame was shown at `time`, its own work `work` s;
+    /// `showsPages`: it showed the pages, not the overview.
+    func framePresented(work: Double, showsPages: Bool, at time: Double) {
+        screen.framePresented(work: work, showsPages: showsPages, at: time, log: log)
     }
 }

@@ -15,9 +15,15 @@ extension BrowserSession {
         case SDL_WINDOWEVENT.rawValue:
             guard event.window.windowID == screen.window.id else { return }
             switch UInt32(event.window.event) {
+            case SDL_WINDOWEVENT_EXPOSED.rawValue, SDL_WINDOWEVENT_SIZE_CHANGED.rawValue,
+                 SDL_WINDOWEVENT_SHOWN.rawValue, SDL_WINDOWEVENT_RESTORED.rawValue,
+                 SDL_WINDOWEVENT_MAXIMIZED.rawValue:
+                schedule.mark(.window)   // the window system wants its pixels again: one frame
             case SDL_WINDOWEVENT_FOCUS_LOST.rawValue:
+                schedule.mark(.input)
                 process(.focusLost, at: now)
             case SDL_WINDOWEVENT_HIDDEN.rawValue, SDL_WINDOWEVENT_MINIMIZED.rawValue:
+                schedule.mark(.input)
                 process(.windowHidden, at: now)
             case SDL_WINDOWEVENT_LEAVE.rawValue:
                 input.translator.hoverPoint = nil   // zooming by key goes back to the centre
@@ -25,9 +31,10 @@ extension BrowserSession {
                 break
             }
         case wakeEventType:
-            break   // decode results are collected once per frame
+            schedule.mark(.worker)   // results are collected in the frame's update
         default:
             guard var translated = input.events.translate(event, time: now) else { return }
+            if Self.mayChangeScreen(translated) { schedule.mark(.input) }
             // The overview does not zoom: it takes the same event as plain input.
             if case .zoom(_, let otherwise) = translated, overview.isShowing {
                 guard let otherwise else { return }
@@ -48,6 +55,14 @@ extension BrowserSession {
         case .key, .mouseDown, .wheel, .fingerDown, .zoom: true
         case .mouseMoved, .mouseUp, .fingerMoved, .fingerUp, .focusLost, .windowHidden: false
         }
+    }
+
+    /// Whether `input` may change what is shown by itself: all but the
+    /// pointer passing over the window with no button held (anything that
+    /// starts moving then is drawn as motion: ``RedrawSchedule``).
+    static func mayChangeScreen(_ input: BrowserInput) -> Bool {
+        if case .mouseMoved(_, _, leftHeld: false) = input { return false }
+        return true
     }
 
     /// Whether `input` is a key asking for the slideshow action, which

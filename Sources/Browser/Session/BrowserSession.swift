@@ -7,10 +7,12 @@ import Pager
 /// (`BrowserSession+Input.swift`) and performs the actions it asks for
 /// (`BrowserSession+Actions.swift`), follows the folder scan and the window
 /// size (`BrowserSession+Gallery.swift`), advances the engine with the real
-/// clock, has ``SlotLoader`` load what the slots need, draws what the engine
-/// says (`BrowserSession+Frame.swift`) and presents it on the
-/// ``FramePacer``'s beat. It holds no paging logic: every page decision
-/// comes from `PagerModel`.
+/// clock, has ``SlotLoader`` load what the slots need, and, when the
+/// ``RedrawSchedule`` says something changed, moves or fell due, draws what
+/// the engine says (`BrowserSession+Frame.swift`) and presents it on the
+/// ``FramePacer``'s beat. At rest it draws nothing and sleeps in
+/// `SDL_WaitEvent` (docs/ARCHITECTURE.md, "What wakes the loop"). It holds
+/// no paging logic: every page decision comes from `PagerModel`.
 ///
 /// Its state is in parts that keep their own logic: ``Screen`` (the window
 /// and what draws in it), ``WindowInput``, ``SessionGallery``, ``Panels``,
@@ -29,14 +31,9 @@ final class BrowserSession {
     /// woke up to 1 ms late (frame intervals of 16.7 ± 1.7 ms at p99).
     /// Input arriving meanwhile waits at most this long.
     static let preciseWaitSeconds = 0.002
-    /// How long to sleep waiting for input when nothing moves, ms.
-    static let idleWaitMilliseconds: Int32 = 250
-    /// How often the screen is redrawn when nothing moves but a decode or
-    /// the folder scan is still running, ms: often enough for the scan's
-    /// count. Their threads wake the loop when they finish, so a finished
-    /// page is not late; drawing unchanged frames at 60 fps meanwhile would
-    /// take CPU (ours and the X server's) from the decode itself.
-    static let waitingRedrawMilliseconds: Int32 = 100
+    /// How often the scan's count is drawn while the folder is scanned, s
+    /// (the scan's thread wakes the loop only when it ends).
+    static let scanCountInterval = 0.1
     let options: BrowserOptions
     let clock: SessionClock
     let log: EventLog?
@@ -64,9 +61,9 @@ final class BrowserSession {
     var trashHistory = TrashHistory()
     /// Nil while the session runs; the exit code once it ends.
     var exitCode: Int32?
-    /// A worker's wake-up was taken while waiting for a frame: its result
-    /// is due now, so the loop must not sleep before the next frame.
-    var wokenByWorker = false
+    /// When to draw and how long to sleep: what changed since the last
+    /// frame, whether something moves, when the next thing is due.
+    var schedule = RedrawSchedule()
 
     init(options: BrowserOptions, clock: SessionClock, log: EventLog?, window: BrowserWindow,
          text: TextRenderer, catalog: PageCatalog, scan: FolderScan?, start: StartImage?,
@@ -132,7 +129,8 @@ final class BrowserSession {
             takeInput(pacer: &pacer)
             let now = clock.now
             update(at: now)
-            drawAndPresent(startedAt: now, pacer: &pacer)
+            schedule.plan(moving: isMoving(at: now), due: dueTimes(at: now), at: now)
+            if schedule.needsFrame { drawAndPresent(startedAt: now, pacer: &pacer) }
         }
         log?.write(.quit, time: clock.now)
         log?.flush()
@@ -143,19 +141,21 @@ final class BrowserSession {
         return exitCode ?? BrowserExitCode.success
     }
 
-    /// Takes the input that arrived; when nothing moves, first sleeps until
-    /// input comes or something falls due.
+    /// Takes the input that arrived; when nothing moves and nothing changed,
+    /// first sleeps until input or a worker's wake-up comes, or the next
+    /// thing falls due (``RedrawSchedule``): at rest, in `SDL_WaitEvent`.
     private func takeInput(pacer: inout FramePacer) {
         var event = SDL_Event()
-        if !isMoving && !wokenByWorker {
+        let wait = schedule.wait(at: clock.now)
+        if wait != .none {
             log?.flush()
             pacer.rest()
-            var wait = isIdle ? Self.idleWaitMilliseconds : Self.waitingRedrawMilliseconds
-            if let due = slideshow.wait(at: clock.now) { wait = min(wait, Int32((due * 1000).rounded(.up)) + 1) }
-            if let due = animation.wait(at: clock.now) { wait = min(wait, Int32((due * 1000).rounded(.up)) + 1) }
-            if SDL_WaitEventTimeout(&event, wait) != 0 { handle(event) }
+            let woke = switch wait {
+            case .seconds(let seconds): SDL_WaitEventTimeout(&event, Int32(min(seconds * 1000, 3_600_000).rounded(.up)))
+            default: SDL_WaitEvent(&event)
+            }
+            if woke != 0 { handle(event) }
         }
-        wokenByWorker = false
         while SDL_PollEvent(&event) != 0 { handle(event) }
         flushMotion()
     }
@@ -163,6 +163,7 @@ final class BrowserSession {
     /// Everything but the drawing, once per frame: the scan, the size, the
     /// engine and its events, the decodes, the zoomed page and the animation.
     private func update(at now: Double) {
+        if notices.expire(at: now) { schedule.mark(.due) }
         checkScan(at: now)
         checkSize(at: now)
         perform(input.translator.tick(time: now), at: now)
@@ -189,6 +190,7 @@ final class BrowserSession {
     /// Draws the frame whose work started at `now`, presents it on the
     /// pacer's beat, then waits for the next frame's start.
     private func drawAndPresent(startedAt now: Double, pacer: inout FramePacer) {
+        schedule.drawing()
         let showsPages = render(at: now)
         let drawn = clock.now
         if showsPages { frameDrawn(at: drawn) }
@@ -197,7 +199,7 @@ final class BrowserSession {
         pacer.presented(at: presenting, work: drawn - now)
         screen.present()
         let shown = clock.now
-        if showsPages { framePresented(work: (drawn - now) + (shown - presenting), at: shown) }
+        framePresented(work: (drawn - now) + (shown - presenting), showsPages: showsPages, at: shown)
         log?.flush()
         wait(until: pacer.nextWorkStart ?? shown, returningOnWake: true)
     }
@@ -222,7 +224,7 @@ final class BrowserSession {
             guard SDL_WaitEventTimeout(&event, max(1, milliseconds)) != 0 else { continue }
             // A decode finished: draw it now, not up to a frame later.
             if event.type == wakeEventType {
-                wokenByWorker = true
+                schedule.mark(.worker)
                 if returningOnWake { return }
                 continue
             }
@@ -231,14 +233,21 @@ final class BrowserSession {
         }
     }
 
-    /// Something on screen moves or fades: draw every frame.
-    private var isMoving: Bool {
-        !model.isSettled || input.translator.needsTicks || notices.isShowing || input.pendingMotion != nil
+    /// Something on screen moves or fades at `time`: draw every frame.
+    private func isMoving(at time: Double) -> Bool {
+        !model.isSettled || input.translator.needsTicks || notices.isFading(at: time) || input.pendingMotion != nil
             || overview.needsFrames || screen.turn != nil
     }
 
-    /// Nothing moves and nothing is due: sleep until an event arrives.
-    private var isIdle: Bool {
-        !isMoving && !gallery.catalog.isScanning && !slotLoader.hasPendingSlots
+    /// When each part next changes by itself, after `time`: the slideshow's
+    /// next step, the animation's next frame, the notice's fade or end, the
+    /// scan's count while the folder is scanned. Everything else that
+    /// changes the screen is input or a worker's wake-up (docs/ARCHITECTURE.md,
+    /// "What wakes the loop").
+    private func dueTimes(at time: Double) -> [Double?] {
+        [slideshow.wait(at: time).map { time + $0 },
+         animation.wait(at: time).map { time + $0 },
+         notices.nextChange(after: time),
+         gallery.catalog.isScanning ? time + Self.scanCountInterval : nil]
     }
 }
