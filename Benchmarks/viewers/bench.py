@@ -219,15 +219,24 @@ def stop(process):
             process.wait()
 
 
-def peak_rss_mb(pid):
+def status_mb(pid, field):
+    """FIELD of /proc/PID/status (VmRSS, VmHWM: kB there) in MB, or None."""
     try:
         with open(f"/proc/{pid}/status") as status:
             for line in status:
-                if line.startswith("VmHWM:"):
+                if line.startswith(field + ":"):
                     return int(line.split()[1]) / 1024
     except OSError:
         pass
     return None
+
+
+def peak_rss_mb(pid):
+    return status_mb(pid, "VmHWM")
+
+
+def rss_mb(pid):
+    return status_mb(pid, "VmRSS")
 
 
 def wait_blank(x):
@@ -373,18 +382,8 @@ def first_image(x, viewer, folder, work, extra=(), env=None, until_line=None):
 
 
 # ---------------------------------------------------------------- figure 2
-def read_events(path):
-    events = []
-    try:
-        with open(path) as file:
-            for line in file:
-                try:
-                    events.append(json.loads(line))
-                except ValueError:
-                    pass
-    except OSError:
-        pass
-    return events
+# The event log's lines so far: the harness's reader.
+read_events = harness.events
 
 
 def start_fourway(x, fourway_bin, folder, events, extra=()):
@@ -600,17 +599,6 @@ def million_files(x, fourway, folder, root, runs, work):
             "first_image_median_s": median(screens), "first_frame_median_s": median(lines),
             "listed_rss_mb": listed[0], "listed_peak_mb": listed[1],
             "flipped_rss_mb": flipped[0], "flipped_peak_mb": flipped[1]}
-
-
-def rss_mb(pid):
-    try:
-        with open(f"/proc/{pid}/status") as status:
-            for line in status:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return None
 
 
 # ---------------------------------------------------------------- figure 10
