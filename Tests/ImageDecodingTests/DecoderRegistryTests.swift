@@ -18,7 +18,7 @@ import TestFixtures
 
     @Test func theStandardOrderPutsTheStreamedReadersFirstAndSDLImageLast() {
         #expect(DecoderRegistry.standard.decoders.map(\.name) == [
-            "JPEG DC coefficients", "libpng, streamed", "libtiff, streamed", "libjpeg-turbo", "libheif", "libjxl",
+            "JPEG DC coefficients", "LibRaw", "libpng, streamed", "libtiff, streamed", "libjpeg-turbo", "libheif", "libjxl",
             "animated WebP (libwebpdemux)", "SDL_image",
         ])
     }
@@ -34,6 +34,7 @@ import TestFixtures
         #expect(first(.heic) == "libheif")
         #expect(first(.avif) == "libheif")
         #expect(first(.jxl) == "libjxl")
+        #expect(first(.cameraRaw) == "LibRaw")
         #expect(first(.webp) == "animated WebP (libwebpdemux)")
         #expect(first(.gif) == "SDL_image")
         #expect(first(nil) == "SDL_image")

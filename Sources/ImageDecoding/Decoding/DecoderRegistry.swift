@@ -5,7 +5,7 @@
 ///
 /// ```swift
 /// DecoderRegistry.standard.decoders.map(\.name)
-/// // ["JPEG DC coefficients", "libpng, streamed", "libtiff, streamed", "libjpeg-turbo",
+/// // ["JPEG DC coefficients", "LibRaw", "libpng, streamed", "libtiff, streamed", "libjpeg-turbo",
 /// //  "libheif", "libjxl", "animated WebP (libwebpdemux)", "SDL_image"]
 /// let sdlOnly = DecoderRegistry([SDLImageDecoder()])
 /// ```
@@ -23,6 +23,10 @@ public struct DecoderRegistry: Sendable {
         // Progressive JPEGs too large for libjpeg, or whose 1/8 scale still
         // fills the box: their DC coefficients, streamed from the file.
         JPEGDCDecoder(),
+        // Camera raw files, TIFF-based ones included (the sniffer tells them
+        // from a TIFF by their IFD0: CameraRawSignature): the embedded preview
+        // or a half-size development.
+        RawDecoder(),
         // PNG and TIFF stream from the file whatever their size.
         StreamedDecoder.png,
         StreamedDecoder.tiff,

@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""Makes a small DNG from a synthetic 16-bit Bayer mosaic, with PiDNG.
+
+    make-dng.py OUT.dng [--orientation N] [--width W] [--height H]
+
+The picture is the left half pure red, the right half pure blue: on the
+left only the mosaic's red sites are lit, on the right only its blue ones.
+The colour matrix makes the camera's space linear sRGB, so a raw developer
+that demosaics it gives red and blue back. `--orientation` writes the TIFF
+Orientation tag (1-8). ImageDecodingTests' RawDecoderTests run it in a
+virtual environment with numpy and pidng
+(Tests/ImageDecodingTests/Support/DNGFixtures.swift).
+"""
+import argparse
+from fractions import Fraction
+
+import numpy as np
+from pidng.core import RAW2DNG, DNGTags, Tag
+from pidng.defs import CalibrationIlluminant, CFAPattern, DNGVersion, PhotometricInterpretation
+
+# XYZ (D65) to linear sRGB: as DNG's ColorMatrix1 (XYZ to camera) it makes the
+# camera's channels sRGB's.
+XYZ_TO_SRGB = [[3.2406, -1.5372, -0.4986], [-0.9689, 1.8758, 0.0415], [0.0557, -0.2040, 1.0570]]
+
+
+def rational(value):
+    fraction = Fraction(value).limit_denominator(10000)
+    return [fraction.numerator, fraction.denominator]
+
+
+def mosaic(width, height, level):
+    """BGGR: row 0 is B G B G…, row 1 is G R G R…."""
+    data = np.zeros((height, width), dtype=np.uint16)
+    half = width // 2
+    data[1::2, 1:half:2] = level            # red sites, left half
+    data[0::2, half + (half % 2)::2] = level   # blue sites, right half
+    return data
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out")
+    parser.add_argument("--orientation", type=int, default=1)
+    parser.add_argument("--width", type=int, default=256)
+    parser.add_argument("--height", type=int, default=128)
+    arguments = parser.parse_args()
+    width, height = arguments.width, arguments.height
+    tags = DNGTags()
+    tags.set(Tag.ImageWidth, width)
+    tags.set(Tag.ImageLength, height)
+    tags.set(Tag.TileWidth, width)
+    tags.set(Tag.TileLength, height)
+    tags.set(Tag.Orientation, arguments.orientation)
+    tags.set(Tag.PhotometricInterpretation, PhotometricInterpretation.Color_Filter_Array)
+    tags.set(Tag.SamplesPerPixel, 1)
+    tags.set(Tag.BitsPerSample, 16)
+    tags.set(Tag.CFARepeatPatternDim, [2, 2])
+    tags.set(Tag.CFAPattern, CFAPattern.BGGR)
+    tags.set(Tag.BlackLevel, 0)
+    tags.set(Tag.WhiteLevel, 65535)
+    tags.set(Tag.ColorMatrix1, [rational(v) for row in XYZ_TO_SRGB for v in row])
+    tags.set(Tag.CalibrationIlluminant1, CalibrationIlluminant.D65)
+    tags.set(Tag.AsShotNeutral, [[1, 1], [1, 1], [1, 1]])
+    tags.set(Tag.Make, "Fourway")
+    tags.set(Tag.Model, "Synthetic Bayer")
+    tags.set(Tag.DNGVersion, DNGVersion.V1_4)
+    tags.set(Tag.DNGBackwardVersion, DNGVersion.V1_2)
+    converter = RAW2DNG()
+    converter.options(tags, path="", compress=False)
+    out = arguments.out[:-4] if arguments.out.endswith(".dng") else arguments.out
+    converter.convert(mosaic(width, height, 40000), filename=out)
+
+
+if __name__ == "__main__":
+    main()
