@@ -19,7 +19,7 @@ import TestFixtures
     @Test func theStandardOrderPutsTheStreamedReadersFirstAndSDLImageLast() {
         #expect(DecoderRegistry.standard.decoders.map(\.name) == [
             "JPEG DC coefficients", "LibRaw", "libpng, streamed", "libtiff, streamed", "libjpeg-turbo", "libheif", "libjxl",
-            "animated WebP (libwebpdemux)", "SDL_image",
+            "animated WebP (libwebpdemux)", "librsvg", "SDL_image",
         ])
     }
 
@@ -35,6 +35,7 @@ import TestFixtures
         #expect(first(.avif) == "libheif")
         #expect(first(.jxl) == "libjxl")
         #expect(first(.cameraRaw) == "LibRaw")
+        #expect(first(.svg) == "librsvg")
         #expect(first(.webp) == "animated WebP (libwebpdemux)")
         #expect(first(.gif) == "SDL_image")
         #expect(first(nil) == "SDL_image")

@@ -6,7 +6,7 @@
 /// ```swift
 /// DecoderRegistry.standard.decoders.map(\.name)
 /// // ["JPEG DC coefficients", "LibRaw", "libpng, streamed", "libtiff, streamed", "libjpeg-turbo",
-/// //  "libheif", "libjxl", "animated WebP (libwebpdemux)", "SDL_image"]
+/// //  "libheif", "libjxl", "animated WebP (libwebpdemux)", "librsvg", "SDL_image"]
 /// let sdlOnly = DecoderRegistry([SDLImageDecoder()])
 /// ```
 public struct DecoderRegistry: Sendable {
@@ -38,6 +38,8 @@ public struct DecoderRegistry: Sendable {
         // SDL_image 2.6 reads no animated WebP: its first frame, composited.
         // A still WebP is passed on to SDL_image.
         AnimatedWebPDecoder(),
+        // SVG drawn at the page's size; without librsvg, passed on to SDL_image.
+        SVGDecoder(),
         // Every other format, and a last guess at data with no signature we know.
         SDLImageDecoder(),
     ])

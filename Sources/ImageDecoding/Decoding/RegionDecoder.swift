@@ -25,6 +25,8 @@ public struct DecodedRegion: Sendable {
 ///   averaged (``StreamedDecoder``): memory stays flat for any size.
 /// - Large progressive JPEGs: their DC coefficients, so no sharper than 1/8
 ///   (``JPEGDCDecoder``).
+/// - SVG: drawn again by librsvg at the scale, only the region
+///   (``SVGDecoder``): sharp at any zoom.
 /// - Other formats: a full decode at the image's own size, cropped and scaled
 ///   (the full buffer lives only for the duration of the call).
 ///
@@ -61,6 +63,10 @@ public enum RegionDecoder {
         Result { () throws(DecodeFailure) in
             let head = try FileReader.read(path, limit: ImageDecoder.headLength)
             if case .image(let format) = ContentSniffer.identify(head) {
+                if format == .svg, let part = try SVGDecoder.decodeRegion(path: path, region: region, scale: scale,
+                                                                          maximumPixels: maximumPixels) {
+                    return part
+                }
                 if format == .png || format == .tiff {
                     return try decodeStreamed(format == .png ? .png : .tiff, path: path, region: region, scale: scale,
                                               maximumPixels: maximumPixels)
