@@ -41,6 +41,48 @@ struct RawDecoderTests {
         #expect(isClose(image.rgba(x: 16, y: 52), .blue, tolerance: 60), "bottom: \(image.rgba(x: 16, y: 52))")
     }
 
+    /// A JPEG of `width` × `height`, left half green and right half white, at `path`.
+    static func writePreview(_ path: String, width: Int, height: Int) throws {
+        let pixels = ImageFixtures.pixels(width: width, height: height) { x, _ in x < width / 2 ? .green : .white }
+        FileManager.default.createFile(atPath: path, contents: Data(ImageFixtures.jpeg(width: width, height: height, pixels: pixels)))
+    }
+
+    @Test func aFullSizePreviewIsShownInsteadOfTheSensorData() throws {
+        let folder = try TemporaryFolder()
+        try Self.writePreview(folder.file("preview.jpg"), width: 256, height: 128)
+        let path = folder.file("previewed.dng")
+        try DNGFixtures.make(path, preview: folder.file("preview.jpg"))
+        let image = try ImageDecoder.decodeFile(path, maxWidth: 64, maxHeight: 64)
+        #expect(image.format == "DNG" && image.width == 64 && image.height == 32)
+        guard image.width == 64, image.height == 32 else { return }
+        #expect(isClose(image.rgba(x: 12, y: 16), .green), "left: \(image.rgba(x: 12, y: 16))")
+        #expect(isClose(image.rgba(x: 52, y: 16), .white), "right: \(image.rgba(x: 52, y: 16))")
+    }
+
+    @Test func thePreviewIsTurnedByTheFilesOrientation() throws {
+        let folder = try TemporaryFolder()
+        try Self.writePreview(folder.file("preview.jpg"), width: 256, height: 128)
+        let path = folder.file("turned.dng")
+        try DNGFixtures.make(path, orientation: 6, preview: folder.file("preview.jpg"))
+        let image = try ImageDecoder.decodeFile(path, maxWidth: 64, maxHeight: 64)
+        #expect(image.width == 32 && image.height == 64 && image.sourceWidth == 128 && image.sourceHeight == 256)
+        guard image.width == 32, image.height == 64 else { return }
+        #expect(isClose(image.rgba(x: 16, y: 12), .green), "top: \(image.rgba(x: 16, y: 12))")
+        #expect(isClose(image.rgba(x: 16, y: 52), .white), "bottom: \(image.rgba(x: 16, y: 52))")
+    }
+
+    @Test func aPreviewSmallerThanThePageLeavesTheSensorDataToShow() throws {
+        let folder = try TemporaryFolder()
+        try Self.writePreview(folder.file("thumb.jpg"), width: 32, height: 16)
+        let path = folder.file("thumbnailed.dng")
+        try DNGFixtures.make(path, preview: folder.file("thumb.jpg"))
+        let image = try ImageDecoder.decodeFile(path, maxWidth: 64, maxHeight: 64)
+        #expect(image.width == 64 && image.height == 32)
+        guard image.width == 64 else { return }
+        #expect(isClose(image.rgba(x: 12, y: 16), .red, tolerance: 60), "left: \(image.rgba(x: 12, y: 16))")
+        #expect(isClose(image.rgba(x: 52, y: 16), .blue, tolerance: 60), "right: \(image.rgba(x: 52, y: 16))")
+    }
+
     @Test func aTruncatedDNGIsAnErrorPageThatSaysSo() throws {
         let folder = try TemporaryFolder()
         let whole = folder.file("whole.dng")

@@ -76,6 +76,7 @@ import Testing
         let message = ImageDecoderTests.failure(path)
         let seconds = Date().timeIntervalSince(start)
         #expect(message?.contains("SVG") == true, "\(message ?? "decoded")")
+        #expect(message?.contains("\n") == false, "one line for the error page and stderr")
         #expect(seconds < 2, "took \(seconds) s")
     }
 

@@ -117,10 +117,12 @@ final class SVGDocument {
         }
     }
 
-    /// A GError's message, the error freed.
+    /// A GError's message on one line (libxml2's end with a newline), the error freed.
     private static func take(_ error: UnsafeMutablePointer<fw_gerror>?) -> String? {
         guard let error else { return nil }
         defer { fw_g_error_free(error) }
-        return error.pointee.message.map { String(cString: $0) }
+        guard let message = error.pointee.message else { return nil }
+        return String(cString: message).split(whereSeparator: \.isNewline).map { String($0).trimmingSpaces() }
+            .filter { !$0.isEmpty }.joined(separator: " ")
     }
 }

@@ -31,9 +31,12 @@ enum DNGFixtures {
         return nil
     }
 
-    /// Writes a DNG, left half red and right half blue (make-dng.py), to `path`.
-    static func make(_ path: String, orientation: Int = 1, width: Int = 256, height: Int = 128) throws {
-        try run(python.get(), [script, path, "--orientation", "\(orientation)", "--width", "\(width)", "--height", "\(height)"])
+    /// Writes a DNG, left half red and right half blue (make-dng.py), to
+    /// `path`; `preview` is the path of a JPEG to embed as its preview.
+    static func make(_ path: String, orientation: Int = 1, width: Int = 256, height: Int = 128,
+                     preview: String? = nil) throws {
+        try run(python.get(), [script, path, "--orientation", "\(orientation)", "--width", "\(width)", "--height", "\(height)"]
+                + (preview.map { ["--preview", $0] } ?? []))
     }
 
     /// A command that failed, with the end of what it printed.
