@@ -83,6 +83,20 @@ struct RawDecoderTests {
         #expect(isClose(image.rgba(x: 52, y: 16), .blue, tolerance: 60), "right: \(image.rgba(x: 52, y: 16))")
     }
 
+    @Test func aZoomedRegionIsTheSensorsRegionThoughTheDevelopmentIsHalfSize() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("halves.dng")
+        try DNGFixtures.make(path)
+        // The sensor's right half (blue), in the image's own 256 × 128 pixels.
+        let asked = PixelRect(x: 128, y: 0, width: 128, height: 128)
+        let part = try RegionDecoder.decode(path: path, region: asked, scale: 0.5, maximumPixels: 1 << 20).get()
+        #expect(part.region == asked)
+        #expect(part.image.width == 64 && part.image.height == 64 && part.image.sourceWidth == 256)
+        guard part.image.width == 64 else { return }
+        #expect(isClose(part.image.rgba(x: 32, y: 32), .blue, tolerance: 60), "\(part.image.rgba(x: 32, y: 32))")
+        #expect(isClose(part.image.rgba(x: 5, y: 32), .blue, tolerance: 60), "\(part.image.rgba(x: 5, y: 32))")
+    }
+
     @Test func aTruncatedDNGIsAnErrorPageThatSaysSo() throws {
         let folder = try TemporaryFolder()
         let whole = folder.file("whole.dng")

@@ -238,10 +238,19 @@ public enum RegionDecoder {
     }
 
     /// Any other format: decoded whole at its own size, then cropped and scaled.
+    /// A camera raw file's whole decode (its preview, or its half-size
+    /// development) is smaller than its sensor, the image's own size: the
+    /// region is mapped into the decoded pixels and back.
     private static func decodeWhole(path: String, region: PixelRect, scale: Double,
                                     maximumPixels: Int) throws(DecodeFailure) -> DecodedRegion {
         let whole = try ImageDecoder.decodeFile(path, maxWidth: Int(Int32.max), maxHeight: Int(Int32.max))
-        guard let wanted = clamp(region, width: whole.width, height: whole.height) else {
+        let fx = Double(whole.width) / Double(max(1, whole.sourceWidth))
+        let fy = Double(whole.height) / Double(max(1, whole.sourceHeight))
+        let left = Int((Double(region.x) * fx).rounded(.down)), top = Int((Double(region.y) * fy).rounded(.down))
+        let decodedRegion = PixelRect(x: left, y: top,
+                                      width: Int((Double(region.x + region.width) * fx).rounded(.up)) - left,
+                                      height: Int((Double(region.y + region.height) * fy).rounded(.up)) - top)
+        guard let wanted = clamp(decodedRegion, width: whole.width, height: whole.height) else {
             throw DecodeFailure(path: path, message: "the region lies outside the image")
         }
         let rowBytes = wanted.width * 4
@@ -254,16 +263,22 @@ public enum RegionDecoder {
             }
             initialized = rowBytes * wanted.height
         }
-        let outputScale = fittedScale(scale, width: wanted.width, height: wanted.height, maximumPixels: maximumPixels)
+        // `scale` is per image pixel; per decoded pixel it is larger by 1 / fx (and at most 1).
+        let outputScale = fittedScale(scale / fx, width: wanted.width, height: wanted.height, maximumPixels: maximumPixels)
         let target = (w: max(1, Int(Double(wanted.width) * outputScale + 1e-9)),
                       h: max(1, Int(Double(wanted.height) * outputScale + 1e-9)))
         let image = PixelBuffer(width: wanted.width, height: wanted.height, pixels: cropped)
             .downscaled(toWidth: target.w, height: target.h, hasAlpha: true)
+        // What the decoded part covers, in the image's own pixels.
+        let coveredLeft = Int((Double(wanted.x) / fx).rounded()), coveredTop = Int((Double(wanted.y) / fy).rounded())
+        let covered = PixelRect(x: coveredLeft, y: coveredTop,
+                                width: min(whole.sourceWidth, Int((Double(wanted.x + wanted.width) / fx).rounded())) - coveredLeft,
+                                height: min(whole.sourceHeight, Int((Double(wanted.y + wanted.height) / fy).rounded())) - coveredTop)
         return DecodedRegion(
             image: DecodedImage(width: image.width, height: image.height, pixels: image.pixels,
                                 sourceWidth: whole.sourceWidth, sourceHeight: whole.sourceHeight,
                                 format: whole.format),
-            region: wanted)
+            region: covered)
     }
 
     /// `scale` (at most 1) lowered so that the output holds at most `maximumPixels`.
