@@ -44,7 +44,7 @@ struct RawDecoderTests {
     /// A JPEG of `width` × `height`, left half green and right half white, at `path`.
     static func writePreview(_ path: String, width: Int, height: Int) throws {
         let pixels = ImageFixtures.pixels(width: width, height: height) { x, _ in x < width / 2 ? .green : .white }
-        FileManager.default.createFile(atPath: path, contents: Data(ImageFixtures.jpeg(width: width, height: height, pixels: pixels)))
+        try Data(ImageFixtures.jpeg(width: width, height: height, pixels: pixels)).write(to: URL(fileURLWithPath: path))
     }
 
     @Test func aFullSizePreviewIsShownInsteadOfTheSensorData() throws {
