@@ -80,6 +80,24 @@ import Testing
         #expect(seconds < 2, "took \(seconds) s")
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func aUseElementBombIsStoppedByLibrsvgsLimit() throws {
+        let folder = try TemporaryFolder()
+        // Nine levels of ten <use> of the level below: 10⁹ rectangles if drawn.
+        var defs = "<rect id=\"a0\" width=\"1\" height=\"1\"/>"
+        for level in 1...9 {
+            defs += "<g id=\"a\(level)\">" + String(repeating: "<use xlink:href=\"#a\(level - 1)\"/>", count: 10) + "</g>"
+        }
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
+            + "width=\"100\" height=\"100\"><defs>\(defs)</defs><use xlink:href=\"#a9\"/></svg>"
+        let path = try folder.write("uses.svg", Array(svg.utf8))
+        let start = Date()
+        let message = ImageDecoderTests.failure(path)
+        #expect(message?.hasPrefix("SVG could not be drawn") == true && message?.contains("referenced elements") == true,
+                "\(message ?? "decoded")")
+        #expect(Date().timeIntervalSince(start) < 20)
+    }
+
     @Test func externalFilesAreNeverRead() throws {
         let folder = try TemporaryFolder()
         ImageFixtures.writePNG(folder.file("red.png"), width: 8, height: 8,

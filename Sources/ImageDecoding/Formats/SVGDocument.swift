@@ -89,7 +89,8 @@ final class SVGDocument {
             var rectangle = fw_rsvg_rectangle(x: viewport.x, y: viewport.y, width: viewport.width, height: viewport.height)
             var error: UnsafeMutablePointer<fw_gerror>?
             if fw_rsvg_handle_render_document(handle, cairo, &rectangle, &error) == 0 {
-                failure = "corrupt SVG data (\(Self.take(error) ?? "librsvg could not draw it"))"
+                // librsvg's limits stop a document here too ("exceeded more than 500000 referenced elements").
+                failure = "SVG could not be drawn (\(Self.take(error) ?? "librsvg gave no reason"))"
             }
             fw_cairo_surface_flush(surface)
         }
