@@ -42,6 +42,18 @@ import Testing
         #expect(runs.count == 2 && runs.allSatisfy { $0 <= 2 }, "blended pixels across the edges: \(runs)")
     }
 
+    @Test func theHUDNamesTheDocumentsOwnSizeNotTheZoomCanvas() throws {
+        let folder = try TemporaryFolder()
+        let wide = Array("""
+            <svg xmlns="http://www.w3.org/2000/svg" width="120" height="60"><rect width="120" height="60"/></svg>
+            """.utf8)
+        let image = try ImageDecoder.decodeFile(try folder.write("wide.svg", wide), maxWidth: 600, maxHeight: 400)
+        #expect(image.shownSize == (120, 60), "\(image.shownSize)")
+        #expect(image.sourceWidth == SVGDocument.canvasLongSide && image.sourceHeight == SVGDocument.canvasLongSide / 2)
+        let turned = image.turned(.rotate90)
+        #expect(turned.shownSize == (60, 120), "\(turned.shownSize)")
+    }
+
     @Test func aZoomedRegionIsDrawnAgainSharpAtTheZoomsScale() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("circle.svg", Self.circle)

@@ -29,7 +29,7 @@ public struct SVGDecoder: ImageFormatDecoder {
                                           viewport: (0, 0, Double(fit.width), Double(fit.height)))
         return DecodedImage(width: fit.width, height: fit.height, pixels: picture.pixels,
                             sourceWidth: canvas.width, sourceHeight: canvas.height, format: "SVG",
-                            isOpaque: !picture.hasTransparency())
+                            isOpaque: !picture.hasTransparency(), declaredSize: document.declaredSize)
     }
 
     /// `region` of the SVG's canvas drawn at `scale` output pixels per canvas

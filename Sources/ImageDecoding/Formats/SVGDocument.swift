@@ -22,6 +22,9 @@ final class SVGDocument {
     /// and the zoom's sharp regions are parts of it, so the zoom can go as far
     /// as a raster image this large would let it, drawn sharp all the way.
     let canvas: (width: Int, height: Int)
+    /// The document's own size, px (its width and height, or its viewBox's),
+    /// rounded, at least 1: what the HUD names.
+    let declaredSize: (width: Int, height: Int)
 
     /// The canvas's longer side, px.
     static let canvasLongSide = 8192
@@ -42,6 +45,7 @@ final class SVGDocument {
             throw DecodeFailure(path: path, message: "SVG has no size (no width, height or viewBox)")
         }
         canvas = Self.canvas(shape)
+        declaredSize = (max(1, Int(shape.width.rounded())), max(1, Int(shape.height.rounded())))
     }
 
     deinit { fw_g_object_unref(UnsafeMutableRawPointer(handle)) }
