@@ -59,6 +59,8 @@ final class BrowserSession {
     var panels = Panels()
     /// Images moved to the trash, to undo, and the one leaving the gallery.
     var trashHistory = TrashHistory()
+    /// The images marked to act on together (`m`), by path.
+    var marks = Marks()
     /// Nil while the session runs; the exit code once it ends.
     var exitCode: Int32?
     /// When to draw and how long to sleep: what changed since the last
