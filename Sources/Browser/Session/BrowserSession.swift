@@ -140,6 +140,7 @@ final class BrowserSession {
         animation.shutdown()
         overview.shutdown()
         screen.close()
+        if let output = options.markedOutput { output.write(gallery.folder.map { marks.paths(in: $0.layout) } ?? []) }
         return exitCode ?? BrowserExitCode.success
     }
 
