@@ -204,6 +204,7 @@ final class OverviewScreen {
     private func handlePointer(_ input: BrowserInput, viewport: (width: Int, height: Int),
                                time: Double, ctrl: Bool, shift: Bool) -> [BrowserAction] {
         let how: OverviewClosing = if case .fingerUp = input { .tap } else { .click }
+        let highlighted = model?.focus   // a tap moves the highlight; a range starts where it was
         var out: [BrowserAction] = []
         for action in pointer.handle(input) {
             switch action {
@@ -212,7 +213,7 @@ final class OverviewScreen {
             case .pager(.pointerUp(let x, let y)):
                 guard let page = model?.pointerUp(x: x, y: y, time: time) else { break }
                 if ctrl || shift {
-                    out.append(.action(mark(page, range: shift, time: time)))
+                    out.append(.action(mark(page, from: shift ? highlighted : nil, time: time)))
                 } else {
                     out += choose(page, how: how, animated: true, viewport: viewport, time: time)
                 }
@@ -249,13 +250,14 @@ final class OverviewScreen {
         return []
     }
 
-    /// A click with Ctrl or Shift: the highlight moves to `page`, which the
-    /// session marks (Ctrl), or with the images from the one highlighted
-    /// before (Shift): the action it asks for.
-    private func mark(_ page: PageIndex, range: Bool, time: Double) -> Action {
-        if range, let focus = model?.focus { markRange = (focus, page) }
+    /// A click with Ctrl or Shift: the highlight is on `page` now, which
+    /// the session marks (Ctrl), or with the images from `start`, the one
+    /// highlighted before (Shift): the action it asks for.
+    private func mark(_ page: PageIndex, from start: PageIndex?, time: Double) -> Action {
         _ = model?.moveFocus(to: page, time: time, animated: false)
-        return range ? .markRange : .markClicked
+        guard let start else { return .markClicked }
+        markRange = (start, page)
+        return .markRange
     }
 
     private func changeSize(by step: Int, time: Double) {
