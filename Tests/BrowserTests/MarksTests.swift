@@ -74,4 +74,9 @@ import Testing
         marks.unmark(["/p/img1.jpg"])
         #expect(marks.paths(in: Self.grid(3)) == ["/p/img2.jpg"])
     }
+
+    @Test func theSummaryCountsTheMarks() {
+        #expect(Marks().summary == "None marked")
+        #expect(Marks(["/p/a.jpg", "/p/b.jpg", "/p/c.jpg"]).summary == "3 marked")
+    }
 }

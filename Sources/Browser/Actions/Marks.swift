@@ -26,6 +26,9 @@ struct Marks: Equatable {
 
     func contains(_ path: String) -> Bool { marked.contains(path) }
 
+    /// "3 marked", "None marked": the HUD's line and the notice.
+    var summary: String { marked.isEmpty ? "None marked" : "\(marked.count) marked" }
+
     /// Marks `path` when it is not, unmarks it when it is; returns whether it is marked now.
     @discardableResult
     mutating func toggle(_ path: String) -> Bool {

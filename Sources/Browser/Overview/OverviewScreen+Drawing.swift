@@ -56,7 +56,7 @@ extension OverviewScreen {
                 pages.fill(frame, palette.placeholder)
             }
         } else if showHUD {
-            overlay.drawHUD(hudLines(model) + (marks.isEmpty ? [] : [BrowserSession.markedText(marks.count)]),
+            overlay.drawHUD(hudLines(model) + (marks.isEmpty ? [] : [marks.summary]),
                             viewport: viewport)
         }
     }

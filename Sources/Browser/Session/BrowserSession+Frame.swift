@@ -38,7 +38,7 @@ extension BrowserSession {
             + (ZoomedPage.hudLine(model.zoom).map { [$0] } ?? [])
             + (animation.hudLine.map { [$0] } ?? [])
             + (slideshow.isRunning ? ["slideshow: every " + Self.seconds(slideshow.interval)] : [])
-            + (marks.isEmpty ? [] : [Self.markedText(marks.count)])
+            + (marks.isEmpty ? [] : [marks.summary])
     }
 
     /// The slots showing a marked image.

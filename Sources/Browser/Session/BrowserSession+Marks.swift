@@ -53,16 +53,11 @@ extension BrowserSession {
     /// The `marked` line and the notice for a change of the marks.
     func marksChanged(_ operation: String, file: String? = nil, at time: Double) {
         logMarks(operation, file: file, at: time)
-        showNotice(Self.markedText(marks.count), at: time)
+        showNotice(marks.summary, at: time)
     }
 
     /// The `marked` line alone (the trash says its own notice).
     func logMarks(_ operation: String, file: String? = nil, at time: Double) {
         log?.write(.marked(operation: operation, file: file, count: marks.count), time: time)
-    }
-
-    /// "3 marked", "None marked": the HUD's line and the notice.
-    static func markedText(_ count: Int) -> String {
-        count == 0 ? "None marked" : "\(count) marked"
     }
 }
