@@ -13,12 +13,14 @@ import Pager
 extension BrowserSession {
     func moveToTrash(at time: Double) {
         guard options.allowsDelete else { return showNotice("Delete is off (--no-delete)", at: time) }
+        if !marks.isEmpty, !trashHistory.isRemoving, let folder = gallery.folder {
+            return moveMarkedToTrash(layout: folder.layout, title: folder.title, at: time)
+        }
         let page = model.currentPage
         guard case .folder(let layout, let title) = gallery.catalog, !trashHistory.isRemoving, let entry = layout.entry(at: page),
               let removal = TrashHistory.removal(of: page, in: layout, title: title) else {
             return showNotice("No image here to move to the trash", at: time)
         }
-        if !marks.isEmpty { return moveMarkedToTrash(layout: layout, title: title, at: time) }
         guard let trash = Trash.standard() else {
             return showNotice("No trash: neither XDG_DATA_HOME nor HOME is set", at: time)
         }
