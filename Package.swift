@@ -68,6 +68,12 @@ let package = Package(
         // carry -D flags SwiftPM refuses (with a warning per build); the headers
         // are in /usr/include.
         .systemLibrary(name: "CJXL", providers: [.apt(["libjxl-dev"])]),
+        // Camera raw files (LibRaw, its thread-safe libraw_r), loaded when first
+        // used (Sources/CRaw/shim.h); its headers are in /usr/include/libraw.
+        .systemLibrary(name: "CRaw", providers: [.apt(["libraw-dev"])]),
+        // SVG (librsvg, drawing with cairo), loaded when first used; its few
+        // declarations are in Sources/CRsvg/shim.h, so no header is needed.
+        .systemLibrary(name: "CRsvg", providers: [.apt(["librsvg2-2"])]),
         // Embedded ICC profiles converted to sRGB.
         .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         // Animated GIF frames (giflib has no pkg-config file in Debian 12).
@@ -83,7 +89,7 @@ let package = Package(
         // Image files to fitted, upright sRGB pixels: sniffing, header checks,
         // one decoder per format behind ImageFormatDecoder, in a DecoderRegistry;
         // animations' frames, colour profiles, regions. Needs no Pager.
-        .target(name: "ImageDecoding", dependencies: ["CSDL2", "CTurboJPEG", "CHeif", "CJXL", "CLCMS2", "CGIF",
+        .target(name: "ImageDecoding", dependencies: ["CSDL2", "CTurboJPEG", "CHeif", "CJXL", "CRaw", "CRsvg", "CLCMS2", "CGIF",
                                                       "CWebP", "CStreamDecoders"]),
         // Folders, layouts, loading, thumbnails, trash, the information panel:
         // everything about images that is neither decoding nor drawing.

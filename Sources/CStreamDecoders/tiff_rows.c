@@ -46,6 +46,9 @@ static TIFF *fw_tiff_open(const char *path, fw_stream_result *result) {
     TIFFGetField(tiff, TIFFTAG_IMAGELENGTH, &height);
     result->width = (int32_t)width;
     result->height = (int32_t)height;
+    uint16_t orientation = ORIENTATION_TOPLEFT;
+    TIFFGetFieldDefaulted(tiff, TIFFTAG_ORIENTATION, &orientation);
+    result->orientation = orientation >= 1 && orientation <= 8 ? orientation : ORIENTATION_TOPLEFT;
     uint32_t length = 0;
     void *profile = NULL;
     if (TIFFGetField(tiff, TIFFTAG_ICCPROFILE, &length, &profile) && length > 0 && profile) {
@@ -88,7 +91,11 @@ int32_t fw_tiff_decode(const char *path, fw_rect region, int32_t out_width, int3
         goto done;
     }
     began = 1;
-    image.req_orientation = ORIENTATION_TOPLEFT;
+    // The pixels in stored order, turned by the caller (StreamedDecoder.swift):
+    // libtiff's RGBA interface only flips (it treats 5–8 as 1–4, leaving the
+    // transpose undone), and its vertical flip reverses each band, not the image.
+    // Asking for the file's own orientation makes it do neither.
+    image.req_orientation = (uint16_t)result->orientation;
     uint32_t unit = 1;   // rows libtiff decodes at once: a strip or a row of tiles
     if (TIFFIsTiled(tiff)) TIFFGetField(tiff, TIFFTAG_TILELENGTH, &unit);
     else TIFFGetFieldDefaulted(tiff, TIFFTAG_ROWSPERSTRIP, &unit);

@@ -205,6 +205,21 @@ import Testing
         #expect(info.exif?.fNumber == 5.6)
     }
 
+    @Test func aTIFFBasedRawFilesIFDsAreItsExif() throws {
+        let folder = try TemporaryFolder("info")
+        // A maker's Make and a vendor compression (Nikon's 34713): a NEF to the sniffer.
+        let block = ExifFixtures.libexifBlock([
+            (EXIF_IFD_0, 0x010F, .text("NIKON CORPORATION")),
+            (EXIF_IFD_0, 0x0110, .text("NIKON Z 6")),
+            (EXIF_IFD_0, 0x0103, .shorts([34713])),
+        ])
+        let path = try folder.write("DSC_0001.NEF", Array(block.dropFirst(6)))
+
+        let info = ImageInfo.read(path: path)
+        #expect(info.format == .cameraRaw)
+        #expect(info.exif?.model == "NIKON Z 6")
+    }
+
     @Test func aWebPsEXIFChunkIsReadWhenInTheHead() throws {
         let folder = try TemporaryFolder("info")
         let block = ExifFixtures.libexifBlock([(EXIF_IFD_0, 0x0110, .text("Web Cam"))])

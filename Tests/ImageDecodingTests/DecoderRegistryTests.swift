@@ -18,8 +18,8 @@ import TestFixtures
 
     @Test func theStandardOrderPutsTheStreamedReadersFirstAndSDLImageLast() {
         #expect(DecoderRegistry.standard.decoders.map(\.name) == [
-            "JPEG DC coefficients", "libpng, streamed", "libtiff, streamed", "libjpeg-turbo", "libheif", "libjxl",
-            "animated WebP (libwebpdemux)", "SDL_image",
+            "JPEG DC coefficients", "LibRaw", "libpng, streamed", "libtiff, streamed", "libjpeg-turbo", "libheif", "libjxl",
+            "animated WebP (libwebpdemux)", "librsvg", "SDL_image",
         ])
     }
 
@@ -34,6 +34,8 @@ import TestFixtures
         #expect(first(.heic) == "libheif")
         #expect(first(.avif) == "libheif")
         #expect(first(.jxl) == "libjxl")
+        #expect(first(.cameraRaw) == "LibRaw")
+        #expect(first(.svg) == "librsvg")
         #expect(first(.webp) == "animated WebP (libwebpdemux)")
         #expect(first(.gif) == "SDL_image")
         #expect(first(nil) == "SDL_image")

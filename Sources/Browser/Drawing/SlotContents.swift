@@ -16,6 +16,8 @@ public struct ImageTexture {
     /// Size of the file's image (before decode-time downscaling).
     public let sourceWidth: Int
     public let sourceHeight: Int
+    /// The size the HUD names (``DecodedImage/shownSize``: a vector's own size).
+    public let shownSize: (width: Int, height: Int)
     /// "JPEG", "PNG", …
     public let format: String
     /// Drawn to fill the page (demo pages), rather than never past its source size.
@@ -107,7 +109,7 @@ public final class SlotContents {
         let backdropTexture = backdrop.flatMap { BackdropTexture.make(renderer, $0) }
         set(slot, to: .image(ImageTexture(
             texture: texture, width: image.width, height: image.height,
-            sourceWidth: image.sourceWidth, sourceHeight: image.sourceHeight,
+            sourceWidth: image.sourceWidth, sourceHeight: image.sourceHeight, shownSize: image.shownSize,
             format: image.format, scalable: scalable, backdrop: backdropTexture)), label: label)
         return true
     }
@@ -134,7 +136,8 @@ public final class SlotContents {
         SDL_DestroyTexture(shown.texture)
         contents[slot] = .image(ImageTexture(
             texture: texture, width: image.width, height: image.height, sourceWidth: shown.sourceWidth,
-            sourceHeight: shown.sourceHeight, format: shown.format, scalable: shown.scalable, backdrop: shown.backdrop))
+            sourceHeight: shown.sourceHeight, shownSize: shown.shownSize, format: shown.format,
+            scalable: shown.scalable, backdrop: shown.backdrop))
         return true
     }
 

@@ -33,7 +33,7 @@ extension BrowserSession {
     /// the zoom, the animation and the slideshow.
     private var hudLines: [String] {
         let image = screen.image(inSlot: model.slots.slot(column: 0, row: 0).id)
-        let size = image.map { ($0.sourceWidth, $0.sourceHeight, $0.format) }
+        let size = image.map { ($0.shownSize.width, $0.shownSize.height, $0.format) }
         return gallery.catalog.hudLines(at: model.currentPage, image: size, order: order)
             + (ZoomedPage.hudLine(model.zoom).map { [$0] } ?? [])
             + (animation.hudLine.map { [$0] } ?? [])

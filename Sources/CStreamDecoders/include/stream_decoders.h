@@ -17,12 +17,16 @@ typedef struct {
 
 /// What a decode found besides the pixels.
 typedef struct {
-    /// The image's own size (as stored; TIFF and PNG carry no rotation here).
+    /// The image's own size, as stored (before `orientation`).
     int32_t width, height;
     /// Some output pixel is not fully opaque.
     int32_t has_alpha;
     /// Adam7 interlaced (PNG).
     int32_t interlaced;
+    /// The TIFF Orientation tag (1–8, the EXIF values; 1 when absent; 0 from
+    /// the PNG and JPEG readers). Pixels and regions are in stored order: the
+    /// caller turns them upright.
+    int32_t orientation;
     /// The embedded ICC profile (malloc'd, free with fw_stream_free), or NULL.
     uint8_t *icc;
     size_t icc_length;

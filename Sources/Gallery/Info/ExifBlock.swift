@@ -8,7 +8,8 @@ import ImageDecoding
 /// - WebP: the `EXIF` chunk (writers put it after the image data, so only
 ///   a small WebP has it in its head).
 /// - TIFF: the file itself is the TIFF structure; the EXIF IFD is found
-///   when it lies within the first 64 KB (all libexif reads).
+///   when it lies within the first 64 KB (all libexif reads). So for a
+///   camera raw file that is a TIFF (DNG, CR2, NEF, ARW, …: `II*` or `MM*`).
 ///
 /// Other formats have none here. Every length is checked against `head`:
 /// a chunk or segment that runs past it is not used.
@@ -33,6 +34,8 @@ public enum ExifBlock {
         case .webp:
             return webp(view).flatMap { block(tiff: view, $0) }
         case .tiff:
+            return block(tiff: view, 0..<min(head.count, ExifReader.maximumBlockLength - header.count))
+        case .cameraRaw where view.matches([0x49, 0x49, 0x2A, 0x00]) || view.matches([0x4D, 0x4D, 0x00, 0x2A]):
             return block(tiff: view, 0..<min(head.count, ExifReader.maximumBlockLength - header.count))
         default:
             return nil

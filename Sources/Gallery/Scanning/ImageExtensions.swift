@@ -16,6 +16,9 @@ public enum ImageExtensions {
         "tif", "tiff", "tga", "icb", "vda", "vst", "pcx", "pnm", "ppm", "pgm", "pbm",
         "xpm", "xcf", "lbm", "iff", "ilbm", "qoi", "svg", "ico", "cur", "xv",
         "avif", "jxl", "heic", "heif",
+        // Camera raw files (LibRaw): decided by content like the rest.
+        "dng", "cr2", "cr3", "crw", "nef", "nrw", "arw", "srf", "sr2", "raf", "orf", "rw2", "rwl", "pef",
+        "srw", "x3f", "mrw", "3fr", "erf", "kdc", "dcr", "mef", "mos", "iiq",
     ]
 
     /// Each extension packed into a `UInt64` so the check costs no allocation.

@@ -35,6 +35,12 @@ public enum DecodeLimits {
     /// the requested size; the scale factor is lowered to stay under it.
     public static let maximumDecodedPixels = 100_000_000
 
+    /// Largest camera raw file (sensor pixels): LibRaw holds the sensor's
+    /// data at 2 bytes a pixel while it develops it (600 MB at this size),
+    /// above any camera sold (150 MP backs). Checked from LibRaw's header
+    /// read, before anything is unpacked (RawDecoder).
+    public static let maximumRawPixels = 300_000_000
+
     /// The limit for `format`.
     public static func maximumPixels(for format: ImageFormat, progressive: Bool = false) -> Int {
         switch format {

@@ -5,8 +5,8 @@
 ///
 /// ```swift
 /// DecoderRegistry.standard.decoders.map(\.name)
-/// // ["JPEG DC coefficients", "libpng, streamed", "libtiff, streamed", "libjpeg-turbo",
-/// //  "libheif", "libjxl", "animated WebP (libwebpdemux)", "SDL_image"]
+/// // ["JPEG DC coefficients", "LibRaw", "libpng, streamed", "libtiff, streamed", "libjpeg-turbo",
+/// //  "libheif", "libjxl", "animated WebP (libwebpdemux)", "librsvg", "SDL_image"]
 /// let sdlOnly = DecoderRegistry([SDLImageDecoder()])
 /// ```
 public struct DecoderRegistry: Sendable {
@@ -23,6 +23,10 @@ public struct DecoderRegistry: Sendable {
         // Progressive JPEGs too large for libjpeg, or whose 1/8 scale still
         // fills the box: their DC coefficients, streamed from the file.
         JPEGDCDecoder(),
+        // Camera raw files, TIFF-based ones included (the sniffer tells them
+        // from a TIFF by their IFD0: CameraRawSignature): the embedded preview
+        // or a half-size development.
+        RawDecoder(),
         // PNG and TIFF stream from the file whatever their size.
         StreamedDecoder.png,
         StreamedDecoder.tiff,
@@ -34,6 +38,8 @@ public struct DecoderRegistry: Sendable {
         // SDL_image 2.6 reads no animated WebP: its first frame, composited.
         // A still WebP is passed on to SDL_image.
         AnimatedWebPDecoder(),
+        // SVG drawn at the page's size; without librsvg, passed on to SDL_image.
+        SVGDecoder(),
         // Every other format, and a last guess at data with no signature we know.
         SDLImageDecoder(),
     ])

@@ -25,6 +25,8 @@ public struct DecodedRegion: Sendable {
 ///   averaged (``StreamedDecoder``): memory stays flat for any size.
 /// - Large progressive JPEGs: their DC coefficients, so no sharper than 1/8
 ///   (``JPEGDCDecoder``).
+/// - SVG: drawn again by librsvg at the scale, only the region
+///   (``SVGDecoder``): sharp at any zoom.
 /// - Other formats: a full decode at the image's own size, cropped and scaled
 ///   (the full buffer lives only for the duration of the call).
 ///
@@ -61,6 +63,10 @@ public enum RegionDecoder {
         Result { () throws(DecodeFailure) in
             let head = try FileReader.read(path, limit: ImageDecoder.headLength)
             if case .image(let format) = ContentSniffer.identify(head) {
+                if format == .svg, let part = try SVGDecoder.decodeRegion(path: path, region: region, scale: scale,
+                                                                          maximumPixels: maximumPixels) {
+                    return part
+                }
                 if format == .png || format == .tiff {
                     return try decodeStreamed(format == .png ? .png : .tiff, path: path, region: region, scale: scale,
                                               maximumPixels: maximumPixels)
@@ -176,23 +182,32 @@ public enum RegionDecoder {
 
     /// PNG and TIFF: only the rows down to the region's bottom are read, each
     /// averaged into the output as it streams (the columns outside are skipped).
+    /// `region` is in upright pixels; a TIFF's orientation maps it to the
+    /// stored rows and turns the result.
     private static func decodeStreamed(_ reader: StreamedDecoder.Reader, path: String, region: PixelRect, scale: Double,
                                        maximumPixels: Int) throws(DecodeFailure) -> DecodedRegion {
         let header = try StreamedDecoder.header(reader, path: path)
-        guard let wanted = clamp(region, width: header.width, height: header.height) else {
+        let upright = header.upright
+        guard let wanted = clamp(region, width: upright.width, height: upright.height) else {
             throw DecodeFailure(path: path, message: "the region lies outside the image")
         }
+        let orientation = header.orientation
+        let a = orientation.source(x: wanted.x, y: wanted.y, width: header.width, height: header.height)
+        let b = orientation.source(x: wanted.x + wanted.width - 1, y: wanted.y + wanted.height - 1,
+                                   width: header.width, height: header.height)
+        let stored = PixelRect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x) + 1, height: abs(b.y - a.y) + 1)
         if reader == .png, header.interlaced,
            header.width * header.height * 4 > DecodeLimits.maximumInterlacedPNGBytes {
             throw DecodeFailure(path: path, message: "an interlaced PNG this large has no sharper region (it cannot be streamed)")
         }
-        let outputScale = fittedScale(scale, width: wanted.width, height: wanted.height, maximumPixels: maximumPixels)
-        let target = (w: max(1, Int(Double(wanted.width) * outputScale + 1e-9)),
-                      h: max(1, Int(Double(wanted.height) * outputScale + 1e-9)))
-        let decoded = try StreamedDecoder.decode(reader, path: path, region: wanted, outWidth: target.w, outHeight: target.h)
+        let outputScale = fittedScale(scale, width: stored.width, height: stored.height, maximumPixels: maximumPixels)
+        let target = (w: max(1, Int(Double(stored.width) * outputScale + 1e-9)),
+                      h: max(1, Int(Double(stored.height) * outputScale + 1e-9)))
+        let decoded = try StreamedDecoder.decode(reader, path: path, region: stored, outWidth: target.w, outHeight: target.h)
+        let image = decoded.image.oriented(orientation)
         return DecodedRegion(
-            image: DecodedImage(width: target.w, height: target.h, pixels: decoded.image.pixels,
-                                sourceWidth: header.width, sourceHeight: header.height, format: reader.formatName,
+            image: DecodedImage(width: image.width, height: image.height, pixels: image.pixels,
+                                sourceWidth: upright.width, sourceHeight: upright.height, format: reader.formatName,
                                 isOpaque: !decoded.hasAlpha),
             region: wanted)
     }
@@ -223,10 +238,19 @@ public enum RegionDecoder {
     }
 
     /// Any other format: decoded whole at its own size, then cropped and scaled.
+    /// A camera raw file's whole decode (its preview, or its half-size
+    /// development) is smaller than its sensor, the image's own size: the
+    /// region is mapped into the decoded pixels and back.
     private static func decodeWhole(path: String, region: PixelRect, scale: Double,
                                     maximumPixels: Int) throws(DecodeFailure) -> DecodedRegion {
         let whole = try ImageDecoder.decodeFile(path, maxWidth: Int(Int32.max), maxHeight: Int(Int32.max))
-        guard let wanted = clamp(region, width: whole.width, height: whole.height) else {
+        let fx = Double(whole.width) / Double(max(1, whole.sourceWidth))
+        let fy = Double(whole.height) / Double(max(1, whole.sourceHeight))
+        let left = Int((Double(region.x) * fx).rounded(.down)), top = Int((Double(region.y) * fy).rounded(.down))
+        let decodedRegion = PixelRect(x: left, y: top,
+                                      width: Int((Double(region.x + region.width) * fx).rounded(.up)) - left,
+                                      height: Int((Double(region.y + region.height) * fy).rounded(.up)) - top)
+        guard let wanted = clamp(decodedRegion, width: whole.width, height: whole.height) else {
             throw DecodeFailure(path: path, message: "the region lies outside the image")
         }
         let rowBytes = wanted.width * 4
@@ -239,16 +263,22 @@ public enum RegionDecoder {
             }
             initialized = rowBytes * wanted.height
         }
-        let outputScale = fittedScale(scale, width: wanted.width, height: wanted.height, maximumPixels: maximumPixels)
+        // `scale` is per image pixel; per decoded pixel it is larger by 1 / fx (and at most 1).
+        let outputScale = fittedScale(scale / fx, width: wanted.width, height: wanted.height, maximumPixels: maximumPixels)
         let target = (w: max(1, Int(Double(wanted.width) * outputScale + 1e-9)),
                       h: max(1, Int(Double(wanted.height) * outputScale + 1e-9)))
         let image = PixelBuffer(width: wanted.width, height: wanted.height, pixels: cropped)
             .downscaled(toWidth: target.w, height: target.h, hasAlpha: true)
+        // What the decoded part covers, in the image's own pixels.
+        let coveredLeft = Int((Double(wanted.x) / fx).rounded()), coveredTop = Int((Double(wanted.y) / fy).rounded())
+        let covered = PixelRect(x: coveredLeft, y: coveredTop,
+                                width: min(whole.sourceWidth, Int((Double(wanted.x + wanted.width) / fx).rounded())) - coveredLeft,
+                                height: min(whole.sourceHeight, Int((Double(wanted.y + wanted.height) / fy).rounded())) - coveredTop)
         return DecodedRegion(
             image: DecodedImage(width: image.width, height: image.height, pixels: image.pixels,
                                 sourceWidth: whole.sourceWidth, sourceHeight: whole.sourceHeight,
                                 format: whole.format),
-            region: wanted)
+            region: covered)
     }
 
     /// `scale` (at most 1) lowered so that the output holds at most `maximumPixels`.

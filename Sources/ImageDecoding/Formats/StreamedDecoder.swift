@@ -62,10 +62,18 @@ public struct StreamedDecoder: ImageFormatDecoder {
 
     /// What a header read found.
     package struct Header {
+        /// The size as stored, before `orientation`.
         package var width: Int
         package var height: Int
         package var interlaced: Bool
         package var iccProfile: [UInt8]
+        /// A TIFF's Orientation tag; `.normal` for PNG.
+        package var orientation: ExifOrientation = .normal
+
+        /// The size shown, after `orientation`.
+        package var upright: (width: Int, height: Int) {
+            orientation.swapsAxes ? (height, width) : (width, height)
+        }
     }
 
     /// The size (and profile) from the file's header (PNG, TIFF).
@@ -75,12 +83,14 @@ public struct StreamedDecoder: ImageFormatDecoder {
         defer { fw_stream_free(&result) }
         guard status == 0 else { throw failure(reader, path: path, result: &result) }
         return Header(width: Int(result.width), height: Int(result.height), interlaced: result.interlaced != 0,
-                      iccProfile: profile(result))
+                      iccProfile: profile(result),
+                      orientation: ExifOrientation(rawValue: Int(result.orientation)) ?? .normal)
     }
 
-    /// `region` (in the reader's pixels: 1/8-scale ones for `.jpegDC`) averaged
-    /// into `outWidth` × `outHeight`, converted to sRGB when the file carries a
-    /// profile. Also returns the file's full size.
+    /// `region` (in the reader's stored pixels: 1/8-scale ones for `.jpegDC`)
+    /// averaged into `outWidth` × `outHeight`, converted to sRGB when the file
+    /// carries a profile. Also returns the file's full size. The pixels are in
+    /// stored order: a TIFF's orientation is the caller's to apply.
     static func decode(_ reader: Reader, path: String, region: PixelRect, outWidth: Int,
                        outHeight: Int) throws(DecodeFailure) -> (image: PixelBuffer, hasAlpha: Bool, width: Int, height: Int) {
         var result = fw_stream_result()
@@ -108,18 +118,23 @@ public struct StreamedDecoder: ImageFormatDecoder {
         return (buffer, result.has_alpha != 0, Int(result.width), Int(result.height))
     }
 
-    /// A PNG or TIFF fitted into `maxWidth` × `maxHeight`.
+    /// A PNG or TIFF fitted into `maxWidth` × `maxHeight`, upright (a TIFF's
+    /// Orientation tag applied, all eight values).
     static func decodeFitted(_ reader: Reader, path: String, maxWidth: Int,
                              maxHeight: Int) throws(DecodeFailure) -> DecodedImage {
         let size = try header(reader, path: path)
         guard size.width > 0, size.height > 0 else {
             throw DecodeFailure(path: path, message: "image has no pixels (\(size.width)×\(size.height))")
         }
-        let fit = FitSize.fit(width: size.width, height: size.height, maxWidth: maxWidth, maxHeight: maxHeight)
+        let upright = size.upright
+        let fit = FitSize.fit(width: upright.width, height: upright.height, maxWidth: maxWidth, maxHeight: maxHeight)
+        // Averaged in stored order, then turned: the fit's sides trade places for 5–8.
+        let stored = size.orientation.swapsAxes ? (w: fit.height, h: fit.width) : (w: fit.width, h: fit.height)
         let decoded = try decode(reader, path: path, region: PixelRect(x: 0, y: 0, width: size.width, height: size.height),
-                                 outWidth: fit.width, outHeight: fit.height)
-        return DecodedImage(width: fit.width, height: fit.height, pixels: decoded.image.pixels,
-                            sourceWidth: size.width, sourceHeight: size.height,
+                                 outWidth: stored.w, outHeight: stored.h)
+        let image = decoded.image.oriented(size.orientation)
+        return DecodedImage(width: image.width, height: image.height, pixels: image.pixels,
+                            sourceWidth: upright.width, sourceHeight: upright.height,
                             format: reader.formatName, isOpaque: !decoded.hasAlpha)
     }
 

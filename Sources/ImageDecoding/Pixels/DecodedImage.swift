@@ -24,11 +24,15 @@ public struct DecodedImage: Sendable {
     /// Every pixel's alpha is 255 (a JPEG): the shell draws it without
     /// blending, which the software renderer does several times faster.
     public let isOpaque: Bool
+    /// A vector image's size as its file declares it, upright, for the HUD;
+    /// nil for a raster image. A vector's source size is a large canvas of
+    /// its shape (the zoom draws it sharp up to that), not its own size.
+    public let declaredSize: (width: Int, height: Int)?
 
     /// `pixels.count` must be `width × height × 4`:
     /// `DecodedImage(width: 1, height: 1, pixels: [255, 0, 0, 255], sourceWidth: 1, sourceHeight: 1, format: "PNG")`.
     public init(width: Int, height: Int, pixels: [UInt8], sourceWidth: Int, sourceHeight: Int, format: String,
-                isOpaque: Bool = false) {
+                isOpaque: Bool = false, declaredSize: (width: Int, height: Int)? = nil) {
         precondition(pixels.count == width * height * 4, "pixels must hold width × height RGBA pixels")
         self.width = width
         self.height = height
@@ -37,7 +41,16 @@ public struct DecodedImage: Sendable {
         self.sourceHeight = sourceHeight
         self.format = format
         self.isOpaque = isOpaque
+        self.declaredSize = declaredSize
     }
+
+    /// The size the HUD names: the declared size of a vector image, else
+    /// the source size.
+    ///
+    /// ```swift
+    /// image.shownSize   // (width: 120, height: 60) for a 120×60 SVG drawn from an 8192×4096 canvas
+    /// ```
+    public var shownSize: (width: Int, height: Int) { declaredSize ?? (sourceWidth, sourceHeight) }
 
     /// Bytes per row.
     public var pitch: Int { width * 4 }
@@ -50,7 +63,8 @@ public struct DecodedImage: Sendable {
         return DecodedImage(width: buffer.width, height: buffer.height, pixels: buffer.pixels,
                             sourceWidth: orientation.swapsAxes ? sourceHeight : sourceWidth,
                             sourceHeight: orientation.swapsAxes ? sourceWidth : sourceHeight,
-                            format: format, isOpaque: isOpaque)
+                            format: format, isOpaque: isOpaque,
+                            declaredSize: declaredSize.map { orientation.swapsAxes ? ($0.height, $0.width) : $0 })
     }
 
     /// The pixel at (`x`, `y`) as (r, g, b, a); for tests and probes.

@@ -50,6 +50,8 @@ public enum ContentSniffer {
         if view.matches([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
         if view.matches("GIF87a") || view.matches("GIF89a") { return .gif }
         if view.matches("RIFF") && view.matches("WEBP", at: 8) { return .webp }
+        // Before TIFF: many raw files are TIFF files, told apart by their IFD0.
+        if CameraRawSignature.kind(of: view) != nil { return .cameraRaw }
         if view.matches([0x49, 0x49, 0x2A, 0x00]) || view.matches([0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
         if view.matches("BM"), let dib = view.u32le(14), [12, 16, 40, 52, 56, 64, 108, 124].contains(dib) { return .bmp }
         if view.matches("qoif") { return .qoi }

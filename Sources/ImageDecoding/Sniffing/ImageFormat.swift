@@ -3,10 +3,14 @@
 /// ```swift
 /// ImageFormat.png.name            // "PNG"
 /// ImageFormat.avif.isDecodable    // true: libheif decodes it (HEIFDecoder)
+/// ImageFormat.cameraRaw.name      // "camera raw": DNG, CR2, NEF… (LibRaw, RawDecoder)
 /// ```
 public enum ImageFormat: String, Sendable, CaseIterable {
     case jpeg, png, gif, bmp, webp, tiff, qoi, pnm, xpm, xcf, lbm, pcx, svg, ico, cur, tga
     case avif, jxl, heic
+    /// A camera's raw sensor data (DNG, CR2, CR3, NEF, ARW, RAF, ORF, RW2…),
+    /// recognised by ``CameraRawSignature``.
+    case cameraRaw
 
     /// The name shown to people, also `DecodedImage.format`.
     public var name: String {
@@ -30,12 +34,14 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         case .avif: return "AVIF"
         case .jxl: return "JPEG XL"
         case .heic: return "HEIC"
+        case .cameraRaw: return "camera raw"
         }
     }
 
     /// False for formats we recognise but cannot decode on this system.
     /// Every format is decodable today: JPEG through libjpeg-turbo, HEIC and
-    /// AVIF through libheif, JPEG XL through libjxl, the rest through SDL_image
+    /// AVIF through libheif, JPEG XL through libjxl, camera raw files through
+    /// LibRaw, the rest through SDL_image
     /// (DecoderRegistry.standard); the property stays for a format that is
     /// recognised before it has a decoder.
     public var isDecodable: Bool {
@@ -68,6 +74,12 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         case .avif: return ["image/avif"]
         case .jxl: return ["image/jxl"]
         case .heic: return ["image/heic", "image/heif"]
+        case .cameraRaw:
+            return ["image/x-adobe-dng", "image/x-canon-cr2", "image/x-canon-cr3", "image/x-canon-crw",
+                    "image/x-nikon-nef", "image/x-nikon-nrw", "image/x-sony-arw", "image/x-sony-sr2",
+                    "image/x-sony-srf", "image/x-fuji-raf", "image/x-olympus-orf", "image/x-panasonic-rw2",
+                    "image/x-panasonic-rw", "image/x-pentax-pef", "image/x-sigma-x3f", "image/x-minolta-mrw",
+                    "image/x-kodak-dcr", "image/x-kodak-kdc", "image/x-samsung-srw"]
         }
     }
 

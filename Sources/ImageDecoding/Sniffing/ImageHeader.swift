@@ -64,6 +64,9 @@ public enum ImageHeader {
             return JXLStructure.parse(bytes)?.uprightSize
         case .xpm, .ico, .cur, .tga:
             return nil
+        case .cameraRaw:
+            // LibRaw reads the size; RawDecoder checks it before unpacking.
+            return nil
         }
     }
 
