@@ -54,8 +54,12 @@ struct Fourway: ParsableCommand {
     var paths: [String] = []
 
     @Flag(name: [.customShort("0"), .customLong("null")],
-          help: "With -: the list on standard input is NUL-separated (find -print0), not one path a line.")
+          help: "With -: the list on standard input is NUL-separated (find -print0), not one path a line. With -o: so are the marked paths written.")
     var null = false
+
+    @Flag(name: [.customShort("o"), .customLong("print-marked")],
+          help: "When fourway quits, write the marked images' paths (m marks) to standard output, one a line in gallery order (NUL-terminated with -0); nothing else goes there.")
+    var printMarked = false
 
     @Flag(name: .shortAndLong, inversion: .prefixedNo,
           help: "Take the images in every subfolder of the folders given, at any depth (default: \(FolderScanner.maximumAlbumDepth) levels).")
@@ -161,8 +165,8 @@ struct Fourway: ParsableCommand {
         if paths.filter({ $0 == "-" }).count > 1 {
             throw ValidationError("- is given twice; standard input can be read once")
         }
-        if null && !paths.contains("-") {
-            throw ValidationError("--null applies to the list read with -; give - among the paths")
+        if null && !paths.contains("-") && !printMarked {
+            throw ValidationError("--null applies to the list read with - or to --print-marked; give either")
         }
     }
 
@@ -230,6 +234,7 @@ struct Fourway: ParsableCommand {
         options.startsSlideshow = slideshow != nil
         options.keyMap = config.keyMap(from: .standard)
         options.allowsDelete = !noDelete
+        options.markedOutput = printMarked ? (null ? .nul : .lines) : nil
         return options
     }
 

@@ -98,6 +98,7 @@ struct BrowserLogEventDocTests {
         case .infoShown: return .infoShown(file: "/p/a.jpg", lines: ["Name: a.jpg"])
         case .rotated: return .rotated(file: "/p/a.jpg", turn: .rotate90)
         case .restored: return .restored(file: "/p/a.jpg")
+        case .marked: return .marked(operation: "mark", file: "/p/a.jpg", count: 1)
         case .animation:
             return .animation(file: "/p/a.gif", format: "GIF", frames: 3, loops: 0, width: 10, height: 10, page: page)
         case .animationFrame: return .animationFrame(frame: 1, due: 0.1)

@@ -23,6 +23,14 @@ struct BrowserLogEventTests {
         #expect(try object(line)["scanning"] as? Bool == false)
     }
 
+    @Test("marked names the operation, the file toggled (null for the others) and the count")
+    func marked() throws {
+        let toggled = BrowserLogEvent.marked(operation: "mark", file: "/p/a b.jpg", count: 3).jsonLine(time: 1)
+        #expect(toggled == #"{"t":1,"event":"marked","operation":"mark","file":"/p/a b.jpg","count":3}"#)
+        let cleared = BrowserLogEvent.marked(operation: "clear", file: nil, count: 0).jsonLine(time: 1)
+        #expect(try object(cleared)["file"] is NSNull)
+    }
+
     @Test("gallery gives the title, image count, layout, pages (null for an infinite axis), sources and order")
     func gallery() throws {
         let line = BrowserLogEvent.gallery(title: "Summer \"24\"", images: 38, layout: "albums",

@@ -64,10 +64,40 @@ import Testing
             history.record(Self.file("img\(h).jpg"), removal: removal, from: layout, at: page)
             _ = history.takeRemoval()
         }
-        #expect(history.last?.file.originalPath == "/p/img1.jpg")
+        #expect(history.last?.files.first?.originalPath == "/p/img1.jpg")
         #expect(history.last?.page == PageIndex(h: 1, v: 0))
         #expect(history.last?.layout.count == 6)
         history.restored()
-        #expect(history.last?.file.originalPath == "/p/img0.jpg")
+        #expect(history.last?.files.first?.originalPath == "/p/img0.jpg")
+    }
+
+    @Test func removingMarkedImagesLandsOnTheCurrentImageWhenItStays() {
+        let (layout, landing) = TrashHistory.remaining(removing: [0, 2], from: Self.grid(6, columns: 3), current: 3)
+        #expect(layout.count == 4)
+        #expect(landing.flatMap(layout.entry(at:))?.path == "/p/img3.jpg")
+    }
+
+    @Test func removingTheCurrentMarkedImageLandsOnTheNextThatStays() {
+        let (layout, landing) = TrashHistory.remaining(removing: [2, 3], from: Self.grid(6, columns: 3), current: 2)
+        #expect(landing.flatMap(layout.entry(at:))?.path == "/p/img4.jpg")
+    }
+
+    @Test func removingTheLastImagesLandsOnTheLastThatStays() {
+        let (layout, landing) = TrashHistory.remaining(removing: [4, 5], from: Self.grid(6, columns: 3), current: 5)
+        #expect(landing.flatMap(layout.entry(at:))?.path == "/p/img3.jpg")
+    }
+
+    @Test func removingEveryImageLeavesNoLanding() {
+        let (layout, landing) = TrashHistory.remaining(removing: [0, 1], from: Self.grid(2, columns: 2), current: 0)
+        #expect(layout.count == 0)
+        #expect(landing == nil)
+    }
+
+    @Test func aBatchComesBackMarked() {
+        var history = TrashHistory()
+        history.record(marked: [Self.file("img1.jpg"), Self.file("img3.jpg")], from: Self.grid(6, columns: 3),
+                       at: PageIndex(h: 0, v: 0))
+        #expect(history.last?.marked == ["/p/img1.jpg", "/p/img3.jpg"])
+        #expect(history.last?.files.count == 2)
     }
 }

@@ -16,11 +16,14 @@ import Pager
 /// history.takeRemoval()   // the gallery without it, and where to land
 /// ```
 struct TrashHistory {
-    /// An image moved to the trash, and the gallery from before.
+    /// Images moved to the trash in one step (one, or every marked one),
+    /// and the gallery from before.
     struct Entry {
-        let file: TrashedFile
+        let files: [TrashedFile]
         let layout: GalleryLayout
         let page: PageIndex
+        /// The paths among `files` that were marked: undo marks them again.
+        var marked: [String] = []
     }
 
     /// An image moved to the trash, on its way out of the gallery.
@@ -66,8 +69,29 @@ struct TrashHistory {
     /// `file` was moved to the trash from `page` of `layout`; `removal`
     /// waits for ``takeRemoval()``.
     mutating func record(_ file: TrashedFile, removal: Removal, from layout: GalleryLayout, at page: PageIndex) {
-        entries.append(Entry(file: file, layout: layout, page: page))
+        entries.append(Entry(files: [file], layout: layout, page: page))
         pending = removal
+    }
+
+    /// The marked images went to the trash together from `page` of
+    /// `layout`: they leave the gallery at once (no slide), and come back
+    /// together, marked again.
+    mutating func record(marked files: [TrashedFile], from layout: GalleryLayout, at page: PageIndex) {
+        entries.append(Entry(files: files, layout: layout, page: page, marked: files.map(\.originalPath)))
+    }
+
+    /// `layout` without the images at `ordinals`, and where the pager lands
+    /// in it: on the current image (at `ordinal`) when it stays, else on the
+    /// first image after it that stays, else the last before it. Nil when
+    /// no image stays (the landing is then the first page).
+    static func remaining(removing ordinals: Set<Int>, from layout: GalleryLayout,
+                          current ordinal: Int) -> (layout: GalleryLayout, landing: PageIndex?) {
+        var remaining = layout
+        for gone in ordinals.sorted(by: >) { remaining = remaining.removing(ordinal: gone) }
+        let kept = (ordinal..<layout.count).first { !ordinals.contains($0) }
+            ?? (0..<min(ordinal, layout.count)).last { !ordinals.contains($0) }
+        let landing = kept.flatMap { kept in remaining.page(ofOrdinal: kept - ordinals.filter { $0 < kept }.count) }
+        return (remaining, landing)
     }
 
     /// The removal under way, now done (the pager settled, or there was no slide).

@@ -40,6 +40,11 @@ public struct Palette: Sendable, Hashable {
     public var overlay = Colour(0, 0, 0, 170)
     /// Their text.
     public var overlayText = Colour(240, 240, 240)
+    /// A marked image's badge, a triangle in its top right corner: a blue
+    /// that neither the overview's amber highlight nor the overlay's grey is.
+    public var mark = Colour(40, 150, 255)
+    /// The badge's edge, so it shows on a light image as on a dark one.
+    public var markEdge = Colour(0, 0, 0)
 
     public init() {}
 }

@@ -66,12 +66,12 @@ final class Screen {
 
     // MARK: - Drawing
 
-    /// The pages at `time` (the slot being turned at its angle), the zoomed
-    /// page and the album headers.
-    func drawPages(model: PagerModel, catalog: PageCatalog, time: Double) {
+    /// The pages at `time` (the slot being turned at its angle; the slots
+    /// `marked` with the mark's badge), the zoomed page and the album headers.
+    func drawPages(model: PagerModel, catalog: PageCatalog, marked: Set<Int> = [], time: Double) {
         let centre = model.slots.slot(column: 0, row: 0).id
         pages.draw(slots: model.slots, contents: contents, text: text, viewport: viewport, backdrop: scenery.backdrop,
-                   turning: turningSlot(centre: centre, at: time))
+                   turning: turningSlot(centre: centre, at: time), marked: marked)
         zoomedPage.draw(model: model, contents: contents, viewport: viewport)
         scenery.drawHeaders(model: model, catalog: catalog, pages: pages, text: text, viewport: viewport)
     }

@@ -24,6 +24,8 @@ public enum Action: String, CaseIterable, Sendable, Hashable {
     case rotateClockwise, rotateAnticlockwise, mirrorLeftRight, mirrorTopBottom
     case copyPath, copyImage, moveToTrash, undo, toggleSlideshow, showInfo, openWithDefault, openFolder, goTo
     case toggleAnimation
+    // Marks: images picked to act on together
+    case toggleMark, invertMarks, clearMarks, nextMarked, previousMarked, markClicked, markRange
     // The shell
     case toggleHUD, toggleBackdrop, toggleHelp, toggleFullscreen, escape, quit
 }
@@ -183,18 +185,31 @@ public struct KeyMap: Sendable {
         Row(action: .mirrorLeftRight, keys: keys(.bar), modes: [.pager], help: "flip the image left↔right / top↔bottom"),
         Row(action: .mirrorTopBottom, keys: keys(.underscore), modes: [.pager],
             help: "flip the image left↔right / top↔bottom"),
-        Row(action: .copyPath, keys: keys(.c, ctrl: true), modes: [.pager], help: "copy the image's path / the image"),
+        Row(action: .copyPath, keys: keys(.c, ctrl: true), modes: [.pager],
+            help: "copy the image's path (with marks: theirs) / the image"),
         Row(action: .copyImage, keys: keys(.c, ctrl: true, shift: true), modes: [.pager],
-            help: "copy the image's path / the image"),
-        Row(action: .moveToTrash, keys: keys(.delete), modes: [.pager], help: "move the image to the trash"),
+            help: "copy the image's path (with marks: theirs) / the image"),
+        Row(action: .moveToTrash, keys: keys(.delete), modes: [.pager],
+            help: "move the image (with marks: every marked one) to the trash"),
         Row(action: .undo, keys: keys(.u) + keys(.z, ctrl: true), modes: [.pager], help: "undo the move to the trash"),
-        Row(action: .toggleSlideshow, keys: keys(.s), modes: [.pager], help: "start / stop the slideshow"),
+        Row(action: .toggleSlideshow, keys: keys(.s), modes: [.pager],
+            help: "start / stop the slideshow (with marks: of the marked images)"),
         Row(action: .toggleAnimation, keys: [KeyChord(.letter("p"))], modes: [.pager], help: "play/pause animation"),
         Row(action: .showInfo, keys: keys(.i, shift: true), modes: [.pager],
             help: "show / hide the image's information (file, size, camera, exposure, place)"),
         Row(action: .openWithDefault, keys: keys(.e), modes: [.pager], help: "open the image / its folder elsewhere"),
         Row(action: .openFolder, keys: keys(.o, ctrl: true), modes: [.pager], help: "open the image / its folder elsewhere"),
         Row(action: .goTo, keys: keys(.g), modes: [.pager], help: "go to image N: type N, then Enter"),
+        Row(action: .toggleMark, keys: keys(.letter("m")), modes: both, help: "mark / unmark the image"),
+        Row(action: .invertMarks, keys: keys(.letter("m"), shift: true), modes: both, help: "invert every mark / clear them"),
+        Row(action: .clearMarks, keys: keys(.letter("m"), ctrl: true), modes: both, help: "invert every mark / clear them"),
+        Row(action: .nextMarked, keys: keys(.letter("n"), shift: true), modes: [.pager],
+            help: "next / previous marked image"),
+        Row(action: .previousMarked, keys: keys(.letter("p"), shift: true), modes: [.pager],
+            help: "next / previous marked image"),
+        Row(action: .markClicked, keys: [], gesture: "Ctrl+click", modes: [.overview], help: "mark / unmark that image"),
+        Row(action: .markRange, keys: [], gesture: "Shift+click", modes: [.overview],
+            help: "mark the images from the highlighted one to that one"),
         Row(action: .toggleHUD, keys: keys(.i), modes: both, help: "show / hide the HUD"),
         Row(action: .toggleBackdrop, keys: keys(.b), modes: both, help: "show / hide the blurred backdrop"),
         Row(action: .toggleHelp, keys: keys(.question, .f1), modes: both, help: "show / hide this help"),

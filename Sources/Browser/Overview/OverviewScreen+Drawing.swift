@@ -9,7 +9,8 @@ import Pager
 extension OverviewScreen {
     /// Draws the grid (placeholders where thumbnails are still coming), the
     /// highlight, the album names, the HUD, and the flight when one is on.
-    func draw(viewport: PixelRect, showHUD: Bool, time: Double) {
+    /// `marks`: the marked images, whose thumbnails get the mark's badge.
+    func draw(viewport: PixelRect, showHUD: Bool, time: Double, marks: Marks = Marks()) {
         guard let model else { return }
         let palette = pages.palette
         pages.fill(viewport, palette.outside)
@@ -35,12 +36,15 @@ extension OverviewScreen {
                 }
                 var rect = SDL_Rect(x: Int32(box.x), y: Int32(box.y), w: Int32(box.width), h: Int32(box.height))
                 SDL_RenderCopy(renderer, thumbnail.texture, nil, &rect)
+                if isMarked(page, marks) { pages.drawMarkBadge(on: box) }
+                return
             } else if textures.failure(page) != nil {
                 pages.fill(cell, palette.errorPage)
                 text.draw("⚠", size: max(13, cell.height / 4), colour: palette.errorText, centredIn: cell)
             } else {
                 pages.fill(cell, palette.placeholder)
             }
+            if isMarked(page, marks) { pages.drawMarkBadge(on: cell) }
         }
         if flight == nil { drawHighlight(PixelRect(snapping: model.screenFrame(of: model.focus))) }
         if let flight {
@@ -52,8 +56,14 @@ extension OverviewScreen {
                 pages.fill(frame, palette.placeholder)
             }
         } else if showHUD {
-            overlay.drawHUD(hudLines(model), viewport: viewport)
+            overlay.drawHUD(hudLines(model) + (marks.isEmpty ? [] : [marks.summary]),
+                            viewport: viewport)
         }
+    }
+
+    private func isMarked(_ page: PageIndex, _ marks: Marks) -> Bool {
+        guard !marks.isEmpty, case .file(let entry)? = catalog.source(at: page) else { return false }
+        return marks.contains(entry.path)
     }
 
     func drawHighlight(_ cell: PixelRect) {

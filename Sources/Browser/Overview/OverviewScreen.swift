@@ -50,6 +50,9 @@ final class OverviewScreen {
     private var prunedCache = false
     /// The key bindings in force (the session's).
     var keyMap = KeyMap.standard
+    /// The last Shift+click's range, from the image highlighted before it
+    /// to the one clicked, for the session to mark (``Action/markRange``).
+    private(set) var markRange: (from: PageIndex, to: PageIndex)?
 
     init(renderer: OpaquePointer, text: TextRenderer, log: EventLog?, cache: ThumbnailCache?,
          wake: @escaping @Sendable () -> Void) {
@@ -174,7 +177,10 @@ final class OverviewScreen {
     /// Handles one input while the overview is showing; returns what the
     /// session and the pager must do: the actions the overview does not
     /// handle itself (the HUD, the help, quit…) go to the session as they are.
-    func handle(_ input: BrowserInput, viewport: (width: Int, height: Int), time: Double) -> [BrowserAction] {
+    /// `ctrl`, `shift`: held, as of the last key event, for a click that
+    /// marks (Ctrl) or marks a range (Shift) instead of opening its page.
+    func handle(_ input: BrowserInput, viewport: (width: Int, height: Int), time: Double,
+                ctrl: Bool = false, shift: Bool = false) -> [BrowserAction] {
         guard isInteractive else { return [] }
         switch input {
         case .zoom(_, let otherwise):
@@ -189,22 +195,26 @@ final class OverviewScreen {
             return perform(action, viewport: viewport, time: time)
         case .mouseDown, .mouseMoved, .mouseUp, .fingerDown, .fingerMoved, .fingerUp, .focusLost, .windowHidden:
             if input == .focusLost { wheel.reset() }
-            return handlePointer(input, viewport: viewport, time: time)
+            return handlePointer(input, viewport: viewport, time: time, ctrl: ctrl, shift: shift)
         }
     }
 
     /// A button, finger or focus change, through ``PointerRouter``: drags
     /// scroll, a click or tap opens its page.
     private func handlePointer(_ input: BrowserInput, viewport: (width: Int, height: Int),
-                               time: Double) -> [BrowserAction] {
+                               time: Double, ctrl: Bool, shift: Bool) -> [BrowserAction] {
         let how: OverviewClosing = if case .fingerUp = input { .tap } else { .click }
+        let highlighted = model?.focus   // a tap moves the highlight; a range starts where it was
         var out: [BrowserAction] = []
         for action in pointer.handle(input) {
             switch action {
             case .pager(.pointerDown(let x, let y)): model?.pointerDown(x: x, y: y, time: time)
             case .pager(.pointerMoved(let x, let y)): model?.pointerMoved(x: x, y: y, time: time)
             case .pager(.pointerUp(let x, let y)):
-                if let page = model?.pointerUp(x: x, y: y, time: time) {
+                guard let page = model?.pointerUp(x: x, y: y, time: time) else { break }
+                if ctrl || shift {
+                    out.append(.action(mark(page, from: shift ? highlighted : nil, time: time)))
+                } else {
                     out += choose(page, how: how, animated: true, viewport: viewport, time: time)
                 }
             case .pager(.interrupt): model?.cancelPointer(time: time)
@@ -238,6 +248,16 @@ final class OverviewScreen {
         default: return [.action(action)]
         }
         return []
+    }
+
+    /// A click with Ctrl or Shift: the highlight is on `page` now, which
+    /// the session marks (Ctrl), or with the images from `start`, the one
+    /// highlighted before (Shift): the action it asks for.
+    private func mark(_ page: PageIndex, from start: PageIndex?, time: Double) -> Action {
+        _ = model?.moveFocus(to: page, time: time, animated: false)
+        guard let start else { return .markClicked }
+        markRange = (start, page)
+        return .markRange
     }
 
     private func changeSize(by step: Int, time: Double) {

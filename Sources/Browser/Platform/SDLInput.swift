@@ -29,6 +29,9 @@ struct SDLInput {
     var pixelsPerPoint: Double
     /// Whether Ctrl is down, as of the last key event handled.
     private(set) var ctrlHeld = false
+    /// Whether Shift is down, as of the last key event handled (a
+    /// Shift+click in the overview marks a range).
+    private(set) var shiftHeld = false
 
     init(pixelWidth: Double, pixelHeight: Double, pixelsPerPoint: Double) {
         self.pixelWidth = pixelWidth
@@ -40,6 +43,7 @@ struct SDLInput {
     mutating func translate(_ event: SDL_Event, time: Double) -> BrowserInput? {
         if event.type == SDL_KEYDOWN.rawValue || event.type == SDL_KEYUP.rawValue {
             ctrlHeld = UInt32(event.key.keysym.mod) & KMOD_CTRL.rawValue != 0
+            shiftHeld = UInt32(event.key.keysym.mod) & KMOD_SHIFT.rawValue != 0
         }
         let plain = plainInput(event, time: time)
         if let zoom = ZoomGesture(event, ctrlHeld: ctrlHeld, pixelsPerPoint: pixelsPerPoint,

@@ -92,6 +92,10 @@ public enum BrowserLogEvent: Sendable, Hashable {
     case trashed(file: String, trashedAs: String)
     /// `{"t":…,"event":"restored","file":…}` when undo put it back.
     case restored(file: String)
+    /// `{"t":…,"event":"marked","operation":"mark","file":"/p/a.jpg","count":3}`: marks changed;
+    /// `operation` is mark or unmark (of `file`), range, invert, clear, trashed or restored
+    /// (`file` null), `count` how many images are marked now.
+    case marked(operation: String, file: String?, count: Int)
     /// `{"t":…,"event":"config","file":…,"settings":N,"problems":N}` at the
     /// start when a configuration file was read: how many settings and keys
     /// it set, how many lines were bad (each named on stderr).
@@ -145,6 +149,7 @@ public enum BrowserLogEvent: Sendable, Hashable {
         case infoShown = "info-shown"
         case rotated
         case restored
+        case marked
         case animation
         case animationFrame = "animation-frame"
         case animationPaused = "animation-paused"
@@ -180,6 +185,7 @@ public enum BrowserLogEvent: Sendable, Hashable {
         case .infoShown: .infoShown
         case .rotated: .rotated
         case .restored: .restored
+        case .marked: .marked
         case .animation: .animation
         case .animationFrame: .animationFrame
         case .animationPaused: .animationPaused
@@ -206,7 +212,7 @@ public enum BrowserLogEvent: Sendable, Hashable {
         case .window, .gallery, .resize, .config, .firstThumbnail, .firstFrame, .frame, .quit: sessionFields
         case .decodeError, .notice, .sharpRegion, .pageReady, .placeholderShown: pageFields
         case .overviewOpened, .overviewClosed, .thumbnailsShown, .thumbnailSize: overviewFields
-        case .copied, .opened, .goTo, .slideshow, .rotated, .infoShown, .trashed, .restored: actionFields
+        case .copied, .opened, .goTo, .slideshow, .rotated, .infoShown, .trashed, .restored, .marked: actionFields
         case .animation, .animationFrame, .animationPaused, .animationResumed, .animationEnded: animationFields
         }
     }
@@ -290,6 +296,9 @@ public enum BrowserLogEvent: Sendable, Hashable {
             [Self.text("file", file), Self.text("trashed-as", trashedAs)]
         case .restored(let file):
             [Self.text("file", file)]
+        case .marked(let operation, let file, let count):
+            [Self.text("operation", operation), "\"file\":" + (file.map(EventLog.quoted) ?? "null"),
+             Self.number("count", count)]
         default:
             preconditionFailure("\(name) is not an action's line")
         }

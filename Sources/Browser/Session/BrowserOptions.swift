@@ -65,6 +65,8 @@ public struct BrowserOptions: Sendable {
     public var startsSlideshow = false
     /// Whether images may be moved to the trash (`--no-delete`: not).
     public var allowsDelete = true
+    /// `--print-marked`: write the marked paths to standard output on quit, this way.
+    public var markedOutput: MarkedOutput?
     /// The key bindings: ``KeyMap/standard``, remapped by the configuration file.
     public var keyMap = KeyMap.standard
     /// The configuration file read, for the `config` log line: its path,

@@ -48,6 +48,12 @@ extension BrowserSession {
         case .showInfo: toggleInfo(at: time)
         case .moveToTrash: moveToTrash(at: time)
         case .undo: undoTrash(at: time)
+        case .toggleMark, .markClicked: toggleMark(at: time)
+        case .markRange: markRange(at: time)
+        case .invertMarks: invertMarks(at: time)
+        case .clearMarks: clearMarks(at: time)
+        case .nextMarked: goToMarked(forward: true, at: time)
+        case .previousMarked: goToMarked(forward: false, at: time)
         case .dragPages, .touchpadSwipe, .wheelFlip, .wheelFlipSideways, .flipLeft, .flipRight, .flipUp, .flipDown,
              .previousRow, .nextRow, .rowStart, .rowEnd, .galleryStart, .galleryEnd,
              .zoomIn, .zoomOut, .zoomGesture, .zoomToggle, .zoomFit, .pan:

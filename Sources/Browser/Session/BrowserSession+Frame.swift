@@ -12,11 +12,11 @@ extension BrowserSession {
     func render(at time: Double) -> Bool {
         defer { screen.flush() }
         if overview.isShowing {
-            overview.draw(viewport: screen.viewport, showHUD: screen.showsHUD, time: time)
+            overview.draw(viewport: screen.viewport, showHUD: screen.showsHUD, time: time, marks: marks)
             screen.drawPanels(panels, keyMap: keyMap)
             return false
         }
-        screen.drawPages(model: model, catalog: gallery.catalog, time: time)
+        screen.drawPages(model: model, catalog: gallery.catalog, marked: markedSlots, time: time)
         screen.drawFirstImage(model: model, catalog: gallery.catalog, firstImage: slotLoader.firstImage,
                               generations: slotLoader.generations)
         if case .scanning(let title) = gallery.catalog {
@@ -38,6 +38,15 @@ extension BrowserSession {
             + (ZoomedPage.hudLine(model.zoom).map { [$0] } ?? [])
             + (animation.hudLine.map { [$0] } ?? [])
             + (slideshow.isRunning ? ["slideshow: every " + Self.seconds(slideshow.interval)] : [])
+            + (marks.isEmpty ? [] : [marks.summary])
+    }
+
+    /// The slots showing a marked image.
+    private var markedSlots: Set<Int> {
+        guard !marks.isEmpty else { return [] }
+        return Set(model.slots.compactMap { slot in
+            slot.page.flatMap { gallery.entry(at: $0) }.flatMap { marks.contains($0.path) ? slot.id : nil }
+        })
     }
 
     /// After a frame of pages is drawn, before it waits for its beat.

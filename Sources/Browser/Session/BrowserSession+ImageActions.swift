@@ -14,14 +14,24 @@ extension BrowserSession {
     // MARK: - Copy
 
     /// Copy the path: the path, as text, on the clipboard (SDL's, which X11 and
-    /// Wayland both serve).
+    /// Wayland both serve); with marks, every marked path, one a line in
+    /// gallery order.
     func copyPath(at time: Double) {
+        if let layout = gallery.folder?.layout, !marks.isEmpty { return copyMarkedPaths(marks.paths(in: layout), at: time) }
         guard let entry = currentEntry else { return showNotice("No image here to copy", at: time) }
         guard SDL_SetClipboardText(entry.path) == 0 else {
             return showNotice("Could not copy: " + SDLError.last, at: time)
         }
         log?.write(.copied(what: "path", file: entry.path), time: time)
         showNotice("Copied the path of " + entry.name, at: time)
+    }
+
+    private func copyMarkedPaths(_ paths: [String], at time: Double) {
+        guard SDL_SetClipboardText(paths.joined(separator: "\n")) == 0 else {
+            return showNotice("Could not copy: " + SDLError.last, at: time)
+        }
+        for path in paths { log?.write(.copied(what: "marked", file: path), time: time) }
+        showNotice("Copied the paths of \(paths.count) marked image" + (paths.count == 1 ? "" : "s"), at: time)
     }
 
     /// Copy the image: the file's bytes on the clipboard under its media type,
@@ -96,7 +106,8 @@ extension BrowserSession {
         slideshow.start(at: time)
         log?.write(.slideshow(running: true, interval: slideshow.interval, reason: nil), time: time)
         let stop = keyMap.keyLabel(of: .toggleSlideshow).map { $0 + " or any key" } ?? "any key"
-        showNotice("Slideshow: an image every " + Self.seconds(slideshow.interval) + " — " + stop + " stops it", at: time)
+        let which = marks.isEmpty ? "" : " of the \(marks.count) marked"
+        showNotice("Slideshow" + which + ": an image every " + Self.seconds(slideshow.interval) + " — " + stop + " stops it", at: time)
     }
 
     func stopSlideshow(reason: String, at time: Double) {
@@ -106,15 +117,15 @@ extension BrowserSession {
         showNotice("Slideshow stopped", at: time)
     }
 
-    /// Once per frame: the next image in reading order when a step is due,
-    /// held while that image is still decoding (it is in the slots, as the
+    /// Once per frame: the next image in reading order (with marks, the
+    /// next marked image) when a step is due, held while that image is still decoding (it is in the slots, as the
     /// neighbour ahead, so it decodes ahead of time; a jump to the next row
     /// goes at once).
     func stepSlideshow(at time: Double) {
         guard slideshow.isDue(at: time), model.isSettled, let layout = gallery.folder?.layout,
               let ordinal = layout.ordinal(of: model.currentPage) else { return }
-        let next = (ordinal + 1) % layout.count
-        guard let target = layout.page(ofOrdinal: next) else { return }
+        let next = marks.isEmpty ? (ordinal + 1) % layout.count : marks.next(after: ordinal, in: layout, forward: true) ?? ordinal
+        guard next != ordinal, let target = layout.page(ofOrdinal: next) else { return }
         if let slot = model.slots.slot(showing: target), !screen.contents[slot.id].isFinal { return }   // held
         slideshow.stepped(at: time)
         if let here = layout.canonicalPage(model.currentPage), target.v == here.v, target.h == here.h + 1 {

@@ -94,7 +94,8 @@ extension BrowserSession {
             return
         }
         if overview.isInteractive {
-            perform(overview.handle(browserInput, viewport: screen.size, time: time), at: time)
+            perform(overview.handle(browserInput, viewport: screen.size, time: time,
+                                    ctrl: input.events.ctrlHeld, shift: input.events.shiftHeld), at: time)
             return
         }
         perform(input.translator.translate(browserInput, currentPage: model.currentPage, time: time), at: time)

@@ -7,10 +7,15 @@ import Pager
 /// page away to the image that takes its place, then takes it out of the
 /// gallery (``TrashHistory`` decides where the pager goes); undo puts it
 /// back byte for byte and the gallery as it was. When the trash cannot take
-/// the file, nothing is removed and the notice says why.
+/// the file, nothing is removed and the notice says why. With marks
+/// (``Marks``), Delete takes every marked image at once instead, all or
+/// nothing, and undo brings them all back, marked.
 extension BrowserSession {
     func moveToTrash(at time: Double) {
         guard options.allowsDelete else { return showNotice("Delete is off (--no-delete)", at: time) }
+        if !marks.isEmpty, !trashHistory.isRemoving, let folder = gallery.folder {
+            return moveMarkedToTrash(layout: folder.layout, title: folder.title, at: time)
+        }
         let page = model.currentPage
         guard case .folder(let layout, let title) = gallery.catalog, !trashHistory.isRemoving, let entry = layout.entry(at: page),
               let removal = TrashHistory.removal(of: page, in: layout, title: title) else {
@@ -54,18 +59,82 @@ extension BrowserSession {
         guard let last = trashHistory.last, let trash = Trash.standard() else {
             return showNotice("Nothing to undo", at: time)
         }
-        do {
-            try trash.restore(last.file)
-        } catch {
-            StandardError.line(last.file.originalPath + ": not put back: " + error.description)
-            return showNotice("Not put back: " + error.description, at: time)
+        var failed: [String] = []   // "name: why", for the notice
+        var missing: Set<String> = []
+        for file in last.files.reversed() {
+            do {
+                try trash.restore(file)
+                log?.write(.restored(file: file.originalPath), time: time)
+            } catch {
+                StandardError.line(file.originalPath + ": not put back: " + error.description)
+                failed.append(LexicalPath.lastComponent(file.originalPath) + ": " + error.description)
+                missing.insert(file.originalPath)
+            }
         }
+        if missing.count == last.files.count { return showNotice("Not put back: " + failed.joined(separator: "; "), at: time) }
         trashHistory.restored()
-        log?.write(.restored(file: last.file.originalPath), time: time)
+        let back = last.files.map(\.originalPath).filter { !missing.contains($0) }
+        let layout = missing.isEmpty ? last.layout
+            : TrashHistory.remaining(removing: Set(Marks(missing).ordinals(in: last.layout)), from: last.layout, current: 0).layout
+        if !last.marked.isEmpty {
+            marks.mark(last.marked.filter { !missing.contains($0) })
+            logMarks("restored", at: time)
+        }
         guard let title = gallery.folder?.title else { return }
-        replaceGallery(with: last.layout, title: title, page: last.page, at: time)
+        replaceGallery(with: layout, title: title, page: last.page, at: time)
         slotLoader.loadAll()
-        showNotice("Put " + LexicalPath.lastComponent(last.file.originalPath) + " back", at: time)
+        let names = back.count == 1 ? LexicalPath.lastComponent(back[0]) : "\(back.count) images"
+        showNotice("Put " + names + " back" + (failed.isEmpty ? "" : "; not put back: " + failed.joined(separator: "; ")),
+                   at: time)
+    }
+
+    /// Delete with marks: every marked image goes to the trash in one step,
+    /// all or nothing: when one cannot go, those already moved come back
+    /// and the notice names the one that could not.
+    private func moveMarkedToTrash(layout: GalleryLayout, title: String, at time: Double) {
+        guard let trash = Trash.standard() else {
+            return showNotice("No trash: neither XDG_DATA_HOME nor HOME is set", at: time)
+        }
+        let ordinals = marks.ordinals(in: layout)
+        let paths = marks.paths(in: layout)
+        var moved: [TrashedFile] = []
+        for path in paths {
+            do {
+                moved.append(try trash.moveToTrash(path))
+            } catch {
+                StandardError.line(path + ": not moved to the trash: " + error.description)
+                let stuck = putBack(moved, trash: trash)
+                return showNotice("Nothing moved to the trash: " + LexicalPath.lastComponent(path) + " cannot go ("
+                                  + error.description + ")" + (stuck.isEmpty ? "" : "; still in the trash: "
+                                  + stuck.joined(separator: ", ")), at: time)
+            }
+        }
+        for file in moved { log?.write(.trashed(file: file.originalPath, trashedAs: file.trashedPath), time: time) }
+        let page = model.currentPage
+        let (remaining, landing) = TrashHistory.remaining(removing: Set(ordinals), from: layout,
+                                                          current: layout.ordinal(of: page) ?? 0)
+        trashHistory.record(marked: moved, from: layout, at: page)
+        marks.unmark(paths)
+        logMarks("trashed", at: time)
+        replaceGallery(with: remaining, title: title, page: landing ?? PageIndex(h: 0, v: 0), at: time)
+        slotLoader.loadAll()
+        showNotice("Moved \(moved.count) marked image" + (moved.count == 1 ? "" : "s") + " to the trash"
+                   + (keyMap.keyLabel(of: .undo).map { " — \($0) to undo" } ?? ""), at: time)
+    }
+
+    /// Takes `files` back out of the trash (a step that could not finish);
+    /// returns the names of those that stay there.
+    private func putBack(_ files: [TrashedFile], trash: Trash) -> [String] {
+        var stuck: [String] = []
+        for file in files.reversed() {
+            do {
+                try trash.restore(file)
+            } catch {
+                StandardError.line(file.originalPath + ": left in the trash: " + error.description)
+                stuck.append(LexicalPath.lastComponent(file.originalPath))
+            }
+        }
+        return stuck
     }
 
     /// The gallery becomes `layout` and the pager stands on `page` (the

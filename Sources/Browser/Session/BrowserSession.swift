@@ -59,6 +59,8 @@ final class BrowserSession {
     var panels = Panels()
     /// Images moved to the trash, to undo, and the one leaving the gallery.
     var trashHistory = TrashHistory()
+    /// The images marked to act on together (`m`), by path.
+    var marks = Marks()
     /// Nil while the session runs; the exit code once it ends.
     var exitCode: Int32?
     /// When to draw and how long to sleep: what changed since the last
@@ -138,6 +140,7 @@ final class BrowserSession {
         animation.shutdown()
         overview.shutdown()
         screen.close()
+        if let output = options.markedOutput { output.write(gallery.folder.map { marks.paths(in: $0.layout) } ?? []) }
         return exitCode ?? BrowserExitCode.success
     }
 
