@@ -249,12 +249,7 @@ def wait_blank(x):
 def wait_idle(pid, quiet=0.3, limit=20.0):
     """Waits until `pid` used no CPU for `quiet` s (or `limit` s passed)."""
     def ticks():
-        try:
-            with open(f"/proc/{pid}/stat") as stat:
-                fields = stat.read().rsplit(")", 1)[1].split()
-                return int(fields[11]) + int(fields[12])
-        except OSError:
-            return None
+        return cpu_ticks(pid)
     start = time.time()
     last = ticks()
     since = time.time()

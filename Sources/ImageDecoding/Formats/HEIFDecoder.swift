@@ -48,26 +48,16 @@ public struct HEIFDecoder: ImageFormatDecoder {
         _ = initialized
         let structure = bytes.withUnsafeBufferPointer { HEIFStructure.parse($0) }
         let name = structure.isAVIF ? ImageFormat.avif.name : ImageFormat.heic.name
-        let result: Result<Decoded, DecodeFailure> = bytes.withUnsafeBufferPointer { buffer in
+        let result: Result<UprightPixels, DecodeFailure> = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(DecodeFailure) in
                 try decodePrimary(buffer, structure: structure, name: name, path: path)
             }
         }
-        let decoded = try result.get()
-        return DecodedImage.fitting(decoded.image, mayHaveAlpha: decoded.hasAlpha, iccProfile: decoded.iccProfile,
-                                    maxWidth: maxWidth, maxHeight: maxHeight, format: name)
-    }
-
-    /// libheif's output, upright, and the profile its numbers are in.
-    private struct Decoded {
-        var image: PixelBuffer
-        var hasAlpha: Bool
-        /// nil: sRGB (or BT.709, taken as sRGB), or a profile we do not convert.
-        var iccProfile: [UInt8]?
+        return try result.get().fitted(maxWidth: maxWidth, maxHeight: maxHeight, format: name)
     }
 
     private static func decodePrimary(_ buffer: UnsafeBufferPointer<UInt8>, structure: HEIFStructure, name: String,
-                                      path: String) throws(DecodeFailure) -> Decoded {
+                                      path: String) throws(DecodeFailure) -> UprightPixels {
         guard let context = fw_heif_context_alloc() else {
             // libheif is loaded at the first HEIC or AVIF (Sources/CHeif/shim.h).
             let reason = fw_heif_is_available() != 0 ? "could not start" : "is not installed (libheif1 is missing)"
@@ -96,8 +86,8 @@ public struct HEIFDecoder: ImageFormatDecoder {
                 width: width, height: height, limit: DecodeLimits.maximumFullDecodePixels))
         }
         let image = try decodeRGBA(handle, structure: structure, name: name, path: path)
-        return Decoded(image: image, hasAlpha: fw_heif_image_handle_has_alpha_channel(handle) != 0,
-                       iccProfile: colorProfile(handle))
+        return UprightPixels(image: image, hasAlpha: fw_heif_image_handle_has_alpha_channel(handle) != 0,
+                             iccProfile: colorProfile(handle))
     }
 
     /// The primary image's pixels as 8-bit RGBA, rows tight (libheif pads them).

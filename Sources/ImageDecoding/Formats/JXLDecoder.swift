@@ -41,22 +41,13 @@ public struct JXLDecoder: ImageFormatDecoder {
     static func decode(_ bytes: [UInt8], path: String, maxWidth: Int, maxHeight: Int) throws(DecodeFailure) -> DecodedImage {
         _ = libjxlLinesFiltered
         let name = ImageFormat.jxl.name
-        let result: Result<Decoded, DecodeFailure> = bytes.withUnsafeBufferPointer { buffer in
+        let result: Result<UprightPixels, DecodeFailure> = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(DecodeFailure) in try decodeFirstFrame(buffer, path: path) }
         }
-        let decoded = try result.get()
-        return DecodedImage.fitting(decoded.image, mayHaveAlpha: decoded.hasAlpha, iccProfile: decoded.iccProfile,
-                                    maxWidth: maxWidth, maxHeight: maxHeight, format: name)
+        return try result.get().fitted(maxWidth: maxWidth, maxHeight: maxHeight, format: name)
     }
 
-    private struct Decoded {
-        var image: PixelBuffer
-        var hasAlpha: Bool
-        /// nil when the pixels are sRGB already.
-        var iccProfile: [UInt8]?
-    }
-
-    private static func decodeFirstFrame(_ buffer: UnsafeBufferPointer<UInt8>, path: String) throws(DecodeFailure) -> Decoded {
+    private static func decodeFirstFrame(_ buffer: UnsafeBufferPointer<UInt8>, path: String) throws(DecodeFailure) -> UprightPixels {
         guard let decoder = fw_JxlDecoderCreate(nil) else {
             // libjxl is loaded at the first JPEG XL (Sources/CJXL/shim.h).
             let reason = fw_jxl_is_available() != 0 ? "could not start" : "is not installed (libjxl0.7 is missing)"
@@ -80,7 +71,7 @@ public struct JXLDecoder: ImageFormatDecoder {
         // input gives the same JXL_DEC_ERROR as corrupt data.
         let header = try readHeader(decoder, path: path)
         let image = try readFirstFrame(decoder, info: header.info, path: path)
-        return Decoded(image: image, hasAlpha: header.info.alpha_bits > 0, iccProfile: header.iccProfile)
+        return UprightPixels(image: image, hasAlpha: header.info.alpha_bits > 0, iccProfile: header.iccProfile)
     }
 
     /// libjxl's events up to its request for an output buffer: the size
