@@ -72,7 +72,10 @@ final class Screen {
         let centre = model.slots.slot(column: 0, row: 0).id
         pages.draw(slots: model.slots, contents: contents, text: text, viewport: viewport, backdrop: scenery.backdrop,
                    turning: turningSlot(centre: centre, at: time), marked: marked)
-        zoomedPage.draw(model: model, contents: contents, viewport: viewport)
+        // The zoomed page covers the fitted one and its badge: a marked image keeps it.
+        if let zoomed = zoomedPage.draw(model: model, contents: contents, viewport: viewport), marked.contains(centre) {
+            pages.drawMarkBadge(on: zoomed)
+        }
         scenery.drawHeaders(model: model, catalog: catalog, pages: pages, text: text, viewport: viewport)
     }
 

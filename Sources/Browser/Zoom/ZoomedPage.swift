@@ -70,14 +70,17 @@ final class ZoomedPage {
 
     /// Draws the current page's image again, zoomed, over what the page
     /// renderer drew (the zoomed image always covers the fitted one).
-    func draw(model: PagerModel, contents: SlotContents, viewport: PixelRect) {
+    /// Returns where the zoomed picture shows (nil when it was not drawn),
+    /// for what goes on it, such as the mark's badge.
+    @discardableResult
+    func draw(model: PagerModel, contents: SlotContents, viewport: PixelRect) -> PixelRect? {
         let zoom = model.zoom
-        guard zoom.scale > 1 + zoom.configuration.fitTolerance else { return }
+        guard zoom.scale > 1 + zoom.configuration.fitTolerance else { return nil }
         let slot = model.slots.slot(column: 0, row: 0)
-        guard case .image(let image) = contents[slot.id], slot.page != nil else { return }
+        guard case .image(let image) = contents[slot.id], slot.page != nil else { return nil }
         let page = PixelRect(snapping: slot.frame)
         let clip = Self.intersection(page, viewport)
-        guard clip.width > 0, clip.height > 0 else { return }
+        guard clip.width > 0, clip.height > 0 else { return nil }
         let frame = zoom.contentFrame(in: slot.frame)
         var sdlClip = SDL_Rect(x: Int32(clip.x), y: Int32(clip.y), w: Int32(clip.width), h: Int32(clip.height))
         SDL_RenderSetClipRect(renderer, &sdlClip)
@@ -101,6 +104,7 @@ final class ZoomedPage {
                      mappedTo: regionFrame, clip: clip)
         }
         SDL_RenderSetClipRect(renderer, nil)
+        return Self.intersection(PixelRect(snapping: frame), clip)
     }
 
     /// Copies the part of `texture` (of `width`×`height` texels, drawn over
