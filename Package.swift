@@ -117,7 +117,7 @@ let package = Package(
                     dependencies: ["ImageDecoding", "TestFixtures", "CSDL2", "CTurboJPEG", "CLCMS2", "CGIF", "CWebP"]),
         .testTarget(name: "GalleryTests", dependencies: ["Gallery", "ImageDecoding", "TestFixtures"]),
         .testTarget(name: "FourwayPagerTests", dependencies: ["FourwayPager", "CFourwayPager", "Pager"]),
-        .testTarget(name: "BrowserTests", dependencies: ["Browser", "ImageDecoding", "Gallery", "Pager"]),
+        .testTarget(name: "BrowserTests", dependencies: ["Browser", "ImageDecoding", "Gallery", "Pager", "TestFixtures"]),
         .testTarget(
             name: "PagerTests",
             dependencies: [

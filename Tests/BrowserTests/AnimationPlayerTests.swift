@@ -4,6 +4,7 @@ import Gallery
 import ImageDecoding
 import Pager
 import Testing
+import TestFixtures
 @testable import Browser
 
 /// The player on SDL's software renderer with a real worker thread: the
@@ -38,32 +39,13 @@ struct AnimationPlayerTests {
         /// A 40×20 GIF89a, one frame per palette index (0 red, 1 green, 2 blue),
         /// 10 cs each, looping; LZW with a clear code every two pixels.
         static func gif(frames: [Int]) -> [UInt8] {
-            func le16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8)] }
+            let le16 = ImageFixtures.le16
             var out = Array("GIF89a".utf8) + le16(40) + le16(20) + [0x91, 0, 0]
             out += [255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255]
             out += [0x21, 0xFF, 11] + Array("NETSCAPE2.0".utf8) + [3, 1, 0, 0, 0]
             for index in frames {
                 out += [0x21, 0xF9, 4, 0, 10, 0, 0, 0, 0x2C] + le16(0) + le16(0) + le16(40) + le16(20) + [0, 2]
-                var codes: [Int] = []
-                for n in 0..<(40 * 20) {
-                    if n % 2 == 0 { codes.append(4) }
-                    codes.append(index)
-                }
-                codes.append(5)
-                var data: [UInt8] = []
-                var accumulator = 0, bits = 0
-                for code in codes {
-                    accumulator |= code << bits
-                    bits += 3
-                    while bits >= 8 { data.append(UInt8(accumulator & 0xFF)); accumulator >>= 8; bits -= 8 }
-                }
-                if bits > 0 { data.append(UInt8(accumulator)) }
-                var offset = 0
-                while offset < data.count {
-                    let count = min(255, data.count - offset)
-                    out += [UInt8(count)] + data[offset..<(offset + count)]
-                    offset += count
-                }
+                out += ImageFixtures.subBlocks(ImageFixtures.lzw(Array(repeating: index, count: 40 * 20)))
                 out.append(0)
             }
             return out + [0x3B]
