@@ -106,7 +106,7 @@ import Testing
         #expect(try arguments("echo %d", current: odd) == ["echo", "/p"])
     }
 
-    @Test func badValuesSayWhy() {
+    @Test func badValuesSayWhy() throws {
         #expect(throws: CommandTemplateError.empty) { try CommandTemplate(parsing: "   ") }
         #expect(throws: CommandTemplateError.unclosedQuote("\"")) { try CommandTemplate(parsing: "echo \"a") }
         #expect(throws: CommandTemplateError.endsInBackslash) { try CommandTemplate(parsing: "echo a\\") }
