@@ -73,6 +73,9 @@ import Testing
         #expect(map.overlayColumns()[1].suffix(2) == ["Commands (configuration file):", "Ctrl+G\tgimp: gimp %F"])
         #expect(map.overlayLines().last == "Ctrl+G\tgimp: gimp %F")
         #expect(!KeyMap.standard.overlayLines().contains("Commands (configuration file):"))
+        let long = ConfigFile.parse("command.long = sh -c 'for f; do something-long-with \"$f\"; done' sh %F\nkey.command.long = L\n",
+                                    file: "c").keyMap(from: .standard)
+        #expect(long.overlayLines().last == "L\tlong: sh -c 'for f; do something-long-with \"$…")
         #expect(KeyMap.standard.action(for: .letter("x"), ctrl: true, in: .pager) == .keyHandler)
         #expect(KeyMap.standard.action(for: .letter("x"), ctrl: true, in: .overview) == .keyHandler)
     }

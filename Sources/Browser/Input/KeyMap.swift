@@ -242,7 +242,7 @@ public struct KeyMap: Sendable {
         Row(action: .markRange, keys: [], gesture: "Shift+click", modes: [.overview],
             help: "mark the images from the highlighted one to that one"),
         Row(action: .keyHandler, keys: keys(.letter("x"), ctrl: true), modes: both,
-            help: "then a key: run the key-handler script (nsxiv's) on the image (with marks: theirs)"),
+            help: "then a key: the key-handler script, on the image(s)"),
         Row(action: .toggleHUD, keys: keys(.i), modes: both, help: "show / hide the HUD"),
         Row(action: .toggleBackdrop, keys: keys(.b), modes: both, help: "show / hide the blurred backdrop"),
         Row(action: .toggleHelp, keys: keys(.question, .f1), modes: both, help: "show / hide this help"),
@@ -345,12 +345,18 @@ public struct KeyMap: Sendable {
         sections { line in line.input + "\t" + line.help } + (commands.isEmpty ? [] : [""] + commandLines())
     }
 
-    /// The commands' section of the help: a heading, then "keys\tNAME: value".
+    /// The commands' section of the help: a heading, then "keys\tNAME: value",
+    /// a long value cut to ``commandHelpLength`` characters.
     func commandLines() -> [String] {
         ["Commands (configuration file):"] + commands.map { command in
-            command.keys.map(\.label).joined(separator: ", ") + "\t" + command.name + ": " + command.value
+            let value = command.value.count > Self.commandHelpLength
+                ? command.value.prefix(Self.commandHelpLength - 1) + "…" : Substring(command.value)
+            return command.keys.map(\.label).joined(separator: ", ") + "\t" + command.name + ": " + value
         }
     }
+
+    /// The longest command value the help shows whole, characters.
+    static let commandHelpLength = 40
 
     /// The overlay's lines in two columns of whole sections, the first
     /// holding sections until it has about half the lines.
