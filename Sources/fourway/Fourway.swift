@@ -127,7 +127,7 @@ struct Fourway: ParsableCommand {
     @Flag(name: .customLong("no-delete"), help: "Delete does not move images to the trash (nothing changes any file then).")
     var noDelete = false
 
-    @Flag(help: "Print the effective configuration (the configuration file's settings and keys, and these options) as a starting file, and exit.")
+    @Flag(help: "Print the effective configuration (the configuration file's settings, keys and commands: command.NAME = PROGRAM %f|%F|%d, key.command.NAME = KEY; and these options) as a starting file, and exit.")
     var printConfig = false
 
     /// For scripts/install: the desktop entry's `MimeType=` is this list.
@@ -233,6 +233,7 @@ struct Fourway: ParsableCommand {
         options.slideshowInterval = effective.slideshowInterval ?? options.slideshowInterval
         options.startsSlideshow = slideshow != nil
         options.keyMap = config.keyMap(from: .standard)
+        options.commands = config.commands
         options.allowsDelete = !noDelete
         options.markedOutput = printMarked ? (null ? .nul : .lines) : nil
         return options
@@ -286,7 +287,8 @@ struct Fourway: ParsableCommand {
         let config = configPath.flatMap(ConfigFile.load(path:)) ?? ConfigFile()
         for problem in config.problems { StandardError.line(problem) }
         if command.printConfig {
-            print(ConfigFile.printed(command.effectiveDefaults(config.defaults), keyMap: config.keyMap(from: .standard)),
+            print(ConfigFile.printed(command.effectiveDefaults(config.defaults), keyMap: config.keyMap(from: .standard),
+                                     commands: config.commands),
                   terminator: "")
             return
         }

@@ -98,6 +98,9 @@ struct BrowserLogEventDocTests {
         case .infoShown: return .infoShown(file: "/p/a.jpg", lines: ["Name: a.jpg"])
         case .rotated: return .rotated(file: "/p/a.jpg", turn: .rotate90)
         case .restored: return .restored(file: "/p/a.jpg")
+        case .command: return .command(name: "gimp", arguments: ["gimp", "/p/a.jpg"], status: "exited", code: 2,
+                                       stderr: "oops")
+        case .keyHandler: return .keyHandler(key: "C-w", paths: 2, status: "started", code: nil, stderr: nil)
         case .marked: return .marked(operation: "mark", file: "/p/a.jpg", count: 1)
         case .animation:
             return .animation(file: "/p/a.gif", format: "GIF", frames: 3, loops: 0, width: 10, height: 10, page: page)

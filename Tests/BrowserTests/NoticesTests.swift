@@ -2,6 +2,16 @@ import Testing
 @testable import Browser
 
 @Suite struct NoticesTests {
+    @Test func aNoticeMayStayLongerUntilTheNextReplacesIt() {
+        var notices = Notices()
+        notices.show("Key handler: press a key", at: 10, seconds: 600)
+        #expect(notices.visible(at: 500)?.alpha == 1)
+        #expect(notices.nextChange(after: 500) == 609.5)
+        notices.show("key-handler w: exit 0", at: 501)
+        #expect(notices.visible(at: 502)?.text == "key-handler w: exit 0")
+        #expect(notices.visible(at: 504) == nil)
+    }
+
     @Test func aNoticeShowsFullyUntilItsFade() {
         var notices = Notices()
         notices.show("Copied", at: 10)

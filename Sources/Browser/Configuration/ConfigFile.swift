@@ -11,7 +11,9 @@ import Glibc
 /// lines are ignored. `key.ACTION = KEY, KEY…` gives an action its keys
 /// (``KeyMap/remapping(_:to:)``; an empty value unbinds it). A bad line gets
 /// one message naming the file, the line and what is wrong, and is ignored;
-/// the rest of the file applies.
+/// the rest of the file applies. `command.NAME = PROGRAM ARG…` names a
+/// program to run (``UserCommand``, ``CommandTemplate``) and
+/// `key.command.NAME = KEY, KEY…` binds it to keys.
 ///
 /// ```swift
 /// let config = ConfigFile.parse("layout = row\nkey.toggle-slideshow = Ctrl+S\n", file: "config")
@@ -39,6 +41,10 @@ public struct ConfigFile: Sendable {
     public var defaults = Defaults()
     /// Keys given to actions, in the file's order.
     public var keys: [(action: Action, keys: [KeyChord])] = []
+    /// The commands (`command.NAME = PROGRAM ARG…`), in the file's order.
+    public var commands: [UserCommand] = []
+    /// Keys given to commands (`key.command.NAME = KEY, KEY…`), in the file's order.
+    public var commandKeys: [(name: String, keys: [KeyChord])] = []
     /// One line for stderr per bad line: `FILE:LINE: what is wrong`.
     public var problems: [String] = []
     /// How many lines set something (settings and keys).
@@ -180,29 +186,47 @@ public struct ConfigFile: Sendable {
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.trimmingSpaces
             if line.isEmpty || line.hasPrefix("#") { continue }
-            let problem: String? = config.read(line)
+            let problem: String? = config.read(line, number: index + 1)
             if let problem { config.problems.append("\(file):\(index + 1): \(problem); line ignored") }
         }
+        // A key may come before its command: each is checked once all are read.
+        for (name, line) in config.pendingCommandKeys where !config.commands.contains(where: { $0.name == name }) {
+            config.problems.append("\(file):\(line): no command '\(name)' (define it: command.\(name) = PROGRAM ARG…); line ignored")
+            config.commandKeys.removeAll { $0.name == name }
+            config.settingsRead -= 1
+        }
+        config.pendingCommandKeys = []
         return config
     }
 
-    /// Applies one line; what is wrong with it, or nil.
-    private mutating func read(_ line: String) -> String? {
+    /// The command keys read, with their lines, until the file's end checks them.
+    private var pendingCommandKeys: [(name: String, line: Int)] = []
+
+    /// Applies one line, line `number`; what is wrong with it, or nil.
+    private mutating func read(_ line: String, number: Int) -> String? {
         guard let equals = line.firstIndex(of: "=") else { return "no '=' (write NAME = VALUE)" }
         let name = line[..<equals].trimmingSpaces.lowercased()
         let value = line[line.index(after: equals)...].trimmingSpaces
+        if name.hasPrefix("command.") { return readCommand(String(name.dropFirst(8)), value, number: number) }
+        if name.hasPrefix("key.command.") {
+            let commandName = String(name.dropFirst(12))
+            guard UserCommand.isValidName(commandName) else { return "'\(commandName)' is not a command name" }
+            let (chords, bad) = Self.chords(value)
+            if let bad { return "'\(bad)' is not a key fourway knows" }
+            commandKeys.removeAll { $0.name == commandName }
+            commandKeys.append((commandName, chords))
+            pendingCommandKeys.append((commandName, number))
+            settingsRead += 1
+            return nil
+        }
         if name.hasPrefix("key.") {
             let actionName = String(name.dropFirst(4))
             guard let action = Action(configName: actionName) else {
                 return "no action '\(actionName)' (fourway --print-config lists them)"
             }
             guard KeyMap.remappable.contains(action) else { return "'\(actionName)' is a gesture; it has no keys" }
-            var chords: [KeyChord] = []
-            for part in value.split(separator: ",") {
-                let text = part.trimmingSpaces
-                guard let chord = KeyChord(parsing: text) else { return "'\(text)' is not a key fourway knows" }
-                if !chords.contains(chord) { chords.append(chord) }
-            }
+            let (chords, bad) = Self.chords(value)
+            if let bad { return "'\(bad)' is not a key fourway knows" }
             keys.append((action, chords))
             settingsRead += 1
             return nil
@@ -215,17 +239,70 @@ public struct ConfigFile: Sendable {
         return nil
     }
 
-    /// `base` with the file's keys given to their actions, in the file's order.
+    /// A command line, `command.NAME = VALUE`; what is wrong with it, or nil.
+    private mutating func readCommand(_ name: String, _ value: String, number: Int) -> String? {
+        guard UserCommand.isValidName(name) else {
+            return "'\(name)' is not a command name (letters, digits, - and _)"
+        }
+        guard !commands.contains(where: { $0.name == name }) else { return "command '\(name)' is defined twice" }
+        do {
+            commands.append(try UserCommand(name: name, value: value))
+        } catch {
+            return "command." + name + ": " + error.description
+        }
+        settingsRead += 1
+        return nil
+    }
+
+    /// The keys of a `KEY, KEY…` value, or the first part that is no key.
+    static func chords(_ value: String) -> (chords: [KeyChord], bad: String?) {
+        var chords: [KeyChord] = []
+        for part in value.split(separator: ",") {
+            let text = part.trimmingSpaces
+            guard let chord = KeyChord(parsing: text) else { return ([], text) }
+            if !chords.contains(chord) { chords.append(chord) }
+        }
+        return (chords, nil)
+    }
+
+    /// `base` with the file's keys given to their actions, in the file's
+    /// order, and to its commands.
     public func keyMap(from base: KeyMap) -> KeyMap {
-        keys.reduce(base) { map, entry in map.remapping(entry.action, to: entry.keys) }
+        var map = keys.reduce(base) { map, entry in map.remapping(entry.action, to: entry.keys) }
+        map.commands = commandKeys.compactMap { entry in
+            commands.first { $0.name == entry.name }.map { KeyMap.CommandKeys(name: $0.name, keys: entry.keys, value: $0.value) }
+        }
+        return map
     }
 
     // MARK: - Printing
 
+    /// The commands' part of the printed file: how to write one, then each
+    /// command with its keys (examples, commented out, when there is none).
+    static func printedCommands(_ commands: [UserCommand], keyMap: KeyMap) -> [String] {
+        var out = ["", "# Commands: command.NAME = PROGRAM ARG… runs PROGRAM (on PATH; no shell) without",
+                   "# waiting; its exit status and its first stderr line come back as a notice.",
+                   "# %f: the image's path, %F: the marked images' paths (else the image's), one",
+                   "# argument each, %d: the image's folder, %%: a %. Quote an argument with spaces:",
+                   "# \"…\" or '…'. key.command.NAME = KEY, KEY… gives it keys (they win over actions').",
+                   "# Ctrl+X, then a key, runs the key handler (as nsxiv's): $XDG_CONFIG_HOME/fourway/key-handler KEY",
+                   "# (else ~/.config/fourway/key-handler), the paths on its standard input."]
+        guard !commands.isEmpty else {
+            return out + ["# command.gimp = gimp %F", "# key.command.gimp = Ctrl+G",
+                          "# command.wallpaper = feh --bg-fill %f", "# key.command.wallpaper = W"]
+        }
+        for command in commands {
+            out.append("command." + command.name + " = " + command.value)
+            let keys = keyMap.commands.first { $0.name == command.name }?.keys ?? []
+            out.append("key.command." + command.name + " = " + keys.map(\.label).joined(separator: ", "))
+        }
+        return out
+    }
+
     /// The effective configuration as a file: every setting with its value
     /// (`effective`'s, else the built-in one), then every action's keys,
     /// each with its help.
-    public static func printed(_ effective: Defaults, keyMap: KeyMap) -> String {
+    public static func printed(_ effective: Defaults, keyMap: KeyMap, commands: [UserCommand] = []) -> String {
         var out = [
             "# fourway's configuration: $XDG_CONFIG_HOME/fourway/config, else ~/.config/fourway/config.",
             "# NAME = VALUE, one a line; '#' starts a comment line. The command line wins over",
@@ -244,7 +321,7 @@ public struct ConfigFile: Sendable {
             out.append("# " + help)
             out.append("key." + action.configName + " = " + keyMap.keys(of: action).map(\.label).joined(separator: ", "))
         }
-        return out.joined(separator: "\n") + "\n"
+        return (out + printedCommands(commands, keyMap: keyMap)).joined(separator: "\n") + "\n"
     }
 
 }

@@ -45,9 +45,9 @@ struct Notices {
         return true
     }
 
-    /// Shows `text` from `time` on, in place of any notice showing.
-    mutating func show(_ text: String, at time: Double) {
-        notice = (text, time + Self.duration)
+    /// Shows `text` from `time` on, for `seconds`, in place of any notice showing.
+    mutating func show(_ text: String, at time: Double, seconds: Double = Notices.duration) {
+        notice = (text, time + max(seconds, Self.fade))
     }
 
     /// What to draw at `time`: the text and its opacity (1 until the fade).

@@ -26,6 +26,8 @@ public enum Action: String, CaseIterable, Sendable, Hashable {
     case toggleAnimation
     // Marks: images picked to act on together
     case toggleMark, invertMarks, clearMarks, nextMarked, previousMarked, markClicked, markRange
+    // Programs: nsxiv's key handler (the configured commands are bound by name: KeyMap.commands)
+    case keyHandler
     // The shell
     case toggleHUD, toggleBackdrop, toggleHelp, toggleFullscreen, escape, quit
 }
@@ -75,6 +77,35 @@ public struct KeyChord: Sendable, Hashable {
 public struct KeyMap: Sendable {
     /// The rows in force: ``standard``, or remapped by the configuration file.
     public var rows: [Row]
+    /// The configuration file's commands with keys (`key.command.NAME`), in
+    /// its order: a command's key wins over an action's.
+    public var commands: [CommandKeys] = []
+
+    /// A configured command's keys, and its value for the help.
+    public struct CommandKeys: Sendable, Hashable {
+        public var name: String
+        public var keys: [KeyChord]
+        /// The command as the file writes it (`gimp %F`).
+        public var value: String
+
+        public init(name: String, keys: [KeyChord], value: String) {
+            self.name = name
+            self.keys = keys
+            self.value = value
+        }
+    }
+
+    /// The command `key` runs: the first bound to exactly this chord.
+    ///
+    /// ```swift
+    /// var map = KeyMap.standard
+    /// map.commands = [.init(name: "gimp", keys: [KeyChord(.letter("x"))], value: "gimp %F")]
+    /// map.command(for: .letter("x"), ctrl: false, shift: false)   // "gimp"
+    /// ```
+    public func command(for key: BrowserKey, ctrl: Bool, shift: Bool) -> String? {
+        let chord = KeyChord(key, ctrl: ctrl, shift: shift)
+        return commands.first { $0.keys.contains(chord) }?.name
+    }
 
     /// `KeyMap(rows: KeyMap.standardRows)` is ``standard``.
     public init(rows: [Row]) {
@@ -210,6 +241,8 @@ public struct KeyMap: Sendable {
         Row(action: .markClicked, keys: [], gesture: "Ctrl+click", modes: [.overview], help: "mark / unmark that image"),
         Row(action: .markRange, keys: [], gesture: "Shift+click", modes: [.overview],
             help: "mark the images from the highlighted one to that one"),
+        Row(action: .keyHandler, keys: keys(.letter("x"), ctrl: true), modes: both,
+            help: "then a key: the key-handler script, on the image(s)"),
         Row(action: .toggleHUD, keys: keys(.i), modes: both, help: "show / hide the HUD"),
         Row(action: .toggleBackdrop, keys: keys(.b), modes: both, help: "show / hide the blurred backdrop"),
         Row(action: .toggleHelp, keys: keys(.question, .f1), modes: both, help: "show / hide this help"),
@@ -309,8 +342,21 @@ public struct KeyMap: Sendable {
 
     /// The `?` overlay's lines: a heading per section, then "input\thelp".
     public func overlayLines() -> [String] {
-        sections { line in line.input + "\t" + line.help }
+        sections { line in line.input + "\t" + line.help } + (commands.isEmpty ? [] : [""] + commandLines())
     }
+
+    /// The commands' section of the help: a heading, then "keys\tNAME: value",
+    /// a long value cut to ``commandHelpLength`` characters.
+    func commandLines() -> [String] {
+        ["Commands (configuration file):"] + commands.map { command in
+            let value = command.value.count > Self.commandHelpLength
+                ? command.value.prefix(Self.commandHelpLength - 1) + "…" : Substring(command.value)
+            return command.keys.map(\.label).joined(separator: ", ") + "\t" + command.name + ": " + value
+        }
+    }
+
+    /// The longest command value the help shows whole, characters.
+    static let commandHelpLength = 40
 
     /// The overlay's lines in two columns of whole sections, the first
     /// holding sections until it has about half the lines.
@@ -325,6 +371,7 @@ public struct KeyMap: Sendable {
             columns[column].append(Self.heading(section.modes))
             columns[column] += section.lines.map { $0.input + "\t" + $0.help }
         }
+        if !commands.isEmpty { columns[1] += (columns[1].isEmpty ? [] : [""]) + commandLines() }
         return columns
     }
 }

@@ -117,6 +117,18 @@ public enum BrowserLogEvent: Sendable, Hashable {
     /// it stops on frame I: `loops` (its loop count is done) or `broken` (the
     /// file is cut short or a frame did not decode: the frames before played once).
     case animationEnded(file: String, frame: Int, reason: String)
+    /// `{"t":…,"event":"command","name":…,"argv":[…],"status":…,"code":N,"stderr":…}` when a
+    /// configured command starts (`status` `started`, `code` and `stderr` null) and when it
+    /// ended: `exited` (`code` its exit status), `killed` (`code` the signal), `not-found`,
+    /// `failed` (could not start) or `no-image` (nothing to fill `%f` in); `stderr` is
+    /// the first line of its standard error, or null.
+    case command(name: String, arguments: [String], status: String, code: Int?, stderr: String?)
+    /// `{"t":…,"event":"key-handler","key":…,"paths":N,"status":…,"code":N,"stderr":…}`
+    /// for Ctrl+X and the nsxiv-style key handler: `waiting` (Ctrl+X pressed, `key`
+    /// null), `cancelled`, `missing` (no executable handler), `started`, then as for
+    /// `command`: `exited`, `killed`, `failed`; `key` is the key as nsxiv spells it
+    /// (`C-w`), `paths` how many paths its standard input gets.
+    case keyHandler(key: String?, paths: Int, status: String, code: Int?, stderr: String?)
     /// `{"t":…,"event":"quit"}` at the end.
     case quit
 
@@ -155,6 +167,8 @@ public enum BrowserLogEvent: Sendable, Hashable {
         case animationPaused = "animation-paused"
         case animationResumed = "animation-resumed"
         case animationEnded = "animation-ended"
+        case command
+        case keyHandler = "key-handler"
         case quit
     }
 
@@ -191,6 +205,8 @@ public enum BrowserLogEvent: Sendable, Hashable {
         case .animationPaused: .animationPaused
         case .animationResumed: .animationResumed
         case .animationEnded: .animationEnded
+        case .command: .command
+        case .keyHandler: .keyHandler
         case .quit: .quit
         }
     }
@@ -214,6 +230,7 @@ public enum BrowserLogEvent: Sendable, Hashable {
         case .overviewOpened, .overviewClosed, .thumbnailsShown, .thumbnailSize: overviewFields
         case .copied, .opened, .goTo, .slideshow, .rotated, .infoShown, .trashed, .restored, .marked: actionFields
         case .animation, .animationFrame, .animationPaused, .animationResumed, .animationEnded: animationFields
+        case .command, .keyHandler: commandFields
         }
     }
 
@@ -319,6 +336,21 @@ public enum BrowserLogEvent: Sendable, Hashable {
         default:
             preconditionFailure("\(name) is not an animation's line")
         }
+    }
+
+    /// The lines of programs the user started.
+    private var commandFields: [String] {
+        let (head, status, code, stderr): ([String], String, Int?, String?) = switch self {
+        case .command(let name, let arguments, let status, let code, let stderr):
+            ([Self.text("name", name), "\"argv\":[" + arguments.map(EventLog.quoted).joined(separator: ",") + "]"],
+             status, code, stderr)
+        case .keyHandler(let key, let paths, let status, let code, let stderr):
+            (["\"key\":" + (key.map(EventLog.quoted) ?? "null"), Self.number("paths", paths)], status, code, stderr)
+        default:
+            preconditionFailure("\(name) is not a command's line")
+        }
+        return head + [Self.text("status", status), "\"code\":" + (code.map(String.init) ?? "null"),
+                       "\"stderr\":" + (stderr.map(EventLog.quoted) ?? "null")]
     }
 
     /// `"key":"text"`, escaped.

@@ -69,6 +69,8 @@ public struct BrowserOptions: Sendable {
     public var markedOutput: MarkedOutput?
     /// The key bindings: ``KeyMap/standard``, remapped by the configuration file.
     public var keyMap = KeyMap.standard
+    /// The configuration file's commands (`command.NAME`), which `keyMap.commands` binds.
+    public var commands: [UserCommand] = []
     /// The configuration file read, for the `config` log line: its path,
     /// how many settings it set and how many lines were bad.
     public var configuration: (file: String, settings: Int, problems: Int)?

@@ -54,6 +54,7 @@ extension BrowserSession {
         case .clearMarks: clearMarks(at: time)
         case .nextMarked: goToMarked(forward: true, at: time)
         case .previousMarked: goToMarked(forward: false, at: time)
+        case .keyHandler: waitForHandlerKey(at: time)
         case .dragPages, .touchpadSwipe, .wheelFlip, .wheelFlipSideways, .flipLeft, .flipRight, .flipUp, .flipDown,
              .previousRow, .nextRow, .rowStart, .rowEnd, .galleryStart, .galleryEnd,
              .zoomIn, .zoomOut, .zoomGesture, .zoomToggle, .zoomFit, .pan:

@@ -89,6 +89,9 @@ extension BrowserSession {
         if slideshow.isRunning, Self.isUserInput(browserInput), !Self.isSlideshowKey(browserInput, in: keyMap) {
             stopSlideshow(reason: "input", at: time)
         }
+        if case .key(let key, let ctrl, let shift) = browserInput, takeCommandKey(key, ctrl: ctrl, shift: shift, at: time) {
+            return
+        }
         if panels.goTo != nil, case .key(let key, _, _) = browserInput, !overview.isInteractive,
            typeGoTo(key, at: time) {
             return

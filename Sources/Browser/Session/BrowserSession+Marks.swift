@@ -8,7 +8,7 @@ import Pager
 extension BrowserSession {
     /// The image a mark key is about: the overview's highlighted one while
     /// it shows, else the current page's.
-    private var markTarget: ImageEntry? {
+    var markTarget: ImageEntry? {
         if overview.isInteractive, let focus = overview.model?.focus { return gallery.entry(at: focus) }
         return currentEntry
     }

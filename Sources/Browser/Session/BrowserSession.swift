@@ -167,6 +167,7 @@ final class BrowserSession {
     /// engine and its events, the decodes, the zoomed page and the animation.
     private func update(at now: Double) {
         if notices.expire(at: now) { schedule.mark(.due) }
+        collectCommandReports(at: now)
         checkScan(at: now)
         checkSize(at: now)
         perform(input.translator.tick(time: now), at: now)
