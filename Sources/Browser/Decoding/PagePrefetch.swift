@@ -134,6 +134,15 @@ struct PagePrefetch {
 
     var hasHits: Bool { !hits.isEmpty }
 
+    /// Forgets every page decoded or decoding ahead (their pixels are in a
+    /// display profile no longer in force); the next plan asks again, and a
+    /// decode still running is stored by no entry.
+    mutating func removeAll() {
+        entries = Array(repeating: nil, count: Self.depth)
+        hits.removeAll()
+        planned = nil
+    }
+
     /// The results answered from the prefetch since the last call.
     mutating func takeHits() -> [DecodeResult] {
         defer { hits.removeAll() }

@@ -102,6 +102,14 @@ final class SlotLoader {
         slotsToRefresh.insert(slot)
     }
 
+    /// Every page is decoded again, showing what it shows until its new
+    /// image comes (the display's colour profile changed: DisplayColor).
+    /// Decodes in flight become stale; what the prefetch holds is dropped.
+    func decodeAllAgain() {
+        prefetch.removeAll()
+        slotsToRefresh.formUnion(0..<SlotPool.capacity)
+    }
+
     /// Every slot loads again but `kept`, which already shows its page's
     /// image (moved there with ``SlotContents/swapAt(_:_:)``): decodes in
     /// flight are dropped, and the slots the engine recycles meanwhile are

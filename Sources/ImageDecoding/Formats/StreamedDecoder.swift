@@ -88,8 +88,8 @@ public struct StreamedDecoder: ImageFormatDecoder {
     }
 
     /// `region` (in the reader's stored pixels: 1/8-scale ones for `.jpegDC`)
-    /// averaged into `outWidth` × `outHeight`, converted to sRGB when the file
-    /// carries a profile. Also returns the file's full size. The pixels are in
+    /// averaged into `outWidth` × `outHeight`, converted to the display's
+    /// profile (PNG and TIFF; the `.jpegDC` caller converts). Also returns the file's full size. The pixels are in
     /// stored order: a TIFF's orientation is the caller's to apply.
     static func decode(_ reader: Reader, path: String, region: PixelRect, outWidth: Int,
                        outHeight: Int) throws(DecodeFailure) -> (image: PixelBuffer, hasAlpha: Bool, width: Int, height: Int) {
@@ -113,8 +113,8 @@ public struct StreamedDecoder: ImageFormatDecoder {
         guard status == 0 else { throw failure(reader, path: path, result: &result) }
         var buffer = PixelBuffer(width: outWidth, height: outHeight, pixels: pixels)
         pixels = []
-        let icc = profile(result)
-        if !icc.isEmpty { ColorProfile.convertToSRGB(&buffer, iccProfile: icc) }
+        // A progressive JPEG's profile is in its head: JPEGDCDecoder converts.
+        if reader != .jpegDC { ColorProfile.convertForDisplay(&buffer, iccProfile: profile(result)) }
         return (buffer, result.has_alpha != 0, Int(result.width), Int(result.height))
     }
 

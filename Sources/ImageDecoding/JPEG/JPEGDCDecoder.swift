@@ -81,7 +81,7 @@ public struct JPEGDCDecoder: ImageFormatDecoder {
         var decoded = try StreamedDecoder.decode(.jpegDC, path: path, region: region, outWidth: out.w, outHeight: out.h).image
         decoded = decoded.oriented(structure.orientation)
         let icc = head.withUnsafeBufferPointer { structure.iccProfile(in: $0) }
-        if !icc.isEmpty { ColorProfile.convertToSRGB(&decoded, iccProfile: icc) }
+        ColorProfile.convertForDisplay(&decoded, iccProfile: icc)
         let covered = PixelRect(x: left * 8, y: top * 8, width: min(w, right * 8) - left * 8, height: min(h, bottom * 8) - top * 8)
         return (decoded, covered)
     }
@@ -101,7 +101,7 @@ public struct JPEGDCDecoder: ImageFormatDecoder {
                                width: Int, height: Int) -> DecodedImage {
         var upright = image.oriented(structure.orientation)
         let icc = head.withUnsafeBufferPointer { structure.iccProfile(in: $0) }
-        if !icc.isEmpty { ColorProfile.convertToSRGB(&upright, iccProfile: icc) }
+        ColorProfile.convertForDisplay(&upright, iccProfile: icc)
         let swaps = structure.orientation.swapsAxes
         return DecodedImage(width: upright.width, height: upright.height, pixels: upright.pixels,
                             sourceWidth: swaps ? height : width, sourceHeight: swaps ? width : height,
