@@ -173,9 +173,11 @@ final class SlotLoader {
         keptSlot = nil   // the recycling it was kept through has been noted
         slotsToLoad.formUnion(corners.due(in: model.slots))
         slotsToRefresh.formUnion(previewsDue(in: model.slots))
-        guard hasPendingSlots else { return }
-        // The page on screen first: it may claim the first-image decode.
+        // The page on screen first: it may claim the first-image decode, and
+        // a page-sized decode it waits for (a flip away from a big PNG) stops.
         let current = model.slots.slot(column: 0, row: 0).id
+        loader.putFirst(slot: current)
+        guard hasPendingSlots else { return }
         let all = slotsToLoad.union(slotsToRefresh).sorted { ($0 == current ? 0 : 1, $0) < ($1 == current ? 0 : 1, $1) }
         // The other pages wait while the first image decodes (FirstImageDecode).
         var postponed = Set<Int>()
@@ -269,6 +271,10 @@ final class SlotLoader {
     /// log), prefetched ones are kept, stale ones dropped.
     func receive(model: PagerModel, contents: SlotContents, readiness: ReadinessLog, log: EventLog?, time: Double) {
         for result in inbox.take() + (firstImage?.take().map { [$0] } ?? []) + prefetch.takeHits() {
+            if case .failure(let failure) = result.outcome, failure.isCancelled {
+                cancelled(result, failure: failure, log: log, time: time)
+                continue
+            }
             if PagePrefetch.isPrefetch(result.request.slot) {
                 prefetch.store(result)
                 continue
@@ -295,6 +301,18 @@ final class SlotLoader {
                     log?.write(.decodeError(file: failure.path, message: failure.message), time: time)
                 }
             }
+        }
+    }
+
+    /// A decode that was stopped: logged; asked for again when it is still
+    /// its slot's (it was stopped for the page on screen, which goes first).
+    private func cancelled(_ result: DecodeResult, failure: DecodeFailure, log: EventLog?, time: Double) {
+        let id = result.request.slot
+        log?.write(.decodeCancelled(file: failure.path, slot: id, rows: result.rowsRead), time: time)
+        if PagePrefetch.isPrefetch(id) {
+            prefetch.drop(result)
+        } else if result.request.generation == generations[id] {
+            slotsToRefresh.insert(id)
         }
     }
 
