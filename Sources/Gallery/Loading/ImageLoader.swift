@@ -226,6 +226,8 @@ final class DecodeQueue: Sendable {
             let wasOpen = state.isOpen
             state.isOpen = false
             state.pending.removeAll()
+            // Nothing is delivered any more: a streamed decode need not run on.
+            for running in state.runningRequests { running.cancellation.cancel() }
             return (wasOpen, state.workers.contains { pthread_equal($0, me) != 0 })
         }
         if wasOpen {
