@@ -18,6 +18,8 @@ import Synchronization
 ///   decode (PNG, TIFF, a large progressive JPEG) stops at its next row and is
 ///   delivered as ``DecodeFailure/cancelled(path:)``; the others finish and
 ///   are delivered with their old generation; the shell drops them.
+/// - `stop(slot:)` stops a running decode and keeps what is queued (the
+///   shell flipped away from its page).
 /// - `putFirst(slot:)`: the page on screen waits for no other page-sized
 ///   decode; one running for another slot is stopped (delivered cancelled,
 ///   for the shell to ask again).
@@ -80,6 +82,12 @@ public final class ImageLoader: Sendable {
     /// Drops the queued request for `slot`, if any, and stops its running decode.
     public func cancel(slot: Int) {
         queue.cancel(slot: slot)
+    }
+
+    /// Stops `slot`'s running decode, if any (a flip away from its page): a
+    /// streamed one comes back cancelled; a queued request stays queued.
+    public func stop(slot: Int) {
+        queue.stop(slot: slot)
     }
 
     /// `slot` is the page on screen: when its request waits for a page-sized
@@ -164,6 +172,12 @@ final class DecodeQueue: Sendable {
     func cancel(slot: Int) {
         state.withLock { state in
             state.pending.removeValue(forKey: slot)
+            for running in state.runningRequests where running.request.slot == slot { running.cancellation.cancel() }
+        }
+    }
+
+    func stop(slot: Int) {
+        state.withLock { state in
             for running in state.runningRequests where running.request.slot == slot { running.cancellation.cancel() }
         }
     }
