@@ -252,6 +252,7 @@ final class SlotLoader {
         guard !pagesLeft.isEmpty else { return }
         for id in 0..<SlotPool.capacity where slots[id].page.map(pagesLeft.contains) == true {
             loader.stop(slot: id)
+            firstImage?.stop(slot: id)
         }
         pagesLeft.removeAll()
     }
