@@ -55,7 +55,10 @@ public enum ColorProfile {
         guard let transform else { return kind }
         let pixelCount = buffer.width * buffer.height
         buffer.pixels.withUnsafeMutableBytes { raw in
-            cmsDoTransform(transform, raw.baseAddress, raw.baseAddress, cmsUInt32Number(pixelCount))
+            // Held until it is done: the cache may drop it meanwhile (TransformCache.Transform).
+            withExtendedLifetime(transform) {
+                cmsDoTransform(transform.handle, raw.baseAddress, raw.baseAddress, cmsUInt32Number(pixelCount))
+            }
         }
         return kind
     }
@@ -78,11 +81,20 @@ public enum ColorProfile {
     /// Transforms by profile bytes, shared by every decode thread. lcms2
     /// transforms made with `cmsFLAGS_NOCACHE` may run on several threads at once.
     final class TransformCache: Sendable {
+        /// An lcms2 transform, deleted when the last holder lets it go: a
+        /// decode thread still converting with one the cache dropped (to
+        /// make room, or after the display's profile changed) keeps it alive.
+        final class Transform: @unchecked Sendable {
+            let handle: cmsHTRANSFORM
+            init(_ handle: cmsHTRANSFORM) { self.handle = handle }
+            deinit { cmsDeleteTransform(handle) }
+        }
+
         private struct Entry: @unchecked Sendable {
             let profile: [UInt8]
             let target: UInt64
             let kind: Kind
-            let transform: cmsHTRANSFORM?
+            let transform: Transform?
             var lastUse: Int
         }
         private struct State: @unchecked Sendable {
@@ -92,7 +104,7 @@ public enum ColorProfile {
         private let state = Mutex(State())
 
         /// The transform from `profile` (empty: sRGB) to `target`, made once.
-        func transform(for profile: [UInt8], to target: DisplayProfile) -> (kind: Kind, transform: cmsHTRANSFORM?) {
+        func transform(for profile: [UInt8], to target: DisplayProfile) -> (kind: Kind, transform: Transform?) {
             let id = target.identity
             if let hit = state.withLock({ state -> Entry? in
                 state.clock += 1
@@ -107,7 +119,6 @@ public enum ColorProfile {
                 if state.entries.contains(where: { $0.target == id && $0.profile == profile }) { return }
                 if state.entries.count >= ColorProfile.cachedTransforms,
                    let oldest = state.entries.indices.min(by: { state.entries[$0].lastUse < state.entries[$1].lastUse }) {
-                    if let old = state.entries[oldest].transform { cmsDeleteTransform(old) }
                     state.entries.remove(at: oldest)
                 }
                 state.entries.append(Entry(profile: profile, target: id, kind: made.kind, transform: made.transform, lastUse: state.clock))
@@ -115,7 +126,7 @@ public enum ColorProfile {
             return made
         }
 
-        private func make(_ bytes: [UInt8], to target: DisplayProfile) -> (kind: Kind, transform: cmsHTRANSFORM?) {
+        private func make(_ bytes: [UInt8], to target: DisplayProfile) -> (kind: Kind, transform: Transform?) {
             // lcms2's built-in sRGB; building it costs microseconds, the transform milliseconds.
             guard let input = bytes.isEmpty ? cmsCreate_sRGBProfile() : ColorProfile.open(bytes) else {
                 return (.ignored("unreadable ICC profile"), nil)
@@ -134,7 +145,7 @@ public enum ColorProfile {
             let transform = cmsCreateTransform(input, fw_TYPE_RGBA_8, output, fw_TYPE_RGBA_8,
                                                cmsUInt32Number(INTENT_PERCEPTUAL), fw_transform_flags)
             guard let transform else { return (.ignored("lcms2 could not convert this profile to \(target.description)"), nil) }
-            return (isSRGB ? .sRGB : .convertible, transform)
+            return (isSRGB ? .sRGB : .convertible, Transform(transform))
         }
     }
 
