@@ -193,11 +193,13 @@ final class BrowserSession {
     }
 
     /// The display's profile changed: what was decoded for the old one is
-    /// decoded again (the pages keep showing it until then), thumbnails too.
+    /// decoded again (the pages keep showing it until then), thumbnails and
+    /// a zoomed page's sharp region too.
     private func changeDisplayProfile(_ bytes: [UInt8], at now: Double) {
         guard screen.displayColor.apply(bytes, log: log, time: now) else { return }
         slotLoader.decodeAllAgain()
         overview.dropThumbnails()
+        screen.zoomedPage.dropRegion()
         schedule.mark(.worker)
     }
 
