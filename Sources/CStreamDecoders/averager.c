@@ -140,6 +140,13 @@ void fw_averager_destroy(fw_averager *a) {
     free(a);
 }
 
+int32_t fw_cancel_poll(fw_stream_result *result, int32_t rows) {
+    fw_cancel *cancel = result->cancel;
+    if (!cancel) return 0;
+    __atomic_store_n(&cancel->rows, rows, __ATOMIC_RELAXED);
+    return fw_cancel_stopped(cancel);
+}
+
 void fw_stream_free(fw_stream_result *result) {
     if (!result) return;
     free(result->icc);

@@ -132,7 +132,9 @@ static uint8_t fw_clamp(int v) { return v < 0 ? 0 : v > 255 ? 255 : (uint8_t)v; 
 
 int32_t fw_jpeg_dc_decode(const char *path, fw_rect region, int32_t out_width, int32_t out_height,
                           uint8_t *out, fw_stream_result *result) {
+    fw_cancel *cancel = result->cancel;   // the caller's, kept
     memset(result, 0, sizeof *result);
+    result->cancel = cancel;
     fw_jpeg_reader *r = calloc(1, sizeof *r);
     if (!r) { fw_fail(result, "out of memory"); return -1; }
     r->file = fopen(path, "rb");
@@ -283,6 +285,8 @@ int32_t fw_jpeg_dc_decode(const char *path, fw_rect region, int32_t out_width, i
                 // the data is shorter than the image. libjpeg would fill the
                 // rest with grey; like JPEGDecoder, call the file cut short.
                 if (r->marker) { fw_fail(result, "truncated JPEG data (the scan ends early)"); goto done; }
+                long across = ns == 1 ? scan[0]->blocks_w : mcux;
+                if (across > 0 && u % across == 0 && fw_cancel_poll(result, (int32_t)(u / across))) { fw_fail(result, "cancelled"); goto done; }
                 since_restart++;
                 for (int i = 0; i < ns; i++) {
                     fw_component *k = scan[i];

@@ -76,7 +76,9 @@ static void fw_png_to_rgba(png_structp png, png_infop info) {
 }
 
 int32_t fw_png_header(const char *path, fw_stream_result *result) {
+    fw_cancel *cancel = result->cancel;   // the caller's, kept
     memset(result, 0, sizeof *result);
+    result->cancel = cancel;
     FILE *file = fopen(path, "rb");
     if (!file) { snprintf(result->message, sizeof result->message, "cannot open the file"); return -1; }
     fw_png_context context = { .result = result };
@@ -168,6 +170,7 @@ static int32_t fw_png_decode_from(FILE *file, const uint8_t *bytes, size_t lengt
         // Rows below the region are never read: a region near the top is quick.
         png_uint_32 last = (png_uint_32)(region.y + region.height);
         for (png_uint_32 y = 0; y < last; y++) {
+            if (fw_cancel_poll(result, (int32_t)y)) png_error(png, "cancelled");
             png_read_row(png, row, NULL);
             fw_averager_add_row(averager, (int32_t)y, row);
         }
@@ -181,7 +184,9 @@ static int32_t fw_png_decode_from(FILE *file, const uint8_t *bytes, size_t lengt
 
 int32_t fw_png_decode(const char *path, fw_rect region, int32_t out_width, int32_t out_height,
                       uint8_t *out, size_t interlaced_limit, fw_stream_result *result) {
+    fw_cancel *cancel = result->cancel;   // the caller's, kept
     memset(result, 0, sizeof *result);
+    result->cancel = cancel;
     FILE *file = fopen(path, "rb");
     if (!file) { snprintf(result->message, sizeof result->message, "cannot open the file"); return -1; }
     int32_t status = fw_png_decode_from(file, NULL, 0, region, out_width, out_height, out, interlaced_limit, result);
@@ -191,6 +196,8 @@ int32_t fw_png_decode(const char *path, fw_rect region, int32_t out_width, int32
 
 int32_t fw_png_decode_memory(const uint8_t *bytes, size_t length, fw_rect region, int32_t out_width,
                              int32_t out_height, uint8_t *out, size_t interlaced_limit, fw_stream_result *result) {
+    fw_cancel *cancel = result->cancel;   // the caller's, kept
     memset(result, 0, sizeof *result);
+    result->cancel = cancel;
     return fw_png_decode_from(NULL, bytes, length, region, out_width, out_height, out, interlaced_limit, result);
 }

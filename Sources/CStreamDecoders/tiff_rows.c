@@ -31,7 +31,9 @@ static void fw_tiff_install_handlers(void) {
 
 static TIFF *fw_tiff_open(const char *path, fw_stream_result *result) {
     pthread_once(&fw_tiff_once, fw_tiff_install_handlers);
+    fw_cancel *cancel = result->cancel;   // the caller's, kept
     memset(result, 0, sizeof *result);
+    result->cancel = cancel;
     fw_tiff_last_error[0] = 0;
     // "r": memory-mapping stays on; mapped file pages are read-only and the
     // kernel drops them under pressure.
@@ -115,6 +117,10 @@ int32_t fw_tiff_decode(const char *path, fw_rect region, int32_t out_width, int3
     for (uint32_t y = first; y < last; y += (uint32_t)band_rows) {
         uint32_t rows = (uint32_t)band_rows;
         if (y + rows > height) rows = height - y;
+        if (fw_cancel_poll(result, (int32_t)y)) {
+            snprintf(result->message, sizeof result->message, "cancelled");
+            goto done;
+        }
         image.row_offset = (int)y;
         image.col_offset = 0;
         fw_tiff_last_error[0] = 0;

@@ -94,6 +94,8 @@ struct BrowserLogEventDocTests {
         case .goTo: return .goTo(image: 3, page: page)
         case .slideshow: return .slideshow(running: false, interval: 2.5, reason: "key")
         case .config: return .config(file: "/c", settings: 3, problems: 1)
+        case .displayProfile: return .displayProfile(profile: "Adobe RGB (1998)", bytes: 560)
+        case .decodeCancelled: return .decodeCancelled(file: "/p/big.png", slot: 4, rows: 120)
         case .trashed: return .trashed(file: "/p/a.jpg", trashedAs: "/t/a.jpg")
         case .infoShown: return .infoShown(file: "/p/a.jpg", lines: ["Name: a.jpg"])
         case .rotated: return .rotated(file: "/p/a.jpg", turn: .rotate90)

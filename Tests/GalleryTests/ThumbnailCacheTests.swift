@@ -35,6 +35,14 @@ import Testing
         #expect(ThumbnailKey(path: folder.path, thumbnailSize: 160) == nil)   // a folder
     }
 
+    @Test func keyChangesWithTheDisplayProfileAndSRGBKeepsTheOldKeys() {
+        let srgb = ThumbnailKey(path: "/p/a.jpg", fileSize: 10, modifiedSeconds: 1, modifiedNanoseconds: 2, thumbnailSize: 160)
+        #expect(srgb.text == "160\u{0}10\u{0}1.2\u{0}/p/a.jpg")   // as before the profile counted
+        let adobe = ThumbnailKey(path: "/p/a.jpg", fileSize: 10, modifiedSeconds: 1, modifiedNanoseconds: 2,
+                                 thumbnailSize: 160, displayProfile: 0x1234)
+        #expect(adobe.fileName != srgb.fileName && adobe.text != srgb.text)
+    }
+
     @Test func entryRoundTripsAndRefusesEveryDamagedByte() {
         let entry = ThumbnailEntry(keyText: "k", width: 3, height: 2, sourceWidth: 30, sourceHeight: 20, jpeg: [1, 2, 3, 4, 5])
         let bytes = entry.encoded()

@@ -29,6 +29,25 @@ package enum ProfileFixtures {
         return bytes(of: profile)
     }
 
+    /// An Adobe RGB (1998) profile as a calibrated wide-gamut display would
+    /// publish it: Adobe's primaries, D65, gamma 2.2, named "Adobe RGB (1998)".
+    package static func adobeRGB() -> [UInt8] {
+        var white = cmsCIExyY(x: 0.3127, y: 0.3290, Y: 1)
+        var primaries = cmsCIExyYTRIPLE(Red: cmsCIExyY(x: 0.64, y: 0.33, Y: 1),
+                                        Green: cmsCIExyY(x: 0.21, y: 0.71, Y: 1),
+                                        Blue: cmsCIExyY(x: 0.15, y: 0.06, Y: 1))
+        let curve = cmsBuildGamma(nil, 2.2)!
+        defer { cmsFreeToneCurve(curve) }
+        var curves: [OpaquePointer?] = [curve, curve, curve]
+        let profile = cmsCreateRGBProfile(&white, &primaries, &curves)!
+        defer { cmsCloseProfile(profile) }
+        let description = cmsMLUalloc(nil, 1)!
+        defer { cmsMLUfree(description) }
+        cmsMLUsetASCII(description, "en", "US", "Adobe RGB (1998)")
+        cmsWriteTag(profile, cmsSigProfileDescriptionTag, UnsafeRawPointer(description))
+        return bytes(of: profile)
+    }
+
     /// A profile lcms2 holds, as the bytes a file would embed.
     package static func bytes(of profile: cmsHPROFILE) -> [UInt8] {
         var length: cmsUInt32Number = 0

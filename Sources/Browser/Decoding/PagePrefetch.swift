@@ -134,6 +134,24 @@ struct PagePrefetch {
 
     var hasHits: Bool { !hits.isEmpty }
 
+    /// Forgets the entry `result` answers (a decode that was stopped), so the
+    /// next plan asks for its page again.
+    mutating func drop(_ result: DecodeResult) {
+        for index in entries.indices where entries[index]?.request.generation == result.request.generation {
+            entries[index] = nil
+            planned = nil
+        }
+    }
+
+    /// Forgets every page decoded or decoding ahead (their pixels are in a
+    /// display profile no longer in force); the next plan asks again, and a
+    /// decode still running is stored by no entry.
+    mutating func removeAll() {
+        entries = Array(repeating: nil, count: Self.depth)
+        hits.removeAll()
+        planned = nil
+    }
+
     /// The results answered from the prefetch since the last call.
     mutating func takeHits() -> [DecodeResult] {
         defer { hits.removeAll() }

@@ -65,6 +65,13 @@ final class SlotLoader {
     /// The axis a drag (or touchpad scroll) locked to, until the pager
     /// settles: the axis of travel for ``DecodeResolution``.
     private var dragAxis: Axis?
+    /// Pages flipped away from since the last submit: a streamed decode of
+    /// theirs still running is stopped (a 30000² PNG would hold a worker for
+    /// seconds after the user went on).
+    private var pagesLeft: [PageIndex] = []
+    /// Slots whose decode was stopped: decoded again once they are the page
+    /// on screen at rest (or loaded anew when recycled).
+    private var stoppedSlots = Set<Int>()
     /// Files whose failure was already reported (stderr, `decode-error`).
     private var reportedFailures = Set<String>()
 
@@ -102,6 +109,14 @@ final class SlotLoader {
         slotsToRefresh.insert(slot)
     }
 
+    /// Every page is decoded again, showing what it shows until its new
+    /// image comes (the display's colour profile changed: DisplayColor).
+    /// Decodes in flight become stale; what the prefetch holds is dropped.
+    func decodeAllAgain() {
+        prefetch.removeAll()
+        slotsToRefresh.formUnion(0..<SlotPool.capacity)
+    }
+
     /// Every slot loads again but `kept`, which already shows its page's
     /// image (moved there with ``SlotContents/swapAt(_:_:)``): decodes in
     /// flight are dropped, and the slots the engine recycles meanwhile are
@@ -122,7 +137,10 @@ final class SlotLoader {
         case .slotsRecycled(let changes):
             for change in changes where change.slot != keptSlot { slotsToLoad.insert(change.slot) }
             keptSlot = nil
-        case .pageWillChange(let from, let to), .pageChanged(let from, let to):
+        case .pageWillChange(let from, let to):
+            heading = ((to.h - from.h).signum(), (to.v - from.v).signum())
+            pagesLeft.append(from)
+        case .pageChanged(let from, let to):
             heading = ((to.h - from.h).signum(), (to.v - from.v).signum())
         case .axisLocked(let axis):
             dragAxis = axis
@@ -165,9 +183,14 @@ final class SlotLoader {
         keptSlot = nil   // the recycling it was kept through has been noted
         slotsToLoad.formUnion(corners.due(in: model.slots))
         slotsToRefresh.formUnion(previewsDue(in: model.slots))
-        guard hasPendingSlots else { return }
-        // The page on screen first: it may claim the first-image decode.
+        // The page on screen first: it may claim the first-image decode, and
+        // a page-sized decode it waits for (a flip away from a big PNG) stops.
         let current = model.slots.slot(column: 0, row: 0).id
+        stopDecodes(leftIn: model.slots)
+        // Once at rest: mid-flip the slot on screen is still the one left.
+        if model.isSettled, stoppedSlots.remove(current) != nil { slotsToRefresh.insert(current) }
+        loader.putFirst(slot: current)
+        guard hasPendingSlots else { return }
         let all = slotsToLoad.union(slotsToRefresh).sorted { ($0 == current ? 0 : 1, $0) < ($1 == current ? 0 : 1, $1) }
         // The other pages wait while the first image decodes (FirstImageDecode).
         var postponed = Set<Int>()
@@ -180,6 +203,7 @@ final class SlotLoader {
             }
             corners.remove(id)
             previewSlots.remove(id)
+            stoppedSlots.remove(id)
             guard let page = slot.page else {
                 generations[id] += 1
                 loader.cancel(slot: id)
@@ -219,6 +243,18 @@ final class SlotLoader {
         slotsToRefresh.removeAll()
         // Pages answered from the prefetch are shown in this very frame.
         if prefetch.hasHits { receive(model: model, contents: contents, readiness: readiness, log: log, time: now()) }
+    }
+
+    /// Stops the running decodes of the pages flipped away from (a streamed
+    /// one stops at its next row; ``cancelled(_:failure:log:time:)`` keeps
+    /// its slot to decode again when it is on screen).
+    private func stopDecodes(leftIn slots: SlotPool) {
+        guard !pagesLeft.isEmpty else { return }
+        for id in 0..<SlotPool.capacity where slots[id].page.map(pagesLeft.contains) == true {
+            loader.stop(slot: id)
+            firstImage?.stop(slot: id)
+        }
+        pagesLeft.removeAll()
     }
 
     /// The axis of travel, for ``DecodeResolution``.
@@ -261,6 +297,10 @@ final class SlotLoader {
     /// log), prefetched ones are kept, stale ones dropped.
     func receive(model: PagerModel, contents: SlotContents, readiness: ReadinessLog, log: EventLog?, time: Double) {
         for result in inbox.take() + (firstImage?.take().map { [$0] } ?? []) + prefetch.takeHits() {
+            if case .failure(let failure) = result.outcome, failure.isCancelled {
+                cancelled(result, failure: failure, log: log, time: time)
+                continue
+            }
             if PagePrefetch.isPrefetch(result.request.slot) {
                 prefetch.store(result)
                 continue
@@ -287,6 +327,18 @@ final class SlotLoader {
                     log?.write(.decodeError(file: failure.path, message: failure.message), time: time)
                 }
             }
+        }
+    }
+
+    /// A decode that was stopped: logged; when it is still its slot's, asked
+    /// for again once that slot is the page on screen (``submit``).
+    private func cancelled(_ result: DecodeResult, failure: DecodeFailure, log: EventLog?, time: Double) {
+        let id = result.request.slot
+        log?.write(.decodeCancelled(file: failure.path, slot: id, rows: result.rowsRead), time: time)
+        if PagePrefetch.isPrefetch(id) {
+            prefetch.drop(result)
+        } else if result.request.generation == generations[id] {
+            stoppedSlots.insert(id)
         }
     }
 

@@ -37,6 +37,8 @@ final class Screen {
     private(set) var milestones = StartupMilestones()
     /// The `page-ready` / `placeholder-shown` / `frame` log lines (scripts/bench).
     private(set) var readiness: ReadinessLog
+    /// The display's colour profile, watched (DisplayColor).
+    var displayColor = DisplayColor()
 
     init(window: BrowserWindow, text: TextRenderer, options: BrowserOptions, log: EventLog?,
          wake: @escaping @Sendable () -> Void) {

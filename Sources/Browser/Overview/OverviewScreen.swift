@@ -127,6 +127,14 @@ final class OverviewScreen {
         return 0
     }
 
+    /// Drops every thumbnail made so far (the display's colour profile
+    /// changed: DisplayColor); those on screen are asked for again.
+    func dropThumbnails() {
+        _ = loader?.take()
+        textures.removeAll()
+        lastWanted = nil
+    }
+
     /// Closes at once (no flight); used when the window goes away.
     func shutdown() {
         loader?.shutdown()

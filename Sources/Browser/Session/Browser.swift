@@ -45,6 +45,10 @@ public enum Browser {
             }
         }
 
+        // The display's profile before any decode starts: they convert to it.
+        var displayColor = DisplayColor(watcher: DisplayProfileWatcher.start { wakeMainLoop() })
+        displayColor.apply(displayColor.watcher?.initial ?? [], log: nil, time: clock.now)
+
         let plan = options.request.map {
             OpeningPlan(request: $0, start: options.start, usesCache: options.cache, probe: FileSystemProbe())
         }
@@ -87,10 +91,12 @@ public enum Browser {
         }
         log?.write(.window(renderer: window.kind.rawValue, width: window.pixelSize.width,
                            height: window.pixelSize.height, scanning: catalog.isScanning), time: clock.now)
+        displayColor.write(to: log, time: clock.now)
 
         let session = BrowserSession(options: options, clock: clock, log: log, window: window, text: text,
                                      catalog: catalog, scan: opening?.scan, start: plan?.start ?? options.start,
-                                     firstImage: opening?.firstImage, wakeEventType: wakeEventType.withLock { $0 })
+                                     firstImage: opening?.firstImage, wakeEventType: wakeEventType.withLock { $0 },
+                                     displayColor: displayColor)
         return session.run()
     }
 

@@ -100,6 +100,14 @@ public enum BrowserLogEvent: Sendable, Hashable {
     /// start when a configuration file was read: how many settings and keys
     /// it set, how many lines were bad (each named on stderr).
     case config(file: String, settings: Int, problems: Int)
+    /// `{"t":…,"event":"display-profile","profile":"Adobe RGB (1998)","bytes":N}` at the start
+    /// and whenever the display's ICC profile (`_ICC_PROFILE` on the X root window) changes:
+    /// the profile pixels are converted to, by its description ("sRGB" without one, `bytes` 0).
+    case displayProfile(profile: String, bytes: Int)
+    /// `{"t":…,"event":"decode-cancelled","file":…,"slot":N,"rows":R}` when a streamed decode
+    /// (PNG, TIFF, a large progressive JPEG) stopped because its page was no longer wanted
+    /// first: `rows` is how many of the file's rows it had read.
+    case decodeCancelled(file: String, slot: Int, rows: Int)
     /// `{"t":…,"event":"animation","file":…,"format":"GIF","frames":N,"loops":L,"canvas":[W,H],"page":[H,V]}`
     /// when the current page's animated image starts playing (`loops`: how
     /// many times it plays, 0 forever; `canvas`: its own size).
@@ -157,6 +165,8 @@ public enum BrowserLogEvent: Sendable, Hashable {
         case goTo = "go-to"
         case slideshow
         case config
+        case displayProfile = "display-profile"
+        case decodeCancelled = "decode-cancelled"
         case trashed
         case infoShown = "info-shown"
         case rotated
@@ -195,6 +205,8 @@ public enum BrowserLogEvent: Sendable, Hashable {
         case .goTo: .goTo
         case .slideshow: .slideshow
         case .config: .config
+        case .displayProfile: .displayProfile
+        case .decodeCancelled: .decodeCancelled
         case .trashed: .trashed
         case .infoShown: .infoShown
         case .rotated: .rotated
@@ -225,8 +237,9 @@ public enum BrowserLogEvent: Sendable, Hashable {
     /// each group's lines in a function of its own.
     private var fields: [String] {
         switch self {
-        case .window, .gallery, .resize, .config, .firstThumbnail, .firstFrame, .frame, .quit: sessionFields
-        case .decodeError, .notice, .sharpRegion, .pageReady, .placeholderShown: pageFields
+        case .window, .gallery, .resize, .config, .displayProfile, .firstThumbnail, .firstFrame, .frame, .quit:
+            sessionFields
+        case .decodeError, .decodeCancelled, .notice, .sharpRegion, .pageReady, .placeholderShown: pageFields
         case .overviewOpened, .overviewClosed, .thumbnailsShown, .thumbnailSize: overviewFields
         case .copied, .opened, .goTo, .slideshow, .rotated, .infoShown, .trashed, .restored, .marked: actionFields
         case .animation, .animationFrame, .animationPaused, .animationResumed, .animationEnded: animationFields
@@ -248,6 +261,8 @@ public enum BrowserLogEvent: Sendable, Hashable {
             [Self.pair("size", width, height)]
         case .config(let file, let settings, let problems):
             [Self.text("file", file), Self.number("settings", settings), Self.number("problems", problems)]
+        case .displayProfile(let profile, let bytes):
+            [Self.text("profile", profile), Self.number("bytes", bytes)]
         case .frame(let work):
             [Self.seconds("work", work)]
         case .firstFrame, .quit:
@@ -262,6 +277,8 @@ public enum BrowserLogEvent: Sendable, Hashable {
         switch self {
         case .decodeError(let file, let message):
             [Self.text("file", file), Self.text("message", message)]
+        case .decodeCancelled(let file, let slot, let rows):
+            [Self.text("file", file), Self.number("slot", slot), Self.number("rows", rows)]
         case .notice(let text):
             [Self.text("text", text)]
         case .sharpRegion(let page, let region, let textureWidth, let textureHeight):

@@ -69,13 +69,14 @@ final class BrowserSession {
 
     init(options: BrowserOptions, clock: SessionClock, log: EventLog?, window: BrowserWindow,
          text: TextRenderer, catalog: PageCatalog, scan: FolderScan?, start: StartImage?,
-         firstImage: FirstImageDecode? = nil, wakeEventType: UInt32) {
+         firstImage: FirstImageDecode? = nil, wakeEventType: UInt32, displayColor: DisplayColor = DisplayColor()) {
         self.options = options
         self.clock = clock
         self.log = log
         self.wakeEventType = wakeEventType
         let wake: @Sendable () -> Void = { BrowserSession.wake(wakeEventType) }
         screen = Screen(window: window, text: text, options: options, log: log, wake: wake)
+        screen.displayColor = displayColor
         gallery = SessionGallery(catalog: catalog, scan: scan, start: start, options: options)
         slideshow = Slideshow(interval: options.slideshowInterval)
         animation = AnimationPlayer(log: log, wake: wake)
@@ -168,6 +169,7 @@ final class BrowserSession {
     private func update(at now: Double) {
         if notices.expire(at: now) { schedule.mark(.due) }
         collectCommandReports(at: now)
+        if let bytes = screen.displayColor.takeChange() { changeDisplayProfile(bytes, at: now) }
         checkScan(at: now)
         checkSize(at: now)
         perform(input.translator.tick(time: now), at: now)
@@ -189,6 +191,17 @@ final class BrowserSession {
         animation.update(model: model, catalog: gallery.catalog, contents: contents,
                          generations: slotLoader.generations, pageSize: pageSize, turns: viewTurns,
                          held: overview.isShowing, time: now)
+    }
+
+    /// The display's profile changed: what was decoded for the old one is
+    /// decoded again (the pages keep showing it until then), thumbnails and
+    /// a zoomed page's sharp region too.
+    private func changeDisplayProfile(_ bytes: [UInt8], at now: Double) {
+        guard screen.displayColor.apply(bytes, log: log, time: now) else { return }
+        slotLoader.decodeAllAgain()
+        overview.dropThumbnails()
+        screen.zoomedPage.dropRegion()
+        schedule.mark(.worker)
     }
 
     /// Draws the frame whose work started at `now`, presents it on the

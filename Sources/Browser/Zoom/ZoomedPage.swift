@@ -28,6 +28,12 @@ final class ZoomedPage {
         self.sharp = SharpRegion(wake: wake)
     }
 
+    /// Forgets the sharp region (the display's colour profile changed): a
+    /// zoomed page asks for it again, in the new profile.
+    func dropRegion() {
+        sharp.drop()
+    }
+
     /// Stops the sharp decode's worker and frees its texture (before the renderer goes away).
     func shutdown() {
         sharp.shutdown()

@@ -15,6 +15,23 @@ typedef struct {
     int32_t x, y, width, height;
 } fw_rect;
 
+/// A way to stop a decode from another thread, and its progress: the caller
+/// owns it (zeroed), points `fw_stream_result.cancel` at it and sets `stop`
+/// with fw_cancel_request; the decoders poll it between rows (PNG), bands
+/// (TIFF) or MCU rows (a progressive JPEG's DC) and fail with the message
+/// "cancelled". `rows` is how many source rows were read (MCU rows for DC).
+typedef struct {
+    int32_t stop;
+    int32_t rows;
+} fw_cancel;
+
+/// Asks the decode polling `cancel` to stop (any thread).
+static inline void fw_cancel_request(fw_cancel *cancel) { __atomic_store_n(&cancel->stop, 1, __ATOMIC_RELAXED); }
+/// The rows read so far (any thread).
+static inline int32_t fw_cancel_rows(const fw_cancel *cancel) { return __atomic_load_n(&cancel->rows, __ATOMIC_RELAXED); }
+/// Whether a stop was asked.
+static inline int32_t fw_cancel_stopped(const fw_cancel *cancel) { return __atomic_load_n(&cancel->stop, __ATOMIC_RELAXED); }
+
 /// What a decode found besides the pixels.
 typedef struct {
     /// The image's own size, as stored (before `orientation`).
@@ -30,9 +47,16 @@ typedef struct {
     /// The embedded ICC profile (malloc'd, free with fw_stream_free), or NULL.
     uint8_t *icc;
     size_t icc_length;
-    /// When the function fails: one line saying why.
+    /// When the function fails: one line saying why ("cancelled" after a stop).
     char message[200];
+    /// Set by the caller before the call (the functions keep it when they
+    /// clear the rest), or NULL: the decode cannot be stopped.
+    fw_cancel *cancel;
 } fw_stream_result;
+
+/// Records that `rows` rows are read and says whether to stop (1): what
+/// the decoders call between rows. Without a `cancel`, always 0.
+int32_t fw_cancel_poll(fw_stream_result *result, int32_t rows);
 
 /// Frees what a result holds (its ICC bytes).
 void fw_stream_free(fw_stream_result *result);

@@ -106,7 +106,7 @@ public struct ImageInfo: Sendable, Equatable {
         guard !profile.isEmpty else { return }
         let name = ColorProfile.description(of: profile) ?? "unnamed ICC profile"
         switch ColorProfile.kind(of: profile) {
-        case .convertible: colorProfile = "\(name), converted to sRGB"
+        case .convertible: colorProfile = "\(name), converted to \(DisplayProfile.current.description)"
         case .sRGB: colorProfile = name
         case .ignored(let why): colorProfile = "\(name) (not applied: \(why))"
         }

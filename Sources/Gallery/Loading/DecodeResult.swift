@@ -17,6 +17,9 @@ public struct DecodeResult: Sendable {
     /// The image's blurred, dimmed backdrop (``BlurredBackdrop``), made by the
     /// worker right after a successful decode; nil on failure.
     public let backdrop: DecodedImage?
+    /// Source rows a streamed decode had read (``DecodeCancellation/rowsRead``);
+    /// for the log line of a cancelled one.
+    public var rowsRead = 0
 
     /// `DecodeResult(request: request, outcome: .failure(failure))`.
     public init(request: DecodeRequest, outcome: Result<DecodedImage, DecodeFailure>, backdrop: DecodedImage? = nil) {

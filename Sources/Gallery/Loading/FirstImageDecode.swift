@@ -43,6 +43,8 @@ public final class FirstImageDecode: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Stops a streamed decode no page wants any more (``stop(slot:)``, a guess dropped).
+    private let cancellation = DecodeCancellation()
     private let maxWidth: Int
     private let maxHeight: Int
     private let onFinish: @Sendable () -> Void
@@ -78,7 +80,7 @@ public final class FirstImageDecode: Sendable {
                 if wanted { onFinish() }
             }
             let outcome = Result { () throws(DecodeFailure) in
-                try ImageDecoder.decodeFile(path, maxWidth: maxWidth, maxHeight: maxHeight)
+                try ImageDecoder.decodeFile(path, maxWidth: maxWidth, maxHeight: maxHeight, cancellation: cancellation)
             }
             let backdrop = (try? outcome.get()).map(BlurredBackdrop.make(from:))
             let wanted: Bool = state.withLock { state in
@@ -105,6 +107,18 @@ public final class FirstImageDecode: Sendable {
             state.outcome = nil
             state.sketch = nil
         }
+        if isAbandoned { cancellation.cancel() }
+    }
+
+    private var isAbandoned: Bool { state.withLock { $0.abandoned } }
+
+    /// The page of `slot` was flipped away from: a claimed decode for it that
+    /// still runs is stopped (a streamed one at its next row; ``take()`` then
+    /// gives a ``DecodeFailure/cancelled(path:)``), so the pages held back
+    /// while it runs (``isDecodingClaim``) go on.
+    public func stop(slot: Int) {
+        let running = state.withLock { $0.claimed?.slot == slot && $0.outcome == nil && !$0.delivered }
+        if running { cancellation.cancel() }
     }
 
     /// Whether this decode answers `request` (same file, same box, nothing
@@ -126,6 +140,7 @@ public final class FirstImageDecode: Sendable {
             return (true, state.outcome != nil)
         }
         if ready { onFinish() }
+        if !answers && isAbandoned { cancellation.cancel() }
         return answers
     }
 
@@ -179,7 +194,9 @@ public final class FirstImageDecode: Sendable {
             state.delivered = true
             state.outcome = nil
             defer { state.backdrop = nil }
-            return DecodeResult(request: request, outcome: outcome, backdrop: state.backdrop)
+            var result = DecodeResult(request: request, outcome: outcome, backdrop: state.backdrop)
+            result.rowsRead = cancellation.rowsRead
+            return result
         }
     }
 }

@@ -12,16 +12,18 @@ extension ImageDecoder {
     ///
     /// `turn` turns a file's image after it is upright (the view's `r`, `|`):
     /// it is decoded to fit the box turned back, so the result fits the box.
+    /// `cancellation` stops a streamed decode (``DecodeCancellation``).
     ///
     /// ```swift
     /// let outcome = ImageDecoder.decode(.file(entry), maxWidth: 1280, maxHeight: 800)
     /// let demo = ImageDecoder.decode(.demo(PageIndex(h: 1, v: 2)), maxWidth: 640, maxHeight: 400)
     /// ```
     public static func decode(_ source: PageSource, maxWidth: Int, maxHeight: Int,
-                              turn: ExifOrientation = .normal) -> Result<DecodedImage, DecodeFailure> {
+                              turn: ExifOrientation = .normal,
+                              cancellation: DecodeCancellation? = nil) -> Result<DecodedImage, DecodeFailure> {
         if turn != .normal, case .file = source {
             let box = turn.swapsAxes ? (maxHeight, maxWidth) : (maxWidth, maxHeight)
-            return decode(source, maxWidth: box.0, maxHeight: box.1).map { $0.turned(turn) }
+            return decode(source, maxWidth: box.0, maxHeight: box.1, cancellation: cancellation).map { $0.turned(turn) }
         }
         switch source {
         case .demo(let page):
@@ -30,7 +32,7 @@ extension ImageDecoder {
             return .success(DemoPageRenderer.render(page: page, width: width, height: height))
         case .file(let entry):
             return Result { () throws(DecodeFailure) in
-                try decodeFile(entry.path, maxWidth: maxWidth, maxHeight: maxHeight)
+                try decodeFile(entry.path, maxWidth: maxWidth, maxHeight: maxHeight, cancellation: cancellation)
             }
         }
     }

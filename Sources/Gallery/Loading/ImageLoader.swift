@@ -13,8 +13,16 @@ import Synchronization
 ///   the caller says otherwise); previews (``DecodeRequest/isPreview``) run
 ///   beside them, and a speculative decode (``DecodeRequest/isSpeculative``)
 ///   starts only when no other runs (``DecodeSchedule``).
-/// - `cancel(slot:)` drops a queued request. A decode already running
-///   finishes and is delivered with its old generation; the shell drops it.
+/// - `cancel(slot:)` drops a queued request and stops a running decode for
+///   that slot; so does submitting a new generation for a slot. A streamed
+///   decode (PNG, TIFF, a large progressive JPEG) stops at its next row and is
+///   delivered as ``DecodeFailure/cancelled(path:)``; the others finish and
+///   are delivered with their old generation; the shell drops them.
+/// - `stop(slot:)` stops a running decode and keeps what is queued (the
+///   shell flipped away from its page).
+/// - `putFirst(slot:)`: the page on screen waits for no other page-sized
+///   decode; one running for another slot is stopped (delivered cancelled,
+///   for the shell to ask again).
 /// - Nothing is cached: memory is what the running decodes hold.
 /// - Each decoded image comes with its ``BlurredBackdrop``, made on the worker.
 /// - `onResult` runs on a worker thread. After `shutdown()` returns no more
@@ -47,13 +55,15 @@ public final class ImageLoader: Sendable {
             queue.finished.enter()
             WorkerThread.start(stackBytes: Self.workerStackBytes, niceness: WorkerThread.backgroundNiceness) {
                 queue.register()
-                while let request = queue.next() {
+                while let (request, cancellation) = queue.next() {
                     let outcome = ImageDecoder.decode(request.source, maxWidth: request.maxWidth, maxHeight: request.maxHeight,
-                                                      turn: request.turn)
+                                                      turn: request.turn, cancellation: cancellation)
                     // Made here, once per image, so the main thread only moves it.
                     let backdrop = (try? outcome.get()).map(BlurredBackdrop.make(from:))
-                    queue.finish(request)
-                    if queue.isOpen { onResult(DecodeResult(request: request, outcome: outcome, backdrop: backdrop)) }
+                    queue.finish(request, cancellation)
+                    var result = DecodeResult(request: request, outcome: outcome, backdrop: backdrop)
+                    result.rowsRead = cancellation.rowsRead
+                    if queue.isOpen { onResult(result) }
                 }
                 queue.finished.leave()
             }
@@ -69,9 +79,24 @@ public final class ImageLoader: Sendable {
         queue.submit(request)
     }
 
-    /// Drops the queued request for `slot`, if any.
+    /// Drops the queued request for `slot`, if any, and stops its running decode.
     public func cancel(slot: Int) {
         queue.cancel(slot: slot)
+    }
+
+    /// Stops `slot`'s running decode, if any (a flip away from its page): a
+    /// streamed one comes back cancelled; a queued request stays queued.
+    public func stop(slot: Int) {
+        queue.stop(slot: slot)
+    }
+
+    /// `slot` is the page on screen: when its request waits for a page-sized
+    /// decode of another slot to end, that decode is stopped (a streamed one
+    /// stops at its next row and comes back cancelled). Returns the requests
+    /// stopped.
+    @discardableResult
+    public func putFirst(slot: Int) -> [DecodeRequest] {
+        queue.putFirst(slot: slot)
     }
 
     /// Drops every queued request.
@@ -100,6 +125,8 @@ final class DecodeQueue: Sendable {
         var nextOrder = 0
         var running = 0
         var runningPageDecodes = 0
+        /// The decodes running, each with what stops it.
+        var runningRequests: [(request: DecodeRequest, cancellation: DecodeCancellation)] = []
         var isOpen = true
         var workers: [pthread_t] = []
     }
@@ -129,6 +156,11 @@ final class DecodeQueue: Sendable {
     func submit(_ request: DecodeRequest) {
         let isNew: Bool = state.withLock { state in
             guard state.isOpen else { return false }
+            // A running decode of an older generation for this slot is stale.
+            for running in state.runningRequests
+            where running.request.slot == request.slot && running.request.generation != request.generation {
+                running.cancellation.cancel()
+            }
             let isNew = state.pending[request.slot] == nil
             state.pending[request.slot] = DecodeSchedule.Pending(request: request, order: state.nextOrder)
             state.nextOrder += 1
@@ -138,17 +170,40 @@ final class DecodeQueue: Sendable {
     }
 
     func cancel(slot: Int) {
-        state.withLock { _ = $0.pending.removeValue(forKey: slot) }
+        state.withLock { state in
+            state.pending.removeValue(forKey: slot)
+            for running in state.runningRequests where running.request.slot == slot { running.cancellation.cancel() }
+        }
+    }
+
+    func stop(slot: Int) {
+        state.withLock { state in
+            for running in state.runningRequests where running.request.slot == slot { running.cancellation.cancel() }
+        }
+    }
+
+    func putFirst(slot: Int) -> [DecodeRequest] {
+        state.withLock { state in
+            guard let waiting = state.pending[slot]?.request, !waiting.isPreview,
+                  state.runningPageDecodes >= pageDecodesAtOnce else { return [] }
+            let others = state.runningRequests.filter {
+                $0.request.slot != slot && !$0.request.isPreview && !$0.cancellation.isCancelled
+            }
+            for other in others { other.cancellation.cancel() }
+            return others.map(\.request)
+        }
     }
 
     func cancelAll() {
         state.withLock { $0.pending.removeAll() }
     }
 
-    /// Blocks until there is work; nil once closed.
-    func next() -> DecodeRequest? {
+    /// Blocks until there is work, which comes with what stops it; nil once closed.
+    func next() -> (DecodeRequest, DecodeCancellation)? {
         while true {
             wake.wait()
+            // Made before taking the request, so a cancel always finds it running.
+            let cancellation = DecodeCancellation()
             let taken: (request: DecodeRequest?, closed: Bool) = state.withLock { state in
                 guard state.isOpen else { return (nil, true) }
                 guard let best = DecodeSchedule.next(
@@ -158,16 +213,18 @@ final class DecodeQueue: Sendable {
                 state.pending.removeValue(forKey: best.slot)
                 state.running += 1
                 if !best.isPreview { state.runningPageDecodes += 1 }
+                state.runningRequests.append((best, cancellation))
                 return (best, false)
             }
             if taken.closed { return nil }
-            if let request = taken.request { return request }
+            if let request = taken.request { return (request, cancellation) }
         }
     }
 
     /// `request`'s decode is done (delivered or not).
-    func finish(_ request: DecodeRequest) {
+    func finish(_ request: DecodeRequest, _ cancellation: DecodeCancellation) {
         let waiting: Bool = state.withLock { state in
+            state.runningRequests.removeAll { $0.cancellation === cancellation }
             state.running -= 1
             if !request.isPreview { state.runningPageDecodes -= 1 }
             return !state.pending.isEmpty
@@ -183,6 +240,8 @@ final class DecodeQueue: Sendable {
             let wasOpen = state.isOpen
             state.isOpen = false
             state.pending.removeAll()
+            // Nothing is delivered any more: a streamed decode need not run on.
+            for running in state.runningRequests { running.cancellation.cancel() }
             return (wasOpen, state.workers.contains { pthread_equal($0, me) != 0 })
         }
         if wasOpen {

@@ -1,10 +1,12 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ImageDecoding
 
 /// What a cached thumbnail depends on: the file's path, size and
-/// modification time (to the nanosecond) and the thumbnail's size. Any change
-/// to the file gives a new key, so a stale thumbnail is never shown.
+/// modification time (to the nanosecond), the thumbnail's size and the
+/// display profile its pixels were converted to (``DisplayProfile``). Any
+/// change to the file gives a new key, so a stale thumbnail is never shown.
 ///
 /// ```swift
 /// if let key = ThumbnailKey(path: "/photos/a.jpg", thumbnailSize: 160) {
@@ -18,28 +20,36 @@ public struct ThumbnailKey: Sendable, Hashable {
     public let modifiedNanoseconds: Int
     /// The longest side the thumbnail is made to fit, px.
     public let thumbnailSize: Int
+    /// ``DisplayProfile/identity`` of the profile the pixels are in: 0 for
+    /// sRGB, so the keys of an sRGB display are those made before it counted.
+    public let displayProfile: UInt64
 
-    public init(path: String, fileSize: Int, modifiedSeconds: Int, modifiedNanoseconds: Int, thumbnailSize: Int) {
+    public init(path: String, fileSize: Int, modifiedSeconds: Int, modifiedNanoseconds: Int, thumbnailSize: Int,
+                displayProfile: UInt64 = 0) {
         self.path = path
         self.fileSize = fileSize
         self.modifiedSeconds = modifiedSeconds
         self.modifiedNanoseconds = modifiedNanoseconds
         self.thumbnailSize = thumbnailSize
+        self.displayProfile = displayProfile
     }
 
     /// The key of the file at `path` as it is now (`stat`, following links);
-    /// nil when it cannot be read or is not a regular file.
+    /// nil when it cannot be read or is not a regular file. The display
+    /// profile is the one decodes convert to now.
     public init?(path: String, thumbnailSize: Int) {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         self.init(path: path, fileSize: Int(info.st_size), modifiedSeconds: Int(info.st_mtim.tv_sec),
-                  modifiedNanoseconds: Int(info.st_mtim.tv_nsec), thumbnailSize: thumbnailSize)
+                  modifiedNanoseconds: Int(info.st_mtim.tv_nsec), thumbnailSize: thumbnailSize,
+                  displayProfile: DisplayProfile.current.identity)
     }
 
     /// Everything the key says, as text; stored in the entry and compared on
     /// reading, so two keys whose file names collide never share a thumbnail.
     public var text: String {
-        "\(thumbnailSize)\u{0}\(fileSize)\u{0}\(modifiedSeconds).\(modifiedNanoseconds)\u{0}\(path)"
+        let plain = "\(thumbnailSize)\u{0}\(fileSize)\u{0}\(modifiedSeconds).\(modifiedNanoseconds)\u{0}\(path)"
+        return displayProfile == 0 ? plain : plain + "\u{0}display \(Self.hex(displayProfile))"
     }
 
     /// The entry's path relative to the cache folder: 256 subfolders by the

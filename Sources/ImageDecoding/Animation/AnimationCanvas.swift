@@ -78,7 +78,8 @@ struct AnimationCanvas: Sendable {
     /// as an image named `format`.
     static func fitted(_ buffer: PixelBuffer, maxWidth: Int, maxHeight: Int, format: String) -> DecodedImage {
         let fit = FitSize.fit(width: buffer.width, height: buffer.height, maxWidth: maxWidth, maxHeight: maxHeight)
-        let scaled = buffer.downscaled(toWidth: fit.width, height: fit.height, hasAlpha: buffer.hasTransparency())
+        var scaled = buffer.downscaled(toWidth: fit.width, height: fit.height, hasAlpha: buffer.hasTransparency())
+        ColorProfile.convertForDisplay(&scaled, iccProfile: [])
         return DecodedImage(width: scaled.width, height: scaled.height, pixels: scaled.pixels,
                             sourceWidth: buffer.width, sourceHeight: buffer.height, format: format)
     }

@@ -15,11 +15,21 @@ public struct DecodeFailure: Error, Sendable, Hashable, CustomStringConvertible 
     public let path: String
     /// What went wrong, one line, no path.
     public let message: String
+    /// The decode was stopped (``DecodeCancellation``), not refused: no error
+    /// page, nothing to report; the page is asked for again when it is wanted.
+    public let isCancelled: Bool
 
     /// `DecodeFailure(path: "/p/a.jpg", message: "permission denied")`.
-    public init(path: String, message: String) {
+    public init(path: String, message: String, isCancelled: Bool = false) {
         self.path = path
         self.message = message
+        self.isCancelled = isCancelled
+    }
+
+    /// The failure of a decode that was stopped:
+    /// `DecodeFailure.cancelled(path: "/p/big.png").isCancelled   // true`.
+    public static func cancelled(path: String) -> DecodeFailure {
+        DecodeFailure(path: path, message: "decode cancelled", isCancelled: true)
     }
 
     /// File name and message.

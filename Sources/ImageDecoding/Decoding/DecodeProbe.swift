@@ -22,6 +22,8 @@ public struct DecodeProbe: Sendable {
     /// The box the image is fitted into, px; 0 leaves that axis free.
     public let maxWidth: Int
     public let maxHeight: Int
+    /// Stops a streamed decode from another thread (nil: it runs to the end).
+    public var cancellation: DecodeCancellation?
 
     /// `DecodeProbe(path: path, format: .png, head: head, maxWidth: 1280, maxHeight: 800)`.
     public init(path: String, format: ImageFormat?, unrecognised: String? = nil, head: [UInt8],

@@ -18,8 +18,10 @@ public enum ImageDecoder {
     /// leaves that axis free), by the first decoder of `registry` that
     /// accepts it and returns an image:
     /// `try ImageDecoder.decodeFile(path, maxWidth: 1280, maxHeight: 800)`.
-    public static func decodeFile(_ path: String, maxWidth: Int, maxHeight: Int,
-                                  registry: DecoderRegistry = .standard) throws(DecodeFailure) -> DecodedImage {
+    /// `cancellation` stops a streamed decode (PNG, TIFF, a large progressive
+    /// JPEG) between rows: it then throws ``DecodeFailure/cancelled(path:)``.
+    public static func decodeFile(_ path: String, maxWidth: Int, maxHeight: Int, registry: DecoderRegistry = .standard,
+                                  cancellation: DecodeCancellation? = nil) throws(DecodeFailure) -> DecodedImage {
         // The head decides first, so a 1 GB video named .jpg or a PNG claiming
         // 30000×30000 is refused without reading the whole file, and the
         // formats that stream from the file (PNG, TIFF, large progressive
@@ -34,6 +36,7 @@ public enum ImageDecoder {
         }
         guard var probe else { throw DecodeFailure(path: path, message: "read error (nothing was read)") }
         probe.headIsWholeFile = read.complete
+        probe.cancellation = cancellation
         return try decode(probe, bytes: &read.bytes, bytesAreWholeFile: read.complete, candidates: candidates)
     }
 

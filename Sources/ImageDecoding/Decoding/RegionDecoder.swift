@@ -166,9 +166,10 @@ public enum RegionDecoder {
             initialized = failed ? 0 : out.count
         }
         if failed { throw DecodeFailure(path: path, message: "corrupt JPEG data") }
-        let image = PixelBuffer(width: scaled.w, height: scaled.h, pixels: pixels)
+        var image = PixelBuffer(width: scaled.w, height: scaled.h, pixels: pixels)
             .downscaled(toWidth: target.w, height: target.h)
             .oriented(orientation)
+        ColorProfile.convertForDisplay(&image, iccProfile: structure.iccProfile(in: buffer))
         // Where the stored crop lies in the upright image.
         let p = orientation.displayed(x: left, y: top, width: stored.w, height: stored.h)
         let q = orientation.displayed(x: right - 1, y: bottom - 1, width: stored.w, height: stored.h)

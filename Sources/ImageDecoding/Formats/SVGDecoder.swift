@@ -25,8 +25,9 @@ public struct SVGDecoder: ImageFormatDecoder {
         bytes = []
         let canvas = document.canvas
         let fit = FitSize.fit(width: canvas.width, height: canvas.height, maxWidth: probe.maxWidth, maxHeight: probe.maxHeight)
-        let picture = try document.render(width: fit.width, height: fit.height,
+        var picture = try document.render(width: fit.width, height: fit.height,
                                           viewport: (0, 0, Double(fit.width), Double(fit.height)))
+        ColorProfile.convertForDisplay(&picture, iccProfile: [])
         return DecodedImage(width: fit.width, height: fit.height, pixels: picture.pixels,
                             sourceWidth: canvas.width, sourceHeight: canvas.height, format: "SVG",
                             isOpaque: !picture.hasTransparency(), declaredSize: document.declaredSize)
@@ -49,9 +50,10 @@ public struct SVGDecoder: ImageFormatDecoder {
                     h: max(1, Int(Double(wanted.height) * outputScale + 1e-9)))
         // The whole canvas at the output's scale, shifted so the region's corner is at (0, 0).
         let sx = Double(size.w) / Double(wanted.width), sy = Double(size.h) / Double(wanted.height)
-        let picture = try document.render(width: size.w, height: size.h,
+        var picture = try document.render(width: size.w, height: size.h,
                                           viewport: (-Double(wanted.x) * sx, -Double(wanted.y) * sy,
                                                      Double(canvas.width) * sx, Double(canvas.height) * sy))
+        ColorProfile.convertForDisplay(&picture, iccProfile: [])
         return DecodedRegion(
             image: DecodedImage(width: size.w, height: size.h, pixels: picture.pixels, sourceWidth: canvas.width,
                                 sourceHeight: canvas.height, format: "SVG", isOpaque: !picture.hasTransparency()),

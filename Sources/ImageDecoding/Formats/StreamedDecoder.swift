@@ -39,7 +39,8 @@ public struct StreamedDecoder: ImageFormatDecoder {
            let problem = probe.head.withUnsafeBufferPointer({ PNGStructure.problem(in: $0) }) {
             throw DecodeFailure(path: probe.path, message: problem)
         }
-        return try Self.decodeFitted(reader, path: probe.path, maxWidth: probe.maxWidth, maxHeight: probe.maxHeight)
+        return try Self.decodeFitted(reader, path: probe.path, maxWidth: probe.maxWidth, maxHeight: probe.maxHeight,
+                                     cancellation: probe.cancellation)
     }
 
     /// Which reader.
@@ -88,12 +89,14 @@ public struct StreamedDecoder: ImageFormatDecoder {
     }
 
     /// `region` (in the reader's stored pixels: 1/8-scale ones for `.jpegDC`)
-    /// averaged into `outWidth` × `outHeight`, converted to sRGB when the file
-    /// carries a profile. Also returns the file's full size. The pixels are in
+    /// averaged into `outWidth` × `outHeight`, converted to the display's
+    /// profile (PNG and TIFF; the `.jpegDC` caller converts). Also returns the file's full size. The pixels are in
     /// stored order: a TIFF's orientation is the caller's to apply.
-    static func decode(_ reader: Reader, path: String, region: PixelRect, outWidth: Int,
-                       outHeight: Int) throws(DecodeFailure) -> (image: PixelBuffer, hasAlpha: Bool, width: Int, height: Int) {
+    static func decode(_ reader: Reader, path: String, region: PixelRect, outWidth: Int, outHeight: Int,
+                       cancellation: DecodeCancellation? = nil)
+        throws(DecodeFailure) -> (image: PixelBuffer, hasAlpha: Bool, width: Int, height: Int) {
         var result = fw_stream_result()
+        result.cancel = cancellation?.state
         defer { fw_stream_free(&result) }
         let rect = fw_rect(x: Int32(clamping: region.x), y: Int32(clamping: region.y),
                            width: Int32(clamping: region.width), height: Int32(clamping: region.height))
@@ -113,15 +116,15 @@ public struct StreamedDecoder: ImageFormatDecoder {
         guard status == 0 else { throw failure(reader, path: path, result: &result) }
         var buffer = PixelBuffer(width: outWidth, height: outHeight, pixels: pixels)
         pixels = []
-        let icc = profile(result)
-        if !icc.isEmpty { ColorProfile.convertToSRGB(&buffer, iccProfile: icc) }
+        // A progressive JPEG's profile is in its head: JPEGDCDecoder converts.
+        if reader != .jpegDC { ColorProfile.convertForDisplay(&buffer, iccProfile: profile(result)) }
         return (buffer, result.has_alpha != 0, Int(result.width), Int(result.height))
     }
 
     /// A PNG or TIFF fitted into `maxWidth` × `maxHeight`, upright (a TIFF's
     /// Orientation tag applied, all eight values).
-    static func decodeFitted(_ reader: Reader, path: String, maxWidth: Int,
-                             maxHeight: Int) throws(DecodeFailure) -> DecodedImage {
+    static func decodeFitted(_ reader: Reader, path: String, maxWidth: Int, maxHeight: Int,
+                             cancellation: DecodeCancellation? = nil) throws(DecodeFailure) -> DecodedImage {
         let size = try header(reader, path: path)
         guard size.width > 0, size.height > 0 else {
             throw DecodeFailure(path: path, message: "image has no pixels (\(size.width)×\(size.height))")
@@ -131,7 +134,7 @@ public struct StreamedDecoder: ImageFormatDecoder {
         // Averaged in stored order, then turned: the fit's sides trade places for 5–8.
         let stored = size.orientation.swapsAxes ? (w: fit.height, h: fit.width) : (w: fit.width, h: fit.height)
         let decoded = try decode(reader, path: path, region: PixelRect(x: 0, y: 0, width: size.width, height: size.height),
-                                 outWidth: stored.w, outHeight: stored.h)
+                                 outWidth: stored.w, outHeight: stored.h, cancellation: cancellation)
         let image = decoded.image.oriented(size.orientation)
         return DecodedImage(width: image.width, height: image.height, pixels: image.pixels,
                             sourceWidth: upright.width, sourceHeight: upright.height,
@@ -171,6 +174,7 @@ public struct StreamedDecoder: ImageFormatDecoder {
         }
         let name = reader.formatName
         let lower = text.lowercased()
+        if text == "cancelled" && result.cancel != nil { return .cancelled(path: path) }
         if text == "cannot open the file" { return DecodeFailure(path: path, message: "file vanished or cannot be opened") }
         // libpng says "Read Error" when fread comes back short; libtiff names the strip or tile.
         if lower.contains("read error") || lower.contains("truncat") || lower.contains("not enough image data")

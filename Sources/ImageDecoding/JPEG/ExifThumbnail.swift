@@ -46,7 +46,7 @@ public enum ExifThumbnail {
               let picture = wholePicture(stored, photoWidth: width, photoHeight: height) else { return nil }
         var image = picture.oriented(structure.orientation)
         let profile = structure.iccProfile(in: bytes)
-        if !profile.isEmpty { ColorProfile.convertToSRGB(&image, iccProfile: profile) }
+        ColorProfile.convertForDisplay(&image, iccProfile: profile)
         let upright = structure.orientation.swapsAxes ? (w: height, h: width) : (w: width, h: height)
         return DecodedImage(width: image.width, height: image.height, pixels: image.pixels,
                             sourceWidth: upright.w, sourceHeight: upright.h, format: "JPEG", isOpaque: true)

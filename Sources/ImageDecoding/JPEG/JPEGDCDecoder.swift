@@ -27,7 +27,8 @@ public struct JPEGDCDecoder: ImageFormatDecoder {
     }
 
     public func decode(path probe: DecodeProbe) throws(DecodeFailure) -> DecodedImage? {
-        try Self.decode(path: probe.path, head: probe.head, maxWidth: probe.maxWidth, maxHeight: probe.maxHeight)
+        try Self.decode(path: probe.path, head: probe.head, maxWidth: probe.maxWidth, maxHeight: probe.maxHeight,
+                        cancellation: probe.cancellation)
     }
 
     /// True for a progressive JPEG too large for libjpeg
@@ -44,9 +45,10 @@ public struct JPEGDCDecoder: ImageFormatDecoder {
     }
 
     /// The JPEG at `path` fitted into `maxWidth` × `maxHeight` (at most its 1/8
-    /// size), upright and in sRGB. `head` is the file's first bytes, holding
-    /// its header segments (EXIF, ICC).
-    static func decode(path: String, head: [UInt8], maxWidth: Int, maxHeight: Int) throws(DecodeFailure) -> DecodedImage {
+    /// size), upright and in the display's profile. `head` is the file's first
+    /// bytes, holding its header segments (EXIF, ICC).
+    static func decode(path: String, head: [UInt8], maxWidth: Int, maxHeight: Int,
+                       cancellation: DecodeCancellation? = nil) throws(DecodeFailure) -> DecodedImage {
         let structure = head.withUnsafeBufferPointer { JPEGStructure.parse($0) }
         guard let w = structure.width, let h = structure.height, w > 0, h > 0 else {
             throw DecodeFailure(path: path, message: "corrupt JPEG header")
@@ -56,7 +58,7 @@ public struct JPEGDCDecoder: ImageFormatDecoder {
         target = (min(target.w, small.w), min(target.h, small.h))
         let decoded = try StreamedDecoder.decode(.jpegDC, path: path,
                                                  region: PixelRect(x: 0, y: 0, width: small.w, height: small.h),
-                                                 outWidth: target.w, outHeight: target.h)
+                                                 outWidth: target.w, outHeight: target.h, cancellation: cancellation)
         return finish(decoded.image, structure: structure, head: head, width: w, height: h)
     }
 
@@ -81,7 +83,7 @@ public struct JPEGDCDecoder: ImageFormatDecoder {
         var decoded = try StreamedDecoder.decode(.jpegDC, path: path, region: region, outWidth: out.w, outHeight: out.h).image
         decoded = decoded.oriented(structure.orientation)
         let icc = head.withUnsafeBufferPointer { structure.iccProfile(in: $0) }
-        if !icc.isEmpty { ColorProfile.convertToSRGB(&decoded, iccProfile: icc) }
+        ColorProfile.convertForDisplay(&decoded, iccProfile: icc)
         let covered = PixelRect(x: left * 8, y: top * 8, width: min(w, right * 8) - left * 8, height: min(h, bottom * 8) - top * 8)
         return (decoded, covered)
     }
@@ -101,7 +103,7 @@ public struct JPEGDCDecoder: ImageFormatDecoder {
                                width: Int, height: Int) -> DecodedImage {
         var upright = image.oriented(structure.orientation)
         let icc = head.withUnsafeBufferPointer { structure.iccProfile(in: $0) }
-        if !icc.isEmpty { ColorProfile.convertToSRGB(&upright, iccProfile: icc) }
+        ColorProfile.convertForDisplay(&upright, iccProfile: icc)
         let swaps = structure.orientation.swapsAxes
         return DecodedImage(width: upright.width, height: upright.height, pixels: upright.pixels,
                             sourceWidth: swaps ? height : width, sourceHeight: swaps ? width : height,

@@ -90,7 +90,7 @@ public struct JPEGDecoder: ImageFormatDecoder {
         }
         var image = decompressed.image.downscaled(toWidth: decompressed.target.w, height: decompressed.target.h)
             .oriented(decompressed.orientation)
-        if !decompressed.iccProfile.isEmpty { ColorProfile.convertToSRGB(&image, iccProfile: decompressed.iccProfile) }
+        ColorProfile.convertForDisplay(&image, iccProfile: decompressed.iccProfile)
         return DecodedImage(width: image.width, height: image.height, pixels: image.pixels,
                             sourceWidth: decompressed.upright.w, sourceHeight: decompressed.upright.h,
                             format: "JPEG", isOpaque: true)

@@ -13,7 +13,7 @@ extension DecodedImage {
         let hasAlpha = mayHaveAlpha && buffer.hasTransparency()
         let fit = FitSize.fit(width: buffer.width, height: buffer.height, maxWidth: maxWidth, maxHeight: maxHeight)
         var scaled = buffer.downscaled(toWidth: fit.width, height: fit.height, hasAlpha: hasAlpha)
-        if let iccProfile, !iccProfile.isEmpty { ColorProfile.convertToSRGB(&scaled, iccProfile: iccProfile) }
+        ColorProfile.convertForDisplay(&scaled, iccProfile: iccProfile ?? [])
         return DecodedImage(width: scaled.width, height: scaled.height, pixels: scaled.pixels,
                             sourceWidth: buffer.width, sourceHeight: buffer.height, format: format, isOpaque: !hasAlpha)
     }
