@@ -127,6 +127,13 @@ final class OverviewScreen {
         return 0
     }
 
+    /// Drops every thumbnail made (the gallery's pages changed, or a file
+    /// was rewritten): they are made again, from the cache when the file is
+    /// as it was (the cache's key holds its size and time).
+    func forgetThumbnails() {
+        textures.removeAll()
+    }
+
     /// Closes at once (no flight); used when the window goes away.
     func shutdown() {
         loader?.shutdown()

@@ -117,8 +117,17 @@ public enum BrowserLogEvent: Sendable, Hashable {
     /// it stops on frame I: `loops` (its loop count is done) or `broken` (the
     /// file is cut short or a frame did not decode: the frames before played once).
     case animationEnded(file: String, frame: Int, reason: String)
+    /// `{"t":…,"event":"folder-changed","added":N,"removed":N,"changed":N,"renamed":N,"images":N,"files":[…]}`
+    /// when the folder watch applied a batch: how many images joined, left,
+    /// were rewritten (decoded again) and renamed, the gallery's count now,
+    /// and the first ``folderChangedFiles`` paths (added, rewritten, renamed
+    /// as they are named now, then removed).
+    case folderChanged(added: Int, removed: Int, changed: Int, renamed: Int, images: Int, files: [String])
     /// `{"t":…,"event":"quit"}` at the end.
     case quit
+
+    /// At most this many paths in a `folder-changed` line.
+    public static let folderChangedFiles = 10
 
     /// Which line an event is, without its fields: the raw value is the
     /// line's name, the value of its `"event"` key. `docs/browser.md` lists
@@ -155,6 +164,7 @@ public enum BrowserLogEvent: Sendable, Hashable {
         case animationPaused = "animation-paused"
         case animationResumed = "animation-resumed"
         case animationEnded = "animation-ended"
+        case folderChanged = "folder-changed"
         case quit
     }
 
@@ -191,6 +201,7 @@ public enum BrowserLogEvent: Sendable, Hashable {
         case .animationPaused: .animationPaused
         case .animationResumed: .animationResumed
         case .animationEnded: .animationEnded
+        case .folderChanged: .folderChanged
         case .quit: .quit
         }
     }
@@ -209,7 +220,7 @@ public enum BrowserLogEvent: Sendable, Hashable {
     /// each group's lines in a function of its own.
     private var fields: [String] {
         switch self {
-        case .window, .gallery, .resize, .config, .firstThumbnail, .firstFrame, .frame, .quit: sessionFields
+        case .window, .gallery, .resize, .config, .firstThumbnail, .firstFrame, .frame, .folderChanged, .quit: sessionFields
         case .decodeError, .notice, .sharpRegion, .pageReady, .placeholderShown: pageFields
         case .overviewOpened, .overviewClosed, .thumbnailsShown, .thumbnailSize: overviewFields
         case .copied, .opened, .goTo, .slideshow, .rotated, .infoShown, .trashed, .restored, .marked: actionFields
@@ -233,6 +244,10 @@ public enum BrowserLogEvent: Sendable, Hashable {
             [Self.text("file", file), Self.number("settings", settings), Self.number("problems", problems)]
         case .frame(let work):
             [Self.seconds("work", work)]
+        case .folderChanged(let added, let removed, let changed, let renamed, let images, let files):
+            [Self.number("added", added), Self.number("removed", removed), Self.number("changed", changed),
+             Self.number("renamed", renamed), Self.number("images", images),
+             "\"files\":[" + files.prefix(Self.folderChangedFiles).map(EventLog.quoted).joined(separator: ",") + "]"]
         case .firstFrame, .quit:
             []
         default:

@@ -175,6 +175,7 @@ final class BrowserSession {
         overview.update(time: now, turns: viewTurns)
         model.advance(to: now)
         drainModelEvents()
+        checkFolderChanges(at: now)
         let (contents, pageSize) = (screen.contents, screen.size)
         slotLoader.receive(model: model, contents: contents, readiness: screen.readiness, log: log, time: now)
         slotLoader.submit(model: model, catalog: gallery.catalog, contents: contents, pageSize: pageSize,

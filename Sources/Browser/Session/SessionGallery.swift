@@ -20,6 +20,9 @@ struct SessionGallery {
     let style: LayoutStyle
     let columns: Int?
     let wrap: Bool
+    /// The watch on the gallery's folders (nil: none, `--no-watch`, or not
+    /// one folder).
+    var watch: FolderWatch?
 
     init(catalog: PageCatalog, scan: FolderScan?, start: StartImage?, options: BrowserOptions) {
         self.catalog = catalog
@@ -57,6 +60,18 @@ struct SessionGallery {
                               title: folder.title)
             return .success(())
         }
+    }
+
+    /// Starts watching the scanned folder (and its subfolders as deep as
+    /// the scan went) when `options` ask for it and one folder was opened
+    /// (or one image in its folder); `wake` wakes the loop after a batch.
+    mutating func startWatching(options: BrowserOptions, wake: @escaping @Sendable () -> Void) {
+        guard watch == nil, options.watchesFolders, let request = options.request, request.isOneFolder,
+              case .success(let contents)? = scan?.result else { return }
+        let edit = GalleryEdit(root: contents.root, title: contents.title, maximumDepth: request.maximumDepth,
+                               order: request.order)
+        watch = FolderWatch(watcher: FolderWatcher(root: contents.root, maximumDepth: request.maximumDepth, wake: wake),
+                            edit: edit)
     }
 
     /// The gallery becomes `layout` (after a move to the trash or its undo).
