@@ -47,14 +47,8 @@ extension BrowserSession {
 
     /// Marks and turns go with renamed images; removed images are unmarked.
     private func follow(_ result: GalleryEdit.Result) {
-        for (from, to) in result.renamed {
-            if marks.contains(from) {
-                marks.unmark([from])
-                marks.mark([to])
-            }
-            viewTurns.rename(from, to: to)
-        }
-        marks.unmark(result.removed)
+        marks.follow(renamed: result.renamed, removed: result.removed)
+        for (from, to) in result.renamed { viewTurns.rename(from, to: to) }
     }
 
     /// The gallery becomes the plan's, the pager on the image it showed:

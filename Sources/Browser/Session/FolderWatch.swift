@@ -17,9 +17,9 @@ import Pager
 struct FolderWatch {
     let watcher: FolderWatcher?
     let edit: GalleryEdit
-    /// Paths fourway itself moved out or back: the watch's next change of
-    /// each is its own, already applied.
-    private var own: Set<String> = []
+    /// Paths fourway itself moved out or back, each with how many of its
+    /// next changes are its own, already applied (Delete then undo: two).
+    private var own: [String: Int] = [:]
 
     /// What one batch does.
     struct Plan {
@@ -41,7 +41,7 @@ struct FolderWatch {
 
     /// `paths` are moving out of the folder or back by fourway's own hand.
     mutating func expectOwn(_ paths: some Sequence<String>) {
-        own.formUnion(paths)
+        for path in paths { own[path, default: 0] += 1 }
     }
 
     /// The watcher's changes since the last call, without fourway's own.
@@ -55,10 +55,17 @@ struct FolderWatch {
         guard !own.isEmpty else { return changes }
         return changes.filter { change in
             switch change {
-            case .written(let path), .removed(let path): own.remove(path) == nil
+            case .written(let path), .removed(let path): !takeOwn(path)
             case .renamed, .folderRemoved: true
             }
         }
+    }
+
+    /// Whether the change of `path` is fourway's own (counted off).
+    private mutating func takeOwn(_ path: String) -> Bool {
+        guard let count = own[path] else { return false }
+        own[path] = count > 1 ? count - 1 : nil
+        return true
     }
 
     /// What `changes` do to `layout` with the pager on `page`: the gallery

@@ -99,7 +99,9 @@ public struct GalleryEdit: Sendable {
                 for path in tally.present(under: prefix) { tally.remove(path) }
             }
         }
-        let contents = rebuilt(images, tally: tally, kept: kept)
+        // A renamed image is not kept under its old name: it shows under the new one.
+        let keep = kept.flatMap { kept in tally.renamed.contains { $0.from == kept } ? nil : kept }
+        let contents = rebuilt(images, tally: tally, kept: keep)
         let renamedFrom = Set(tally.renamed.map(\.from)), renamedTo = Set(tally.renamed.map(\.to))
         return Result(contents: contents,
                       added: NaturalOrder.sorted(Array(tally.new.subtracting(renamedTo))),
