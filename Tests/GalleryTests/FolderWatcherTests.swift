@@ -80,12 +80,37 @@ import TestFixtures
         #expect(Self.changes(of: watcher) == [.folderRemoved(folder.file("trip"))])
     }
 
-    @Test func hiddenEntriesAreNotReported() throws {
+    @Test func aBurstIsTakenInPartsAndEachPartLeftWakesAgain() throws {
+        let folder = try TemporaryFolder("watch")
+        let (watcher, wakes) = try Self.start(folder)
+        defer { watcher.stop() }
+        for index in 0..<5 { try folder.write("burst\(index).png", [1]) }
+        var wakesSeen = 0
+        for _ in 0..<100 where !watcher.hasChanges { usleep(50_000) }
+        usleep(300_000)   // the batch is published whole
+        wakesSeen = wakes.count.withLock { $0 }
+        #expect(watcher.take(upTo: 2) == (0..<2).map { .written(folder.file("burst\($0).png")) })
+        #expect(wakes.count.withLock { $0 } == wakesSeen + 1, "the rest waits, and wakes the loop")
+        #expect(watcher.take().count == 3)
+        #expect(!watcher.hasChanges)
+    }
+
+    @Test func hiddenEntriesAndOtherFilesAreNotReported() throws {
         let folder = try TemporaryFolder("watch")
         let (watcher, _) = try Self.start(folder)
         defer { watcher.stop() }
         try folder.write(".partial.png", [1])
+        try folder.write("notes.txt", [1])
         try folder.write("seen.png", [1])
         #expect(Self.changes(of: watcher) == [.written(folder.file("seen.png"))])
+    }
+
+    @Test func aPartialFileRenamedToAnImagesNameArrives() throws {
+        let folder = try TemporaryFolder("watch")
+        let (watcher, _) = try Self.start(folder)
+        defer { watcher.stop() }
+        let partial = try folder.write("download.png.part", [1, 2, 3])
+        #expect(rename(partial, folder.file("download.png")) == 0)
+        #expect(Self.changes(of: watcher) == [.written(folder.file("download.png"))])
     }
 }

@@ -7,8 +7,8 @@ import Pager
 /// is seen; a removed image leaves, and when it was on screen its page
 /// slides away as after Delete; a rewritten one is decoded again (its
 /// thumbnail too); marks and turns follow renames. A batch waits while a
-/// page slides away, the overview shows or the pages move, so it never
-/// pulls a page from under the user's hand.
+/// page slides away, the overview shows, the page is zoomed or the pages
+/// move, so it never pulls a page from under the user's hand.
 extension BrowserSession {
     /// Starts the watch once the gallery is known (``applyGallery(at:)``).
     func startWatching() {
@@ -23,7 +23,7 @@ extension BrowserSession {
             StandardError.line("the folder watch limit is reached (fs.inotify.max_user_watches): some folders are not watched")
             showNotice("Some folders are not watched: the system's watch limit is reached", at: time)
         }
-        guard !trashHistory.isRemoving, !overview.isShowing, model.isSettled,
+        guard !trashHistory.isRemoving, !overview.isShowing, model.isSettled, !model.zoom.isZoomed,
               case .folder(let layout, let title) = gallery.catalog,
               let changes = gallery.watch?.take(), !changes.isEmpty else { return }
         let plan = watch.plan(changes, layout: layout, title: title, page: model.currentPage,

@@ -44,10 +44,15 @@ struct FolderWatch {
         for path in paths { own[path, default: 0] += 1 }
     }
 
-    /// The watcher's changes since the last call, without fourway's own.
+    /// At most this many changes are applied in one frame: in a burst the
+    /// rest come in the next frames, so no frame waits long for an edit.
+    static let changesPerFrame = 1000
+
+    /// The watcher's changes since the last call (up to
+    /// ``changesPerFrame``), without fourway's own.
     mutating func take() -> [FolderChange] {
         guard let watcher, watcher.hasChanges else { return [] }
-        return withoutOwn(watcher.take())
+        return withoutOwn(watcher.take(upTo: Self.changesPerFrame))
     }
 
     /// `changes` without the first change of each path fourway moved itself.

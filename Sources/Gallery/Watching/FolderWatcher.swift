@@ -44,6 +44,7 @@ public final class FolderWatcher: Sendable {
     /// Written to by ``stop()``: the thread's poll returns and it ends.
     private let stopPipe: (read: Int32, write: Int32)
     private let ready = DispatchSemaphore(value: 0)
+    private let wake: @Sendable () -> Void
 
     /// Starts watching `root` (absolute, normalised) and its subfolders down
     /// to `maximumDepth` levels; `wake` runs on the watching thread after
@@ -56,6 +57,7 @@ public final class FolderWatcher: Sendable {
         guard pipe(&pipeEnds) == 0 else { close(fd); return nil }
         for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         stopPipe = (pipeEnds[0], pipeEnds[1])
+        self.wake = wake
         let stop = pipeEnds[0]
         WorkerThread.start(name: "fourway-watch", niceness: WorkerThread.backgroundNiceness) { [self] in
             var reader = InotifyReader(fd: fd, maximumDepth: maximumDepth)
@@ -87,12 +89,17 @@ public final class FolderWatcher: Sendable {
         return true
     }
 
-    /// The changes published since the last call, in order.
-    public func take() -> [FolderChange] {
-        shared.withLock { state in
-            defer { state.changes = [] }
-            return state.changes
+    /// The changes published since the last call, in order, at most
+    /// `limit` of them: the rest wait for the next call, and the loop is
+    /// woken again for them (one frame's edit stays small in a burst).
+    public func take(upTo limit: Int = .max) -> [FolderChange] {
+        let (taken, more) = shared.withLock { state in
+            let taken = Array(state.changes.prefix(limit))
+            state.changes.removeFirst(taken.count)
+            return (taken, !state.changes.isEmpty)
         }
+        if more { wake() }
+        return taken
     }
 
     /// Whether changes wait to be taken.
@@ -180,6 +187,8 @@ private struct InotifyReader {
     struct Batch {
         var changes: [FolderChange] = []
         var movedOut: [UInt32: Int] = [:]
+        /// Moves out of files that are not images, by cookie.
+        var movedOutOther: Set<UInt32> = []
     }
 
     /// Reads what inotify has queued.
@@ -210,7 +219,7 @@ private struct InotifyReader {
         if mask & UInt32(IN_Q_OVERFLOW) != 0 {
             // Events were lost: every file is looked at again (those the
             // gallery has are decoded again; removals in the gap are missed).
-            for (_, folder) in folders { for (name, isFolder) in Self.list(folder.path) where !isFolder {
+            for (_, folder) in folders { for (name, isFolder) in Self.list(folder.path) where !isFolder && ImageExtensions.matches(name) {
                 batch.changes.append(.written(folder.path + "/" + name))
             } }
             return
@@ -228,18 +237,27 @@ private struct InotifyReader {
             }
             return
         }
+        // Only image names matter (as to the scanner), so a text editor's
+        // saves or a download's partial file wake no one; but a partial
+        // file renamed to an image's name is that image arriving.
+        let isImage = ImageExtensions.matches(name)
         if mask & UInt32(IN_MOVED_FROM) != 0 {
-            batch.movedOut[cookie] = batch.changes.count
-            batch.changes.append(.removed(path))
+            if isImage {
+                batch.movedOut[cookie] = batch.changes.count
+                batch.changes.append(.removed(path))
+            } else {
+                batch.movedOutOther.insert(cookie)
+            }
         } else if mask & UInt32(IN_MOVED_TO) != 0 {
             if let index = batch.movedOut.removeValue(forKey: cookie), case .removed(let from) = batch.changes[index] {
                 batch.changes[index] = .renamed(from: from, to: path)
-            } else {
+            } else if isImage {
+                batch.movedOutOther.remove(cookie)
                 batch.changes.append(.written(path))
             }
-        } else if mask & UInt32(IN_CLOSE_WRITE) != 0 {
+        } else if isImage && mask & UInt32(IN_CLOSE_WRITE) != 0 {
             batch.changes.append(.written(path))
-        } else if mask & UInt32(IN_DELETE) != 0 {
+        } else if isImage && mask & UInt32(IN_DELETE) != 0 {
             batch.changes.append(.removed(path))
         }
     }

@@ -40,9 +40,9 @@ public struct GalleryEdit: Sendable {
     public struct Result: Sendable {
         /// The gallery's images now, loose ones first, then each album.
         public let contents: FolderContents
-        /// Paths that joined (not counting renames), in natural order.
+        /// Paths that joined (not counting renames), in the gallery's order.
         public let added: [String]
-        /// Paths that left (not counting renames), in natural order.
+        /// Paths that left (not counting renames), in the gallery's order before.
         public let removed: [String]
         /// Paths in the gallery written again: decode them again.
         public let rewritten: [String]
@@ -103,10 +103,13 @@ public struct GalleryEdit: Sendable {
         let keep = kept.flatMap { kept in tally.renamed.contains { $0.from == kept } ? nil : kept }
         let contents = rebuilt(images, tally: tally, kept: keep)
         let renamedFrom = Set(tally.renamed.map(\.from)), renamedTo = Set(tally.renamed.map(\.to))
+        // In the gallery's order (no sort: a burst's thousands cost a pass).
+        let now = contents.images.entries.map(\.path)
+        let before = tally.gone.isEmpty ? [] : images.entries.map(\.path)
         return Result(contents: contents,
-                      added: NaturalOrder.sorted(Array(tally.new.subtracting(renamedTo))),
-                      removed: NaturalOrder.sorted(Array(tally.gone.subtracting(renamedFrom))),
-                      rewritten: NaturalOrder.sorted(Array(tally.rewritten)),
+                      added: now.filter { tally.new.contains($0) && !renamedTo.contains($0) },
+                      removed: before.filter { tally.gone.contains($0) && !renamedFrom.contains($0) },
+                      rewritten: now.filter { tally.rewritten.contains($0) },
                       renamed: tally.renamed,
                       ignored: tally.ignored)
     }
@@ -160,38 +163,25 @@ public struct GalleryEdit: Sendable {
     }
 
     /// `existing` (in the gallery's order) with `joining` put in their
-    /// places: found by binary search, so a burst costs k·log n comparisons.
+    /// places: found by binary search, so a burst costs k·log n comparisons,
+    /// each name's comparison key made once.
     private func merged(_ existing: [String], _ joining: [String], folder: String) -> [String] {
-        var keys: [String: Int64] = [:]
-        func key(_ name: String) -> Int64 {
-            if let known = keys[name] { return known }
-            let value = statusKey(LexicalPath.joined(folder, name), order.key)
-            keys[name] = value
-            return value
-        }
-        let ascending: (String, String) -> Bool = { a, b in
-            switch order.key {
-            case .name, .random: return NaturalOrder.precedes(a, b)
-            case .mtime, .size:
-                let (ka, kb) = (key(a), key(b))
-                return ka != kb ? ka < kb : NaturalOrder.precedes(a, b)
-            }
-        }
-        let precedes: (String, String) -> Bool = order.reverse ? { ascending($1, $0) } : ascending
-        let sorted = joining.sorted(by: precedes)
-        if order.key == .random { return existing + sorted }
+        let ranks = SortKeys(names: existing, folder: folder, edit: self)
+        let adding = SortKeys(names: joining, folder: folder, edit: self)
+        let order = (0..<joining.count).sorted { adding.precedes($0, $1, in: adding) }
+        if self.order.key == .random { return existing + order.map { joining[$0] } }
         var result: [String] = []
-        result.reserveCapacity(existing.count + sorted.count)
+        result.reserveCapacity(existing.count + joining.count)
         var next = 0
-        for name in sorted {
-            // The first existing name that `name` precedes, at or after `next`.
+        for index in order {
+            // The first existing name that this one precedes, at or after `next`.
             var low = next, high = existing.count
             while low < high {
                 let mid = (low + high) / 2
-                if precedes(name, existing[mid]) { high = mid } else { low = mid + 1 }
+                if adding.precedes(index, mid, in: ranks) { high = mid } else { low = mid + 1 }
             }
             result += existing[next..<low]
-            result.append(name)
+            result.append(joining[index])
             next = low
         }
         return result + existing[next...]
@@ -267,5 +257,49 @@ private struct Tally {
             renamed.append((from, to))
             renamedTo.insert(to)
         }
+    }
+}
+
+/// The sort keys of an album's names, each made when first compared: the
+/// natural-order key, and for `mtime` and `size` the file's status. A class,
+/// so one list can compare its names among themselves.
+private final class SortKeys {
+    let names: [String]
+    let folder: String
+    let edit: GalleryEdit
+    private var natural: [NaturalOrder.Key?]
+    private var status: [Int64?]
+
+    init(names: [String], folder: String, edit: GalleryEdit) {
+        self.names = names
+        self.folder = folder
+        self.edit = edit
+        natural = Array(repeating: nil, count: names.count)
+        status = Array(repeating: nil, count: names.count)
+    }
+
+    func key(_ index: Int) -> NaturalOrder.Key {
+        if let known = natural[index] { return known }
+        let made = NaturalOrder.Key(names[index])
+        natural[index] = made
+        return made
+    }
+
+    func status(_ index: Int) -> Int64 {
+        if let known = status[index] { return known }
+        let value = edit.statusKey(LexicalPath.joined(folder, names[index]), edit.order.key)
+        status[index] = value
+        return value
+    }
+
+    /// Whether this list's name `a` comes before `other`'s name `b` in the edit's order.
+    func precedes(_ a: Int, _ b: Int, in other: SortKeys) -> Bool {
+        let reverse = edit.order.reverse
+        if edit.order.key == .mtime || edit.order.key == .size {
+            let (x, y) = (status(a), other.status(b))
+            if x != y { return reverse ? y < x : x < y }
+        }
+        let order = NaturalOrder.compare(key(a), other.key(b))
+        return reverse ? order > 0 : order < 0
     }
 }
