@@ -3,11 +3,13 @@ import Pager
 
 /// The pages the session browses: the ``PageCatalog`` (the demo, a folder
 /// still being scanned, or a folder's images in a layout), the scan that
-/// completes it, how to lay its images out, and the image to open first.
+/// completes it, how to lay its images out, the image to open first, and
+/// the watch on the folder once it is open (``FolderWatch``).
 ///
 /// ```swift
 /// var gallery = SessionGallery(catalog: .scanning(title: "p"), scan: scan, start: nil, options: options)
 /// if case .success? = gallery.takeScanResult() { … }   // gallery.catalog is .folder now
+/// gallery.startWatching(options: options) { wakeMainLoop() }
 /// gallery.entry(at: model.currentPage)                 // the image on the current page
 /// ```
 struct SessionGallery {
