@@ -89,6 +89,14 @@ import Testing
         #expect(Self.names(result) == ["a.jpg"])
     }
 
+    @Test func aListedFileJoinsWhenNewAndIsNotRewrittenWhenKnown() {
+        let result = Self.edit.apply([.listed("/p/a.jpg"), .listed("/p/b.jpg"), .listed("/p/.c.jpg")],
+                                     to: Self.images(["a.jpg"]))
+        #expect(result.added == ["/p/b.jpg"])
+        #expect(result.rewritten.isEmpty)
+        #expect(result.ignored == 1)
+    }
+
     @Test func filesTheScannerSkipsAreIgnored() {
         let batch: [FolderChange] = [.written("/p/.hidden.jpg"), .written("/p/notes.txt"), .written("/p/.cache/x.jpg"),
                                      .written("/elsewhere/x.jpg"), .written("/p/a/b/c/d/e/deep.jpg"),

@@ -61,7 +61,7 @@ struct FolderWatch {
         return changes.filter { change in
             switch change {
             case .written(let path), .removed(let path): !takeOwn(path)
-            case .renamed, .folderRemoved: true
+            case .renamed, .folderRemoved, .listed: true
             }
         }
     }

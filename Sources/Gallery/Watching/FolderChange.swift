@@ -18,11 +18,15 @@ public enum FolderChange: Sendable, Equatable {
     case renamed(from: String, to: String)
     /// A folder was deleted or moved out: every image under it goes.
     case folderRemoved(String)
+    /// A file found by listing a folder (one that just appeared, or all of
+    /// them after inotify's queue overflowed): it joins when the gallery
+    /// does not have it, and is not decoded again when it does.
+    case listed(String)
 
     /// The path the change is about (a rename's new name).
     public var path: String {
         switch self {
-        case .written(let path), .removed(let path), .folderRemoved(let path): path
+        case .written(let path), .removed(let path), .folderRemoved(let path), .listed(let path): path
         case .renamed(_, let to): to
         }
     }

@@ -17,7 +17,7 @@ import Synchronization
 /// or moved in (`IN_MOVED_TO`); creating and writing it are not changes, so
 /// a file written in pieces is never shown half-written. A rename inside
 /// the watched folders is one ``FolderChange/renamed(from:to:)``. A folder
-/// that appears is watched and listed (its images are written ones); one
+/// that appears is watched and listed (its images are ``FolderChange/listed(_:)``); one
 /// that goes removes its images. When the system's watch limit
 /// (`fs.inotify.max_user_watches`) is reached, ``limitReached`` says so once
 /// and the folders already watched go on.
@@ -220,7 +220,7 @@ private struct InotifyReader {
             // Events were lost: every file is looked at again (those the
             // gallery has are decoded again; removals in the gap are missed).
             for (_, folder) in folders { for (name, isFolder) in Self.list(folder.path) where !isFolder && ImageExtensions.matches(name) {
-                batch.changes.append(.written(folder.path + "/" + name))
+                batch.changes.append(.listed(folder.path + "/" + name))
             } }
             return
         }
@@ -230,7 +230,9 @@ private struct InotifyReader {
         let isFolder = mask & UInt32(IN_ISDIR) != 0
         if isFolder {
             if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, folder.depth < maximumDepth {
-                watchTree(path, depth: folder.depth + 1) { batch.changes.append(.written($0)) }
+                watchTree(path, depth: folder.depth + 1) { found in
+                    if ImageExtensions.matches(LexicalPath.lastComponent(found)) { batch.changes.append(.listed(found)) }
+                }
             } else if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 {
                 forget(under: path)
                 batch.changes.append(.folderRemoved(path))

@@ -94,6 +94,8 @@ public struct GalleryEdit: Sendable {
                 if !tally.remove(path) { tally.ignored += 1 }
             case .renamed(let from, let to):
                 tally.rename(from: from, to: to, taken: album(of: to) != nil)
+            case .listed(let path):
+                if album(of: path) == nil { tally.ignored += 1 } else if !tally.isPresent(path) { tally.write(path) }
             case .folderRemoved(let folder):
                 let prefix = folder + "/"
                 for path in tally.present(under: prefix) { tally.remove(path) }
