@@ -120,6 +120,22 @@ import Testing
         #expect(result.contents.looseCount == 1)
     }
 
+    @Test func oneAlbumChangesAndTheOthersStayAsTheyWere() {
+        let result = Self.edit.apply([.removed("/p/b/y2.jpg"), .written("/p/b/y10.jpg"), .written("/p/b/y1.jpg")],
+                                     to: Self.images(["x.jpg"], albums: [("a", ["z1.jpg", "z2.jpg"]), ("b", ["y2.jpg", "y3.jpg"]),
+                                                                          ("c", ["w.jpg"])]))
+        #expect(Self.names(result) == ["x.jpg", "a/z1.jpg", "a/z2.jpg", "b/y1.jpg", "b/y3.jpg", "b/y10.jpg", "c/w.jpg"])
+        #expect(result.contents.albumRanges.map(\.range) == [1..<3, 3..<6, 6..<7])
+        #expect(result.added == ["/p/b/y1.jpg", "/p/b/y10.jpg"])
+        #expect(result.removed == ["/p/b/y2.jpg"])
+    }
+
+    @Test func theFirstLooseImageComesBeforeTheAlbums() {
+        let result = Self.edit.apply([.written("/p/new.jpg")], to: Self.images([], albums: [("a", ["z.jpg"])]))
+        #expect(Self.names(result) == ["new.jpg", "a/z.jpg"])
+        #expect(result.contents.looseCount == 1)
+    }
+
     @Test func aRemovedFolderTakesItsImages() {
         let result = Self.edit.apply([.folderRemoved("/p/trip")],
                                      to: Self.images(["a.jpg"], albums: [("trip", ["x.jpg", "y.jpg"]), ("trips", ["z.jpg"])]))

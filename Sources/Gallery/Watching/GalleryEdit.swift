@@ -85,108 +85,55 @@ public struct GalleryEdit: Sendable {
     /// image that stays in the list even when removed (the page on screen,
     /// which slides away first); it is still reported in ``Result/removed``.
     public func apply(_ changes: [FolderChange], to images: ImageList, keeping kept: String? = nil) -> Result {
-        var tally = Tally(original: Set(images.entries.map(\.path)))
+        let lookup = AlbumLookup(images)
+        var tally = Tally(isOriginal: lookup.contains)
         for change in changes {
             switch change {
             case .written(let path):
                 if album(of: path) != nil { tally.write(path) } else { tally.ignored += 1 }
+            case .listed(let path):
+                if album(of: path) == nil { tally.ignored += 1 } else if !tally.isPresent(path) { tally.write(path) }
             case .removed(let path):
                 if !tally.remove(path) { tally.ignored += 1 }
             case .renamed(let from, let to):
                 tally.rename(from: from, to: to, taken: album(of: to) != nil)
-            case .listed(let path):
-                if album(of: path) == nil { tally.ignored += 1 } else if !tally.isPresent(path) { tally.write(path) }
             case .folderRemoved(let folder):
-                let prefix = folder + "/"
-                for path in tally.present(under: prefix) { tally.remove(path) }
+                for path in tally.present(under: folder, original: lookup.paths(under: folder)) { tally.remove(path) }
             }
         }
         // A renamed image is not kept under its old name: it shows under the new one.
         let keep = kept.flatMap { kept in tally.renamed.contains { $0.from == kept } ? nil : kept }
-        let contents = rebuilt(images, tally: tally, kept: keep)
+        var builder = Builder(edit: self, lookup: lookup)
+        builder.build(tally: tally, kept: keep)
         let renamedFrom = Set(tally.renamed.map(\.from)), renamedTo = Set(tally.renamed.map(\.to))
-        // In the gallery's order (no sort: a burst's thousands cost a pass).
-        let now = contents.images.entries.map(\.path)
-        let before = tally.gone.isEmpty ? [] : images.entries.map(\.path)
-        return Result(contents: contents,
-                      added: now.filter { tally.new.contains($0) && !renamedTo.contains($0) },
-                      removed: before.filter { tally.gone.contains($0) && !renamedFrom.contains($0) },
-                      rewritten: now.filter { tally.rewritten.contains($0) },
-                      renamed: tally.renamed,
+        let contents = FolderContents(root: root, title: title, images: builder.list, looseCount: builder.looseCount,
+                                      albumRanges: builder.ranges, skipped: 0)
+        return Result(contents: contents, added: builder.added.filter { !renamedTo.contains($0) },
+                      removed: builder.removed.filter { !renamedFrom.contains($0) } + (keep.map { tally.gone.contains($0) ? [$0] : [] } ?? []),
+                      rewritten: NaturalOrder.sorted(Array(tally.rewritten)), renamed: tally.renamed,
                       ignored: tally.ignored)
-    }
-
-    /// The images after the tally: each album without what left and with
-    /// what joined in its place, new albums among the others.
-    private func rebuilt(_ images: ImageList, tally: Tally, kept: String?) -> FolderContents {
-        var groups: [(album: String, folder: String, names: [String])] = []
-        for (number, run) in images.runs.enumerated() {
-            let album = run.album ?? ""
-            let names = (run.start..<images.runEnd(number)).map { images.names[$0] }
-                .filter { name in
-                    let path = LexicalPath.joined(run.folder, name)
-                    return !tally.gone.contains(path) || path == kept
-                }
-            if let last = groups.last, last.album == album {
-                groups[groups.count - 1].names += names
-            } else {
-                groups.append((album, run.folder, names))
-            }
-        }
-        var joining: [String: [String]] = [:]
-        for path in tally.new { joining[album(of: path) ?? "", default: []].append(LexicalPath.lastComponent(path)) }
-        for (album, names) in joining {
-            if let index = groups.firstIndex(where: { $0.album == album }) {
-                groups[index].names = merged(groups[index].names, names, folder: groups[index].folder)
-            } else {
-                let folder = album.isEmpty ? root : LexicalPath.joined(root, album)
-                let index = album.isEmpty ? 0 : albumPosition(album, among: groups.map(\.album))
-                groups.insert((album, folder, merged([], names, folder: folder)), at: index)
-            }
-        }
-        let loose = groups.first { $0.album.isEmpty }.map { group in
-            group.names.map { ImageEntry(path: LexicalPath.joined(root, $0), name: $0, album: nil) }
-        } ?? []
-        let albums = groups.filter { !$0.album.isEmpty && !$0.names.isEmpty }.map { group in
-            Album(name: group.album, images: group.names.map {
-                ImageEntry(path: LexicalPath.joined(group.folder, $0), name: $0, album: group.album)
-            })
-        }
-        return FolderContents(root: root, title: title, looseImages: loose, albums: albums, skipped: 0)
     }
 
     /// Where a new album goes among `albums` (in the gallery's order; ""
     /// is the loose images, always first): natural order of names.
-    private func albumPosition(_ album: String, among albums: [String]) -> Int {
+    func albumPosition(_ album: String, among albums: [String]) -> Int {
         let reverse = order.reverse
         return albums.firstIndex { other in
             !other.isEmpty && (reverse ? NaturalOrder.precedes(other, album) : NaturalOrder.precedes(album, other))
         } ?? albums.count
     }
 
-    /// `existing` (in the gallery's order) with `joining` put in their
-    /// places: found by binary search, so a burst costs k·log n comparisons,
-    /// each name's comparison key made once.
-    private func merged(_ existing: [String], _ joining: [String], folder: String) -> [String] {
-        let ranks = SortKeys(names: existing, folder: folder, edit: self)
-        let adding = SortKeys(names: joining, folder: folder, edit: self)
-        let order = (0..<joining.count).sorted { adding.precedes($0, $1, in: adding) }
-        if self.order.key == .random { return existing + order.map { joining[$0] } }
-        var result: [String] = []
-        result.reserveCapacity(existing.count + joining.count)
-        var next = 0
-        for index in order {
-            // The first existing name that this one precedes, at or after `next`.
-            var low = next, high = existing.count
-            while low < high {
-                let mid = (low + high) / 2
-                if adding.precedes(index, mid, in: ranks) { high = mid } else { low = mid + 1 }
-            }
-            result += existing[next..<low]
-            result.append(joining[index])
-            next = low
+    /// Whether `a` comes before `b` (names in `folder`) in the edit's order;
+    /// `status` gives a name's modification time or size when the order needs it.
+    func precedes(_ a: (name: String, key: NaturalOrder.Key), _ b: (name: String, key: NaturalOrder.Key),
+                  folder: String) -> Bool {
+        if order.key == .mtime || order.key == .size {
+            let x = statusKey(LexicalPath.joined(folder, a.name), order.key)
+            let y = statusKey(LexicalPath.joined(folder, b.name), order.key)
+            if x != y { return order.reverse ? y < x : x < y }
         }
-        return result + existing[next...]
+        let compared = NaturalOrder.compare(a.key, b.key)
+        return order.reverse ? compared > 0 : compared < 0
     }
 
     /// A file's modification time in nanoseconds, or its size, by `stat`;
@@ -200,9 +147,9 @@ public struct GalleryEdit: Sendable {
 }
 
 /// What a batch did to each path so far (``GalleryEdit/apply(_:to:keeping:)``).
-private struct Tally {
-    /// The gallery's paths before the batch.
-    let original: Set<String>
+struct Tally {
+    /// Whether a path was in the gallery before the batch.
+    let isOriginal: (String) -> Bool
     /// Original paths that left.
     var gone: Set<String> = []
     /// Paths that joined.
@@ -213,20 +160,20 @@ private struct Tally {
     private var renamedTo: Set<String> = []
     var ignored = 0
 
-    init(original: Set<String>) { self.original = original }
+    init(isOriginal: @escaping (String) -> Bool) { self.isOriginal = isOriginal }
 
     func isPresent(_ path: String) -> Bool {
-        new.contains(path) || (original.contains(path) && !gone.contains(path))
+        new.contains(path) || (!gone.contains(path) && isOriginal(path))
     }
 
-    /// Paths present under `prefix` (a folder and its slash).
-    func present(under prefix: String) -> [String] {
-        (original.subtracting(gone).union(new)).filter { $0.hasPrefix(prefix) }
+    /// Paths present in `folder` or under it (`original`: the gallery's there).
+    func present(under folder: String, original: [String]) -> [String] {
+        original.filter { !gone.contains($0) } + new.filter { $0.hasPrefix(folder + "/") }
     }
 
     /// A file the gallery takes was written: it joins, or is rewritten.
     mutating func write(_ path: String) {
-        if original.contains(path) {
+        if isOriginal(path) {
             gone.remove(path)
             rewritten.insert(path)
         } else {
@@ -238,7 +185,8 @@ private struct Tally {
     @discardableResult
     mutating func remove(_ path: String) -> Bool {
         if new.remove(path) != nil { return true }
-        guard original.contains(path), gone.insert(path).inserted else { return false }
+        guard !gone.contains(path), isOriginal(path) else { return false }
+        gone.insert(path)
         rewritten.remove(path)
         return true
     }
@@ -255,53 +203,9 @@ private struct Tally {
         let replaces = isPresent(to)
         write(to)
         // Only an image the gallery had (or renamed) keeps marks and turns.
-        if wasPresent && !replaces && (original.contains(from) || renamedTo.contains(from)) {
+        if wasPresent && !replaces && (isOriginal(from) || renamedTo.contains(from)) {
             renamed.append((from, to))
             renamedTo.insert(to)
         }
-    }
-}
-
-/// The sort keys of an album's names, each made when first compared: the
-/// natural-order key, and for `mtime` and `size` the file's status. A class,
-/// so one list can compare its names among themselves.
-private final class SortKeys {
-    let names: [String]
-    let folder: String
-    let edit: GalleryEdit
-    private var natural: [NaturalOrder.Key?]
-    private var status: [Int64?]
-
-    init(names: [String], folder: String, edit: GalleryEdit) {
-        self.names = names
-        self.folder = folder
-        self.edit = edit
-        natural = Array(repeating: nil, count: names.count)
-        status = Array(repeating: nil, count: names.count)
-    }
-
-    func key(_ index: Int) -> NaturalOrder.Key {
-        if let known = natural[index] { return known }
-        let made = NaturalOrder.Key(names[index])
-        natural[index] = made
-        return made
-    }
-
-    func status(_ index: Int) -> Int64 {
-        if let known = status[index] { return known }
-        let value = edit.statusKey(LexicalPath.joined(folder, names[index]), edit.order.key)
-        status[index] = value
-        return value
-    }
-
-    /// Whether this list's name `a` comes before `other`'s name `b` in the edit's order.
-    func precedes(_ a: Int, _ b: Int, in other: SortKeys) -> Bool {
-        let reverse = edit.order.reverse
-        if edit.order.key == .mtime || edit.order.key == .size {
-            let (x, y) = (status(a), other.status(b))
-            if x != y { return reverse ? y < x : x < y }
-        }
-        let order = NaturalOrder.compare(key(a), other.key(b))
-        return reverse ? order > 0 : order < 0
     }
 }
