@@ -137,6 +137,7 @@ final class BrowserSession {
         log?.write(.quit, time: clock.now)
         log?.flush()
         slotLoader.shutdown()
+        gallery.watch?.watcher?.stop()
         animation.shutdown()
         overview.shutdown()
         screen.close()

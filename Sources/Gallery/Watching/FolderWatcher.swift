@@ -38,6 +38,7 @@ public final class FolderWatcher: Sendable {
         var limitReached = false
         var limitTaken = false
         var watching = false
+        var stopped = false
     }
 
     private let shared = Mutex(Shared())
@@ -114,8 +115,12 @@ public final class FolderWatcher: Sendable {
         }
     }
 
-    /// Ends the watching thread (it closes its descriptors).
+    /// Ends the watching thread (it closes its descriptors); once.
     public func stop() {
+        guard shared.withLock({ state in
+            defer { state.stopped = true }
+            return !state.stopped
+        }) else { return }
         var byte: UInt8 = 1
         _ = write(stopPipe.write, &byte, 1)
         close(stopPipe.write)
