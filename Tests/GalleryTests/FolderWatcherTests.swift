@@ -95,6 +95,18 @@ import TestFixtures
         #expect(!watcher.hasChanges)
     }
 
+    @Test func pastTheWatchLimitItSaysSoOnceAndTheRestIsWatched() throws {
+        let folder = try TemporaryFolder("watch")
+        for name in ["a", "b", "c"] { try folder.makeFolder(name) }
+        let watcher = try #require(FolderWatcher(root: folder.path, maximumDepth: 4, settle: 0.05, watchLimit: 2) {})
+        defer { watcher.stop() }
+        #expect(watcher.waitUntilWatching(upTo: 10))
+        #expect(watcher.takeLimitReached())
+        #expect(!watcher.takeLimitReached(), "said once")
+        try folder.write("root.png", [1])
+        #expect(Self.changes(of: watcher) == [.written(folder.file("root.png"))])
+    }
+
     @Test func hiddenEntriesAndOtherFilesAreNotReported() throws {
         let folder = try TemporaryFolder("watch")
         let (watcher, _) = try Self.start(folder)

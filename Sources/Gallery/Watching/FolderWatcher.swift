@@ -49,9 +49,11 @@ public final class FolderWatcher: Sendable {
 
     /// Starts watching `root` (absolute, normalised) and its subfolders down
     /// to `maximumDepth` levels; `wake` runs on the watching thread after
-    /// each batch. Nil when inotify cannot start (no file descriptors left).
+    /// each batch. `watchLimit` caps the watches below the system's limit
+    /// (tests reach "the limit" with it). Nil when inotify cannot start (no
+    /// file descriptors left).
     public init?(root: String, maximumDepth: Int, settle: Double = FolderWatcher.settleSeconds,
-                 wake: @escaping @Sendable () -> Void) {
+                 watchLimit: Int = .max, wake: @escaping @Sendable () -> Void) {
         let fd = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard fd >= 0 else { return nil }
         var pipeEnds: [Int32] = [0, 0]
@@ -61,7 +63,7 @@ public final class FolderWatcher: Sendable {
         self.wake = wake
         let stop = pipeEnds[0]
         WorkerThread.start(name: "fourway-watch", niceness: WorkerThread.backgroundNiceness) { [self] in
-            var reader = InotifyReader(fd: fd, maximumDepth: maximumDepth)
+            var reader = InotifyReader(fd: fd, maximumDepth: maximumDepth, watchLimit: watchLimit)
             reader.watchTree(root, depth: 0)
             shared.withLock {
                 $0.watching = true
@@ -132,15 +134,17 @@ public final class FolderWatcher: Sendable {
 private struct InotifyReader {
     let fd: Int32
     let maximumDepth: Int
+    let watchLimit: Int
     /// Each watch's folder and its depth below the root.
     private var folders: [Int32: (path: String, depth: Int)] = [:]
     private(set) var limitReached = false
 
     static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ONLYDIR)
 
-    init(fd: Int32, maximumDepth: Int) {
+    init(fd: Int32, maximumDepth: Int, watchLimit: Int) {
         self.fd = fd
         self.maximumDepth = maximumDepth
+        self.watchLimit = watchLimit
     }
 
     /// Watches `folder` and its subfolders (not hidden ones) down to the
@@ -149,6 +153,7 @@ private struct InotifyReader {
     mutating func watchTree(_ folder: String, depth: Int, found: (String) -> Void = { _ in }) {
         var pending = [(folder, depth)]
         while let (path, level) = pending.popLast() {
+            guard folders.count < watchLimit else { limitReached = true; continue }
             let wd = inotify_add_watch(fd, path, Self.mask)
             if wd < 0 {
                 if errno == ENOSPC { limitReached = true }
