@@ -23,7 +23,7 @@ extension BrowserSession {
             StandardError.line("the folder watch limit is reached (fs.inotify.max_user_watches): some folders are not watched")
             showNotice("Some folders are not watched: the system's watch limit is reached", at: time)
         }
-        guard !trashHistory.isRemoving, !overview.isShowing, model.isSettled, !model.zoom.isZoomed,
+        guard !trashHistory.isRemoving, !overview.isShowing, model.isSettled, !model.zoom.isZoomed, screen.turn == nil,
               case .folder(let layout, let title) = gallery.catalog,
               let changes = gallery.watch?.take(), !changes.isEmpty else { return }
         let plan = watch.plan(changes, layout: layout, title: title, page: model.currentPage,
