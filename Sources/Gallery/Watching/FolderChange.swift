@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// let batch: [FolderChange] = [.written("/p/new.jpg"), .renamed(from: "/p/a.jpg", to: "/p/b.jpg"), .removed("/p/c.jpg")]
-/// let edit = GalleryEdit(root: "/p").apply(batch, to: layout.images)
+/// let result = GalleryEdit(root: "/p", title: "p").apply(batch, to: layout.images)
 /// ```
 public enum FolderChange: Sendable, Equatable {
     /// A file was written and closed, or moved into a watched folder (or

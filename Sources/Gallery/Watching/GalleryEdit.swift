@@ -44,7 +44,7 @@ public struct GalleryEdit: Sendable {
         public let added: [String]
         /// Paths that left (not counting renames), in the gallery's order before.
         public let removed: [String]
-        /// Paths in the gallery written again: decode them again.
+        /// Paths in the gallery written again (decode them again), in natural order.
         public let rewritten: [String]
         /// Images renamed, in the order it happened (a chain a→b→c is two).
         public let renamed: [(from: String, to: String)]
