@@ -40,6 +40,13 @@ import Testing
         #expect(Self.names(result) == ["a.jpg", "z.jpg", "m.jpg"])
     }
 
+    @Test func bySizeReversedTheBiggestGoesFirstAndTiesGoByName() {
+        let sizes = ["/p/a.jpg": Int64(10), "/p/b.jpg": 30, "/p/c.jpg": 20, "/p/d.jpg": 20, "/p/e.jpg": 40]
+        let edit = GalleryEdit(root: "/p", title: "p", order: ImageOrder(key: .size, reverse: true)) { path, _ in sizes[path] ?? 0 }
+        let result = edit.apply([.written("/p/e.jpg"), .written("/p/c.jpg")], to: Self.images(["b.jpg", "d.jpg", "a.jpg"]))
+        #expect(Self.names(result) == ["e.jpg", "b.jpg", "d.jpg", "c.jpg", "a.jpg"])
+    }
+
     @Test func aRemovedImageLeavesAndAnEmptyAlbumGoes() {
         let result = Self.edit.apply([.removed("/p/b.jpg"), .removed("/p/trip/x.jpg")],
                                      to: Self.images(["a.jpg", "b.jpg"], albums: [("trip", ["x.jpg"])]))

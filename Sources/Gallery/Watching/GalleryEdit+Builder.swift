@@ -53,16 +53,17 @@ extension GalleryEdit {
         private mutating func appendEdited(_ range: Range<Int>, folder: String, album: String, gone: [Int],
                                            joining: [String]) {
             let old = lookup.images.names
-            let keyed = joining.map { (name: $0, key: NaturalOrder.Key($0)) }
-                .sorted { edit.precedes($0, $1, folder: folder) }
+            let keyed = joining.map { edit.sortKey($0, folder: folder) }.sorted(by: edit.precedes)
+            var probed: [Int: GalleryEdit.SortKey] = [:]   // the search's first steps repeat
             var cursor = range.lowerBound, nextGone = 0
             for name in keyed {
                 var low = cursor, high = range.upperBound
                 if edit.order.key == .random { low = high }   // a shuffled album grows at its end
                 while low < high {
                     let mid = (low + high) / 2
-                    let stored = old[mid]
-                    if edit.precedes(name, (stored, NaturalOrder.Key(stored)), folder: folder) { high = mid } else { low = mid + 1 }
+                    let stored = probed[mid] ?? edit.sortKey(old[mid], folder: folder)
+                    probed[mid] = stored
+                    if edit.precedes(name, stored) { high = mid } else { low = mid + 1 }
                 }
                 appendKept(cursor..<low, folder: folder, gone: gone, next: &nextGone)
                 list.append(folder: folder, album: album.isEmpty ? nil : album, names: ImageNames([name.name]))

@@ -123,16 +123,25 @@ public struct GalleryEdit: Sendable {
         } ?? albums.count
     }
 
-    /// Whether `a` comes before `b` (names in `folder`) in the edit's order;
-    /// `status` gives a name's modification time or size when the order needs it.
-    func precedes(_ a: (name: String, key: NaturalOrder.Key), _ b: (name: String, key: NaturalOrder.Key),
-                  folder: String) -> Bool {
-        if order.key == .mtime || order.key == .size {
-            let x = statusKey(LexicalPath.joined(folder, a.name), order.key)
-            let y = statusKey(LexicalPath.joined(folder, b.name), order.key)
-            if x != y { return order.reverse ? y < x : x < y }
-        }
-        let compared = NaturalOrder.compare(a.key, b.key)
+    /// A name's sort keys: natural order, and its file's status (modification
+    /// time or size) when the order is by one.
+    struct SortKey {
+        let name: String
+        let natural: NaturalOrder.Key
+        let status: Int64
+    }
+
+    /// The sort keys of `name` in `folder`.
+    func sortKey(_ name: String, folder: String) -> SortKey {
+        let byStatus = order.key == .mtime || order.key == .size
+        return SortKey(name: name, natural: NaturalOrder.Key(name),
+                       status: byStatus ? statusKey(LexicalPath.joined(folder, name), order.key) : 0)
+    }
+
+    /// Whether `a` comes before `b` in the edit's order.
+    func precedes(_ a: SortKey, _ b: SortKey) -> Bool {
+        if a.status != b.status { return order.reverse ? b.status < a.status : a.status < b.status }
+        let compared = NaturalOrder.compare(a.natural, b.natural)
         return order.reverse ? compared > 0 : compared < 0
     }
 
