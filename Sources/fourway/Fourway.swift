@@ -127,6 +127,10 @@ struct Fourway: ParsableCommand {
     @Flag(name: .customLong("no-delete"), help: "Delete does not move images to the trash (nothing changes any file then).")
     var noDelete = false
 
+    @Flag(name: .customLong("no-watch"),
+          help: "Do not watch the folder: images added, removed or rewritten while it is open are not shown (default: watched, with inotify).")
+    var noWatch = false
+
     @Flag(help: "Print the effective configuration (the configuration file's settings, keys and commands: command.NAME = PROGRAM %f|%F|%d, key.command.NAME = KEY; and these options) as a starting file, and exit.")
     var printConfig = false
 
@@ -190,6 +194,7 @@ struct Fourway: ParsableCommand {
         effective.parallax = parallax ?? file.parallax
         effective.slideshowInterval = slideshow ?? file.slideshowInterval
         effective.renderer = renderer ?? file.renderer
+        effective.watch = noWatch ? false : file.watch
         return effective
     }
 
@@ -235,6 +240,7 @@ struct Fourway: ParsableCommand {
         options.keyMap = config.keyMap(from: .standard)
         options.commands = config.commands
         options.allowsDelete = !noDelete
+        options.watchesFolders = effective.watch ?? options.watchesFolders
         options.markedOutput = printMarked ? (null ? .nul : .lines) : nil
         return options
     }

@@ -110,6 +110,8 @@ struct BrowserLogEventDocTests {
         case .animationPaused: return .animationPaused(file: "/p/a.gif", frame: 1)
         case .animationResumed: return .animationResumed(file: "/p/a.gif", frame: 1)
         case .animationEnded: return .animationEnded(file: "/p/a.gif", frame: 2, reason: "loops")
+        case .folderChanged:
+            return .folderChanged(added: 1, removed: 0, changed: 0, renamed: 0, images: 3, files: ["/p/a.jpg"])
         case .quit: return .quit
         }
     }

@@ -18,6 +18,13 @@ import Testing
         #expect(config.settingsRead == 5)
     }
 
+    @Test func theFolderWatchIsOnUnlessTheFileTurnsItOff() {
+        #expect(BrowserOptions().watchesFolders)
+        #expect(ConfigFile.parse("watch = false\n", file: "c").defaults.watch == false)
+        #expect(ConfigFile.parse("watch = on\n", file: "c").defaults.watch == true)
+        #expect(ConfigFile.parse("watch = maybe\n", file: "c").problems.count == 1)
+    }
+
     @Test func commentsAndBlankLinesAreIgnored() {
         let config = ConfigFile.parse("# a comment\n\n   \nhud = false\n", file: "c")
         #expect(config.defaults.hud == false)

@@ -6,6 +6,18 @@ import Testing
 
 /// Turning a picture's view: orientations compose, images turn, turns are remembered.
 @Suite struct ViewTurnTests {
+    @Test func aTurnFollowsItsImageThroughARenameAndIsSaved() throws {
+        let folder = try TemporaryFolder("turns")
+        let old = try folder.write("a.jpg", [1, 2, 3])
+        var turns = ViewTurns(file: folder.file("turns"))
+        turns.turn(old, by: .rotate90)
+        #expect(rename(old, folder.file("b.jpg")) == 0)
+        turns.rename(old, to: folder.file("b.jpg"))
+        #expect(turns.turn(of: folder.file("b.jpg")) == .rotate90)
+        #expect(turns.turn(of: old) == .normal)
+        #expect(ViewTurns(file: folder.file("turns")).turn(of: folder.file("b.jpg")) == .rotate90)
+    }
+
     @Test func quarterTurnsAddUp() {
         #expect(ExifOrientation.rotate90.followed(by: .rotate90) == .rotate180)
         #expect(ExifOrientation.rotate90.followed(by: .rotate270) == .normal)

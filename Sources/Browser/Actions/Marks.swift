@@ -43,6 +43,13 @@ struct Marks: Equatable {
 
     mutating func clear() { marked.removeAll() }
 
+    /// Files changed on disk (the folder watch): a mark follows its image
+    /// through each rename, in order, and goes with an image removed.
+    mutating func follow(renamed: [(from: String, to: String)], removed: [String]) {
+        for (from, to) in renamed where marked.remove(from) != nil { marked.insert(to) }
+        unmark(removed)
+    }
+
     /// Every image of `layout` not marked becomes marked, and every marked one not.
     mutating func invert(in layout: GalleryLayout) {
         marked = Set(Self.allPaths(in: layout).filter { !marked.contains($0) })

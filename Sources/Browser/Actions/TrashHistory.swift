@@ -73,6 +73,12 @@ struct TrashHistory {
         pending = removal
     }
 
+    /// The image on screen left the folder from outside (the folder watch):
+    /// its page slides away as a trashed one does, with nothing to undo.
+    mutating func slideAway(_ removal: Removal) {
+        pending = removal
+    }
+
     /// The marked images went to the trash together from `page` of
     /// `layout`: they leave the gallery at once (no slide), and come back
     /// together, marked again.

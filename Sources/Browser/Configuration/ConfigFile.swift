@@ -33,6 +33,7 @@ public struct ConfigFile: Sendable {
         public var parallax: Double?
         public var slideshowInterval: Double?
         public var renderer: RendererPreference?
+        public var watch: Bool?
 
         public init() {}
     }
@@ -134,6 +135,8 @@ public struct ConfigFile: Sendable {
                    builtin: builtin.slideshowInterval, Slideshow.minimumInterval...86_400, \.slideshowInterval),
             pick("renderer", help: "Renderer: auto (software under Xvfb or without a GPU), gpu or software.",
                  builtin: builtin.renderer, \.renderer),
+            flag("watch", help: "Watch the open folder: images added, removed or rewritten show at once.",
+                 builtin: builtin.watchesFolders, \.watch),
         ]
     }()
 

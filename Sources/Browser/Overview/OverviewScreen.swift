@@ -127,9 +127,12 @@ final class OverviewScreen {
         return 0
     }
 
-    /// Drops every thumbnail made so far (the display's colour profile
-    /// changed: DisplayColor); those on screen are asked for again.
-    func dropThumbnails() {
+    /// Drops every thumbnail made so far and those in flight (the display's
+    /// colour profile changed: DisplayColor; the gallery's pages changed, or a
+    /// file was rewritten): those on screen are asked for again, from the cache
+    /// when the file is as it was (the cache's key holds its size, time and
+    /// the display's profile).
+    func forgetThumbnails() {
         _ = loader?.take()
         textures.removeAll()
         lastWanted = nil

@@ -137,8 +137,17 @@ public enum BrowserLogEvent: Sendable, Hashable {
     /// `command`: `exited`, `killed`, `failed`; `key` is the key as nsxiv spells it
     /// (`C-w`), `paths` how many paths its standard input gets.
     case keyHandler(key: String?, paths: Int, status: String, code: Int?, stderr: String?)
+    /// `{"t":…,"event":"folder-changed","added":N,"removed":N,"changed":N,"renamed":N,"images":N,"files":[…]}`
+    /// when the folder watch applied a batch: how many images joined, left,
+    /// were rewritten (decoded again) and renamed, the gallery's count now,
+    /// and the first ``folderChangedFiles`` paths (added, rewritten, renamed
+    /// as they are named now, then removed).
+    case folderChanged(added: Int, removed: Int, changed: Int, renamed: Int, images: Int, files: [String])
     /// `{"t":…,"event":"quit"}` at the end.
     case quit
+
+    /// At most this many paths in a `folder-changed` line.
+    public static let folderChangedFiles = 10
 
     /// Which line an event is, without its fields: the raw value is the
     /// line's name, the value of its `"event"` key. `docs/browser.md` lists
@@ -179,6 +188,7 @@ public enum BrowserLogEvent: Sendable, Hashable {
         case animationEnded = "animation-ended"
         case command
         case keyHandler = "key-handler"
+        case folderChanged = "folder-changed"
         case quit
     }
 
@@ -219,6 +229,7 @@ public enum BrowserLogEvent: Sendable, Hashable {
         case .animationEnded: .animationEnded
         case .command: .command
         case .keyHandler: .keyHandler
+        case .folderChanged: .folderChanged
         case .quit: .quit
         }
     }
@@ -237,7 +248,7 @@ public enum BrowserLogEvent: Sendable, Hashable {
     /// each group's lines in a function of its own.
     private var fields: [String] {
         switch self {
-        case .window, .gallery, .resize, .config, .displayProfile, .firstThumbnail, .firstFrame, .frame, .quit:
+        case .window, .gallery, .resize, .config, .displayProfile, .firstThumbnail, .firstFrame, .frame, .folderChanged, .quit:
             sessionFields
         case .decodeError, .decodeCancelled, .notice, .sharpRegion, .pageReady, .placeholderShown: pageFields
         case .overviewOpened, .overviewClosed, .thumbnailsShown, .thumbnailSize: overviewFields
@@ -265,6 +276,10 @@ public enum BrowserLogEvent: Sendable, Hashable {
             [Self.text("profile", profile), Self.number("bytes", bytes)]
         case .frame(let work):
             [Self.seconds("work", work)]
+        case .folderChanged(let added, let removed, let changed, let renamed, let images, let files):
+            [Self.number("added", added), Self.number("removed", removed), Self.number("changed", changed),
+             Self.number("renamed", renamed), Self.number("images", images),
+             "\"files\":[" + files.prefix(Self.folderChangedFiles).map(EventLog.quoted).joined(separator: ",") + "]"]
         case .firstFrame, .quit:
             []
         default:

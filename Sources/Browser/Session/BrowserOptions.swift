@@ -65,6 +65,9 @@ public struct BrowserOptions: Sendable {
     public var startsSlideshow = false
     /// Whether images may be moved to the trash (`--no-delete`: not).
     public var allowsDelete = true
+    /// Whether the opened folder is watched for images added, removed or
+    /// rewritten (`--no-watch`, the configuration's `watch = false`: not).
+    public var watchesFolders = true
     /// `--print-marked`: write the marked paths to standard output on quit, this way.
     public var markedOutput: MarkedOutput?
     /// The key bindings: ``KeyMap/standard``, remapped by the configuration file.

@@ -35,6 +35,7 @@ extension BrowserSession {
             model.go(to: page, animated: false, time: time)
         }
         slotLoader.loadAll()
+        startWatching()
     }
 
     /// The gallery becomes `layout` (at the start, and after a move to the

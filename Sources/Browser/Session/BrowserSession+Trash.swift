@@ -32,6 +32,7 @@ extension BrowserSession {
             return showNotice("Not moved to the trash: " + error.description, at: time)
         }
         log?.write(.trashed(file: entry.path, trashedAs: file.trashedPath), time: time)
+        gallery.watch?.expectOwn([entry.path])
         trashHistory.record(file, removal: removal, from: layout, at: page)
         showNotice("Moved " + entry.name + " to the trash" + (keyMap.keyLabel(of: .undo).map { " — \($0) to undo" } ?? ""),
                    at: time)
@@ -74,6 +75,7 @@ extension BrowserSession {
         if missing.count == last.files.count { return showNotice("Not put back: " + failed.joined(separator: "; "), at: time) }
         trashHistory.restored()
         let back = last.files.map(\.originalPath).filter { !missing.contains($0) }
+        gallery.watch?.expectOwn(back)
         let layout = missing.isEmpty ? last.layout
             : TrashHistory.remaining(removing: Set(Marks(missing).ordinals(in: last.layout)), from: last.layout, current: 0).layout
         if !last.marked.isEmpty {
@@ -110,6 +112,7 @@ extension BrowserSession {
             }
         }
         for file in moved { log?.write(.trashed(file: file.originalPath, trashedAs: file.trashedPath), time: time) }
+        gallery.watch?.expectOwn(moved.map(\.originalPath))
         let page = model.currentPage
         let (remaining, landing) = TrashHistory.remaining(removing: Set(ordinals), from: layout,
                                                           current: layout.ordinal(of: page) ?? 0)

@@ -138,6 +138,7 @@ final class BrowserSession {
         log?.write(.quit, time: clock.now)
         log?.flush()
         slotLoader.shutdown()
+        gallery.watch?.watcher?.stop()
         animation.shutdown()
         overview.shutdown()
         screen.close()
@@ -178,6 +179,7 @@ final class BrowserSession {
         overview.update(time: now, turns: viewTurns)
         model.advance(to: now)
         drainModelEvents()
+        checkFolderChanges(at: now)
         let (contents, pageSize) = (screen.contents, screen.size)
         slotLoader.receive(model: model, contents: contents, readiness: screen.readiness, log: log, time: now)
         slotLoader.submit(model: model, catalog: gallery.catalog, contents: contents, pageSize: pageSize,
@@ -199,7 +201,7 @@ final class BrowserSession {
     private func changeDisplayProfile(_ bytes: [UInt8], at now: Double) {
         guard screen.displayColor.apply(bytes, log: log, time: now) else { return }
         slotLoader.decodeAllAgain()
-        overview.dropThumbnails()
+        overview.forgetThumbnails()
         screen.zoomedPage.dropRegion()
         schedule.mark(.worker)
     }

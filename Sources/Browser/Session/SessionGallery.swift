@@ -3,11 +3,13 @@ import Pager
 
 /// The pages the session browses: the ``PageCatalog`` (the demo, a folder
 /// still being scanned, or a folder's images in a layout), the scan that
-/// completes it, how to lay its images out, and the image to open first.
+/// completes it, how to lay its images out, the image to open first, and
+/// the watch on the folder once it is open (``FolderWatch``).
 ///
 /// ```swift
 /// var gallery = SessionGallery(catalog: .scanning(title: "p"), scan: scan, start: nil, options: options)
 /// if case .success? = gallery.takeScanResult() { … }   // gallery.catalog is .folder now
+/// gallery.startWatching(options: options) { wakeMainLoop() }
 /// gallery.entry(at: model.currentPage)                 // the image on the current page
 /// ```
 struct SessionGallery {
@@ -20,6 +22,9 @@ struct SessionGallery {
     let style: LayoutStyle
     let columns: Int?
     let wrap: Bool
+    /// The watch on the gallery's folders (nil: none, `--no-watch`, or not
+    /// one folder).
+    var watch: FolderWatch?
 
     init(catalog: PageCatalog, scan: FolderScan?, start: StartImage?, options: BrowserOptions) {
         self.catalog = catalog
@@ -57,6 +62,18 @@ struct SessionGallery {
                               title: folder.title)
             return .success(())
         }
+    }
+
+    /// Starts watching the scanned folder (and its subfolders as deep as
+    /// the scan went) when `options` ask for it and one folder was opened
+    /// (or one image in its folder); `wake` wakes the loop after a batch.
+    mutating func startWatching(options: BrowserOptions, wake: @escaping @Sendable () -> Void) {
+        guard watch == nil, options.watchesFolders, let request = options.request, request.isOneFolder,
+              case .success(let contents)? = scan?.result else { return }
+        let edit = GalleryEdit(root: contents.root, title: contents.title, maximumDepth: request.maximumDepth,
+                               order: request.order)
+        watch = FolderWatch(watcher: FolderWatcher(root: contents.root, maximumDepth: request.maximumDepth, wake: wake),
+                            edit: edit)
     }
 
     /// The gallery becomes `layout` (after a move to the trash or its undo).

@@ -34,7 +34,7 @@ public struct GalleryLayout: Sendable {
     public let columns: Int
 
     /// All images in reading order, compactly (an entry is made per page asked for).
-    private var images: ImageList
+    public private(set) var images: ImageList
     /// Where each row starts in `images`, plus one final element == `images.count`.
     private var rowStarts: [Int]
     /// Titles per row (albums layout only).

@@ -73,6 +73,15 @@ public struct ViewTurns: Sendable {
         return turned
     }
 
+    /// The file at `old` was renamed `new` (the folder watch saw it): its
+    /// turn goes with it (a rename keeps size and modification time).
+    /// Saves the cache file when a turn moved.
+    public mutating func rename(_ old: String, to new: String) {
+        guard let entry = entries.removeValue(forKey: old) else { return }
+        entries[new] = entry
+        save()
+    }
+
     /// The file's size and modification time (ns), or nil when it is gone.
     private static func stamp(_ path: String) -> (size: Int64, modified: Int64)? {
         var info = stat()

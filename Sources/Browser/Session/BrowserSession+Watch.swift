@@ -1,0 +1,87 @@
+import Gallery
+import Pager
+
+/// A folder that changes while it is open: the folder watch's batches
+/// (``FolderWatch``, started with the gallery) applied to the gallery. New
+/// images join in their places with the image on screen staying where it
+/// is seen; a removed image leaves, and when it was on screen its page
+/// slides away as after Delete; a rewritten one is decoded again (its
+/// thumbnail too); marks and turns follow renames. A batch waits while a
+/// page slides away, the overview shows, the page is zoomed or the pages
+/// move, so it never pulls a page from under the user's hand.
+extension BrowserSession {
+    /// Starts the watch once the gallery is known (``applyGallery(at:)``).
+    func startWatching() {
+        let type = wakeEventType
+        gallery.startWatching(options: options) { BrowserSession.wake(type) }
+    }
+
+    /// Applies what the watch saw since the last frame, when nothing moves.
+    func checkFolderChanges(at time: Double) {
+        guard let watch = gallery.watch else { return }
+        if watch.watcher?.takeLimitReached() == true {
+            StandardError.line("the folder watch limit is reached (fs.inotify.max_user_watches): some folders are not watched")
+            showNotice("Some folders are not watched: the system's watch limit is reached", at: time)
+        }
+        guard !trashHistory.isRemoving, !overview.isShowing, model.isSettled, !model.zoom.isZoomed, screen.turn == nil,
+              case .folder(let layout, let title) = gallery.catalog,
+              let changes = gallery.watch?.take(), !changes.isEmpty else { return }
+        let plan = watch.plan(changes, layout: layout, title: title, page: model.currentPage,
+                              style: gallery.style, columns: gallery.columns, wrap: gallery.wrap)
+        let result = plan.result
+        guard !result.isEmpty else { return }
+        follow(result)
+        if result.changesImages { show(plan, replacing: layout, title: title, at: time) }
+        reload(result.rewritten)
+        let files = result.added + result.rewritten + result.renamed.map(\.to) + result.removed
+        log?.write(.folderChanged(added: result.added.count, removed: result.removed.count,
+                                  changed: result.rewritten.count, renamed: result.renamed.count,
+                                  images: plan.layout.count - (plan.removal == nil ? 0 : 1),
+                                  files: Array(files.prefix(BrowserLogEvent.folderChangedFiles))), time: time)
+        if let removal = plan.removal {
+            trashHistory.slideAway(removal)
+            if let flip = removal.flip { model.apply(.flip(flip), time: time) } else { finishRemoval(at: time) }
+        }
+        refreshInfo(at: time)
+    }
+
+    /// Marks and turns go with renamed images; removed images are unmarked.
+    private func follow(_ result: GalleryEdit.Result) {
+        marks.follow(renamed: result.renamed, removed: result.removed)
+        for (from, to) in result.renamed { viewTurns.rename(from, to: to) }
+    }
+
+    /// The gallery becomes the plan's, the pager on the image it showed:
+    /// the slot showing it keeps its picture; the others load what their
+    /// pages show now.
+    private func show(_ plan: FolderWatch.Plan, replacing old: GalleryLayout, title: String, at time: Double) {
+        let shown = model.slots.slot(column: 0, row: 0).id
+        let before = (0..<SlotPool.capacity).map { id in model.slots[id].page.flatMap { old.entry(at: $0)?.path } }
+        install(plan.layout, title: title, at: time)
+        if plan.layout.count > 0 { model.go(to: plan.page, animated: false, time: time) }
+        let centre = model.slots.slot(column: 0, row: 0).id
+        if centre != shown {
+            screen.contents.swapAt(shown, centre)
+            slotLoader.loadAll(keeping: centre)
+        } else {
+            for id in 0..<SlotPool.capacity where id != centre {
+                let now = model.slots[id].page.flatMap { plan.layout.entry(at: $0)?.path }
+                if now != before[id] { slotLoader.reload(slot: id) }
+            }
+        }
+        overview.forgetThumbnails()
+    }
+
+    /// The slots showing a rewritten file decode it again (showing the old
+    /// picture until then); the overview makes its thumbnail again.
+    private func reload(_ rewritten: [String]) {
+        guard !rewritten.isEmpty else { return }
+        let paths = Set(rewritten)
+        for id in 0..<SlotPool.capacity {
+            if let page = model.slots[id].page, let path = gallery.entry(at: page)?.path, paths.contains(path) {
+                slotLoader.reload(slot: id)
+            }
+        }
+        overview.forgetThumbnails()
+    }
+}

@@ -1,0 +1,96 @@
+import Gallery
+import Pager
+
+/// The folder watch of a session's gallery (``SessionGallery`` owns it):
+/// the inotify reader (``FolderWatcher``), the edit that applies its
+/// changes (``GalleryEdit``), and the paths fourway moved itself (Delete and
+/// undo), whose changes are already in the gallery and are not applied
+/// twice. ``plan(_:layout:title:page:style:columns:wrap:)`` decides, without
+/// a window, what a batch does to the gallery and to the page on screen.
+///
+/// ```swift
+/// var watch = FolderWatch(watcher: watcher, edit: GalleryEdit(root: "/p", title: "p"))
+/// let plan = watch.plan(watch.take(), layout: layout, title: "p", page: model.currentPage,
+///                       style: .auto, columns: nil, wrap: false)
+/// plan.page     // where the image on screen is now
+/// ```
+struct FolderWatch {
+    let watcher: FolderWatcher?
+    let edit: GalleryEdit
+    /// Paths fourway itself moved out or back, each with how many of its
+    /// next changes are its own, already applied (Delete then undo: two).
+    private var own: [String: Int] = [:]
+
+    /// What one batch does.
+    struct Plan {
+        let result: GalleryEdit.Result
+        /// The gallery to install now (with the image on screen, even when
+        /// it left: its page slides away first, through `removal`).
+        let layout: GalleryLayout
+        /// Where the pager stands in `layout`: on the image it showed (by
+        /// its new name after a rename), else the page it was on.
+        let page: PageIndex
+        /// The image on screen left: its page slides away as after Delete.
+        let removal: TrashHistory.Removal?
+    }
+
+    init(watcher: FolderWatcher?, edit: GalleryEdit) {
+        self.watcher = watcher
+        self.edit = edit
+    }
+
+    /// `paths` are moving out of the folder or back by fourway's own hand.
+    mutating func expectOwn(_ paths: some Sequence<String>) {
+        for path in paths { own[path, default: 0] += 1 }
+    }
+
+    /// At most this many changes are applied in one frame: in a burst the
+    /// rest come in the next frames, so no frame waits long for an edit.
+    static let changesPerFrame = 1000
+
+    /// The watcher's changes since the last call (up to
+    /// ``changesPerFrame``), without fourway's own.
+    mutating func take() -> [FolderChange] {
+        guard let watcher, watcher.hasChanges else { return [] }
+        return withoutOwn(watcher.take(upTo: Self.changesPerFrame))
+    }
+
+    /// `changes` without the first change of each path fourway moved itself.
+    mutating func withoutOwn(_ changes: [FolderChange]) -> [FolderChange] {
+        guard !own.isEmpty else { return changes }
+        return changes.filter { change in
+            switch change {
+            case .written(let path), .removed(let path): !takeOwn(path)
+            case .renamed, .folderRemoved, .listed: true
+            }
+        }
+    }
+
+    /// Whether the change of `path` is fourway's own (counted off).
+    private mutating func takeOwn(_ path: String) -> Bool {
+        guard let count = own[path] else { return false }
+        own[path] = count > 1 ? count - 1 : nil
+        return true
+    }
+
+    /// What `changes` do to `layout` with the pager on `page`: the gallery
+    /// rebuilt with the same style, columns and wrap as at the start (a
+    /// grid's columns follow the count unless `--columns` fixed them), the
+    /// image on screen kept where it is seen.
+    func plan(_ changes: [FolderChange], layout: GalleryLayout, title: String, page: PageIndex,
+              style: LayoutStyle, columns: Int?, wrap: Bool) -> Plan {
+        let shown = layout.entry(at: page)?.path
+        let result = edit.apply(changes, to: layout.images, keeping: shown)
+        let rebuilt = GalleryLayout(contents: result.contents, style: style, columns: columns, wrap: wrap)
+        guard let shown else {
+            return Plan(result: result, layout: rebuilt, page: page, removal: nil)
+        }
+        if result.removed.contains(shown), let here = rebuilt.page(of: shown) {
+            return Plan(result: result, layout: rebuilt, page: here,
+                        removal: TrashHistory.removal(of: here, in: rebuilt, title: title))
+        }
+        var now = shown
+        for (from, to) in result.renamed where from == now { now = to }
+        return Plan(result: result, layout: rebuilt, page: rebuilt.page(of: now) ?? page, removal: nil)
+    }
+}

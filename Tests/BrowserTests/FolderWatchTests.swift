@@ -1,0 +1,91 @@
+import Gallery
+import Pager
+import Testing
+@testable import Browser
+
+/// What a batch of folder changes does to the page on screen (the
+/// session applies it: `BrowserSession+Watch.swift`).
+@Suite struct FolderWatchTests {
+    static func row(_ names: [String]) -> GalleryLayout {
+        let entries = names.map { ImageEntry(path: "/p/" + $0, name: $0, album: nil) }
+        return GalleryLayout(contents: FolderContents(root: "/p", title: "p", looseImages: entries, albums: [], skipped: 0),
+                             style: .row)
+    }
+
+    static let watch = FolderWatch(watcher: nil, edit: GalleryEdit(root: "/p", title: "p"))
+
+    static func plan(_ changes: [FolderChange], _ layout: GalleryLayout, on h: Int) -> FolderWatch.Plan {
+        watch.plan(changes, layout: layout, title: "p", page: PageIndex(h: h, v: 0), style: .row, columns: nil, wrap: false)
+    }
+
+    @Test func anImageJoiningBeforeTheCurrentKeepsItOnScreen() {
+        let plan = Self.plan([.written("/p/b.jpg")], Self.row(["a.jpg", "c.jpg", "d.jpg"]), on: 1)
+        #expect(plan.page == PageIndex(h: 2, v: 0))
+        #expect(plan.layout.entry(at: plan.page)?.name == "c.jpg")
+        #expect(plan.layout.count == 4)
+        #expect(plan.removal == nil)
+    }
+
+    @Test func anotherImageLeavingKeepsTheCurrentOnScreen() {
+        let plan = Self.plan([.removed("/p/a.jpg")], Self.row(["a.jpg", "b.jpg", "c.jpg"]), on: 2)
+        #expect(plan.layout.entry(at: plan.page)?.name == "c.jpg")
+        #expect(plan.page == PageIndex(h: 1, v: 0))
+        #expect(plan.removal == nil)
+    }
+
+    @Test func theCurrentImageLeavingSlidesItsPageAwayAsDeleteDoes() throws {
+        let plan = Self.plan([.removed("/p/b.jpg")], Self.row(["a.jpg", "b.jpg", "c.jpg"]), on: 1)
+        // Installed first with it still there, then it slides away to c.
+        #expect(plan.layout.entry(at: plan.page)?.name == "b.jpg")
+        let removal = try #require(plan.removal)
+        #expect(removal.flip == .right)
+        #expect(removal.layout.count == 2)
+        #expect(removal.layout.entry(at: removal.landing)?.name == "c.jpg")
+    }
+
+    @Test func theLastImageLeavingSlidesToTheOneBefore() throws {
+        let plan = Self.plan([.removed("/p/c.jpg")], Self.row(["a.jpg", "b.jpg", "c.jpg"]), on: 2)
+        let removal = try #require(plan.removal)
+        #expect(removal.flip == .left)
+        #expect(removal.layout.entry(at: removal.landing)?.name == "b.jpg")
+    }
+
+    @Test func theCurrentImageRenamedStaysOnScreenUnderItsNewName() {
+        let plan = Self.plan([.renamed(from: "/p/a.jpg", to: "/p/z.jpg")], Self.row(["a.jpg", "b.jpg", "c.jpg"]), on: 0)
+        #expect(plan.layout.entry(at: plan.page)?.path == "/p/z.jpg")
+        #expect(plan.page == PageIndex(h: 2, v: 0))
+    }
+
+    @Test func renamesCarryMarksAndRemovalsDropThem() {
+        var marks = Marks(["/p/a.jpg", "/p/b.jpg"])
+        marks.follow(renamed: [("/p/a.jpg", "/p/x.jpg"), ("/p/x.jpg", "/p/y.jpg")], removed: ["/p/b.jpg"])
+        #expect(marks == Marks(["/p/y.jpg"]))
+    }
+
+    @Test func aRewriteOfTheCurrentAsksForADecodeAndMovesNothing() {
+        let plan = Self.plan([.written("/p/b.jpg")], Self.row(["a.jpg", "b.jpg"]), on: 1)
+        #expect(plan.result.rewritten == ["/p/b.jpg"])
+        #expect(!plan.result.changesImages)
+        #expect(plan.page == PageIndex(h: 1, v: 0))
+    }
+
+    @Test func addsOutsideTheGalleryChangeNothing() {
+        let plan = Self.plan([.written("/q/b.jpg"), .written("/p/notes.txt")], Self.row(["a.jpg"]), on: 0)
+        #expect(plan.result.isEmpty)
+    }
+
+    @Test func fourwaysOwnMovesAreNotAppliedTwice() {
+        var watch = Self.watch
+        watch.expectOwn(["/p/a.jpg"])
+        // Delete's move out, then undo's move back: each seen once, then dropped.
+        #expect(watch.withoutOwn([.removed("/p/a.jpg"), .written("/p/b.jpg")]) == [.written("/p/b.jpg")])
+        #expect(watch.withoutOwn([.removed("/p/a.jpg")]) == [.removed("/p/a.jpg")])
+    }
+
+    @Test func aBurstOfTenThousandKeepsTheCurrentImageShown() {
+        let batch = (0..<10_000).map { FolderChange.written("/p/a\($0).jpg") }
+        let plan = Self.plan(batch, Self.row(["b.jpg", "c.jpg"]), on: 1)
+        #expect(plan.layout.count == 10_002)
+        #expect(plan.layout.entry(at: plan.page)?.name == "c.jpg")
+    }
+}
