@@ -127,6 +127,12 @@ final class OverviewScreen {
         return 0
     }
 
+    /// Moves the highlight to `page` (Shift+N / Shift+P: the next marked image),
+    /// scrolling it into view.
+    func highlight(_ page: PageIndex, time: Double) {
+        _ = model?.moveFocus(to: page, time: time)
+    }
+
     /// Drops every thumbnail made so far and those in flight (the display's
     /// colour profile changed: DisplayColor; the gallery's pages changed, or a
     /// file was rewritten): those on screen are asked for again, from the cache

@@ -40,14 +40,21 @@ extension BrowserSession {
         marksChanged("clear", at: time)
     }
 
-    /// `N` / `P`: the next (previous) marked image, round the gallery's end.
+    /// `N` / `P`: the next (previous) marked image, round the gallery's end:
+    /// in the pages the pager goes there, in the overview the highlight does.
     func goToMarked(forward: Bool, at time: Double) {
         guard let layout = gallery.folder?.layout, !marks.isEmpty else { return showNotice("No image is marked", at: time) }
-        let here = layout.ordinal(of: model.currentPage) ?? 0
+        let inOverview = overview.isInteractive && overview.model != nil
+        let start = inOverview ? overview.model?.focus ?? model.currentPage : model.currentPage
+        let here = layout.ordinal(of: start) ?? 0
         guard let next = marks.next(after: here, in: layout, forward: forward),
               let page = layout.page(ofOrdinal: next) else { return }
         if next == here { return showNotice("This is the only marked image", at: time) }
-        model.go(to: page, animated: true, time: time)
+        if inOverview {
+            overview.highlight(page, time: time)
+        } else {
+            model.go(to: page, animated: true, time: time)
+        }
     }
 
     /// The `marked` line and the notice for a change of the marks.
