@@ -13,7 +13,8 @@ stderr.
 On Wayland (begin(display="wayland")): sway, headless, as user nobody with its
 own XDG_RUNTIME_DIR (start_sway() is the only place that launches it), the
 pointer injector Tests/e2e/lib/virtual-pointer.c built on first use
-(virtual_pointer()), wtype for keys, grim for screenshots, and WaylandApp:
+(virtual_pointer()) and the key injector Tests/e2e/lib/virtual-keyboard.c
+(keys()), grim for screenshots, and WaylandApp:
 App on that compositor. A Wayland suite:
 
     BIN, WORK = harness.begin("wayland", total_timeout=300, display="wayland")
@@ -80,7 +81,7 @@ COMPARE = "/usr/bin/compare"
 TOOLS = ("Xvfb", "xdotool", "xdpyinfo", "xmessage")
 # What a Wayland suite needs on PATH besides: the compositor, its IPC client,
 # keys, screenshots, and what builds the pointer injector.
-WAYLAND_TOOLS = ("sway", "swaymsg", "grim", "wtype", "wayland-scanner", "cc", "setpriv")
+WAYLAND_TOOLS = ("sway", "swaymsg", "grim", "wayland-scanner", "cc", "setpriv")
 # The headless output's name, and its size in pixels (points at scale 1).
 SWAY_OUTPUT = "HEADLESS-1"
 SWAY_RESOLUTION = "1280x800"
@@ -319,8 +320,8 @@ def missing_tools(wayland=False):
     """What an end-to-end run (on WAYLAND: a Wayland one) needs and this
     machine lacks (after scripts/lib/install-deps), named."""
     missing = [tool for tool in TOOLS + (WAYLAND_TOOLS if wayland else ()) if shutil.which(tool) is None]
-    if wayland and not os.path.exists("/usr/share/pkgconfig/wayland-protocols.pc"):
-        missing.append("wayland-protocols")
+    if wayland and not os.path.exists("/usr/include/xkbcommon/xkbcommon.h"):
+        missing.append("libxkbcommon-dev")
     if not (os.access(CONVERT, os.X_OK) and os.access(IMPORT, os.X_OK) and os.access(COMPARE, os.X_OK)):
         missing.append("ImageMagick (convert, import, compare)")
     return missing
@@ -433,37 +434,47 @@ def output_points():
     return rect["width"], rect["height"]
 
 
-_injector = None
+_injectors = {}
+
+
+def _injector(name, libraries):
+    """The path of the injector Tests/e2e/lib/NAME.c, built once a run with
+    wayland-scanner (its protocol XML beside it) and cc into Tests/e2e/out/bin
+    (rebuilt when its source is newer); None with the build's error on
+    stderr when it cannot be built."""
+    if name in _injectors:
+        return _injectors[name]
+    lib = os.path.join(HERE, "lib")
+    protocol = {"virtual-pointer": "wlr-virtual-pointer-unstable-v1",
+                "virtual-keyboard": "virtual-keyboard-unstable-v1"}[name]
+    source, xml = os.path.join(lib, f"{name}.c"), os.path.join(lib, f"{protocol}.xml")
+    build = os.path.join(OUT, "bin")
+    binary = os.path.join(build, name)
+    newest = max(os.path.getmtime(source), os.path.getmtime(xml))
+    if not (os.path.exists(binary) and os.path.getmtime(binary) >= newest):
+        os.makedirs(build, exist_ok=True)
+        header = os.path.join(build, f"{protocol}-client-protocol.h")
+        code = os.path.join(build, f"{protocol}-protocol.c")
+        for command in (["wayland-scanner", "client-header", xml, header],
+                        ["wayland-scanner", "private-code", xml, code],
+                        ["cc", "-O1", "-Wall", "-I", build, "-o", binary, source, code, "-lwayland-client",
+                         *libraries]):
+            done = subprocess.run(command, capture_output=True, text=True, timeout=120)
+            if done.returncode != 0:
+                print(f"{name}: {' '.join(command[:2])} failed: {done.stderr.strip()[:500]}", file=sys.stderr)
+                return None
+    _injectors[name] = binary
+    return binary
 
 
 def virtual_pointer():
-    """The path of the pointer injector (Tests/e2e/lib/virtual-pointer.c),
-    built once a run with wayland-scanner and cc into Tests/e2e/out/bin
-    (rebuilt when its source is newer); None with the build's error on
-    stderr when it cannot be built."""
-    global _injector
-    if _injector:
-        return _injector
-    lib = os.path.join(HERE, "lib")
-    source, xml = os.path.join(lib, "virtual-pointer.c"), os.path.join(lib, "wlr-virtual-pointer-unstable-v1.xml")
-    build = os.path.join(OUT, "bin")
-    binary = os.path.join(build, "virtual-pointer")
-    newest = max(os.path.getmtime(source), os.path.getmtime(xml))
-    if os.path.exists(binary) and os.path.getmtime(binary) >= newest:
-        _injector = binary
-        return binary
-    os.makedirs(build, exist_ok=True)
-    header = os.path.join(build, "wlr-virtual-pointer-unstable-v1-client-protocol.h")
-    code = os.path.join(build, "wlr-virtual-pointer-unstable-v1-protocol.c")
-    for command in (["wayland-scanner", "client-header", xml, header],
-                    ["wayland-scanner", "private-code", xml, code],
-                    ["cc", "-O1", "-Wall", "-I", build, "-o", binary, source, code, "-lwayland-client"]):
-        done = subprocess.run(command, capture_output=True, text=True, timeout=120)
-        if done.returncode != 0:
-            print(f"virtual-pointer: {' '.join(command[:2])} failed: {done.stderr.strip()[:500]}", file=sys.stderr)
-            return None
-    _injector = binary
-    return binary
+    """The pointer injector (Tests/e2e/lib/virtual-pointer.c), built on first use; None when it cannot be."""
+    return _injector("virtual-pointer", [])
+
+
+def virtual_keyboard():
+    """The key injector (Tests/e2e/lib/virtual-keyboard.c), built on first use; None when it cannot be."""
+    return _injector("virtual-keyboard", ["-lxkbcommon"])
 
 
 def pointer(*commands):
@@ -483,17 +494,20 @@ def pointer(*commands):
     return done.returncode == 0
 
 
-def wtype_key(name):
-    """Presses and releases the key NAME (an X keysym name as xdotool takes
-    them: "Right", "q", "ctrl+c") with wtype, on the focused window."""
-    *modifiers, key = name.split("+")
-    arguments = []
-    for modifier in modifiers:
-        arguments += ["-M", modifier.lower()]
-    arguments += ["-k", key]
-    for modifier in reversed(modifiers):
-        arguments += ["-m", modifier.lower()]
-    subprocess.run(["wtype", *arguments], capture_output=True, timeout=30)
+def keys(*names):
+    """Presses and releases each key of NAMES (X keysym names as xdotool takes
+    them: "Right", "q", "ctrl+Home"; or "sleep MS") on the focused window,
+    with the key injector: real evdev codes under the us keymap, so SDL sees
+    the keys a real keyboard gives (wtype's own keymap turns the arrows into
+    other keys for SDL; see Tests/e2e/lib/virtual-keyboard.c). Whether it
+    ran without error."""
+    binary = virtual_keyboard()
+    if binary is None:
+        return False
+    done = subprocess.run([binary, *names], capture_output=True, text=True, timeout=60)
+    if done.returncode != 0:
+        print(f"   virtual-keyboard: {done.stderr.strip()}", flush=True)
+    return done.returncode == 0
 
 
 def grim_screen(name=None):
@@ -789,10 +803,11 @@ class App:
 class WaylandApp(App):
     """One fourway process on the sway start_sway() started, as a native
     Wayland client: App's event log, stderr, waits and quit, with keys by
-    wtype, drags by the pointer injector and screenshots by grim. sway tiles
+    the key injector, drags by the pointer injector and screenshots by grim. sway tiles
     the one window over the whole output, so the window is the output:
     regions and pointer positions are in its points, screenshots in its
-    device pixels (2x at scale 2). ARGUMENTS and ENV as App; the video
+    device pixels (2x at scale 2). Keys go to the focused window: sway
+    focuses the newest. ARGUMENTS and ENV as App; the video
     driver is fourway's own choice unless ARGUMENTS say (--video)."""
 
     def __init__(self, name, *arguments, size="900x600", env=None, prefix=(), binary=None,
@@ -819,11 +834,11 @@ class WaylandApp(App):
             time.sleep(0.3)
 
     def key(self, *names, pause=0.0):
-        """Presses each key with wtype (the window has the focus), PAUSE s apart."""
+        """Presses each key with the key injector (the window has the focus), PAUSE s apart."""
+        chords = []
         for name in names:
-            wtype_key(name)
-            if pause:
-                time.sleep(pause)
+            chords += [name, f"sleep {int(pause * 1000)}"] if pause else [name]
+        keys(*chords)
 
     def drag(self, x0, y0, x1, y1, steps, pause, hold):
         """A drag with the injector, in points: STEPS moves PAUSE s apart,
