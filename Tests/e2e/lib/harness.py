@@ -103,12 +103,13 @@ _total_timeout = None
 
 
 def begin(name, total_timeout, check_prefix="", takes_fourway=True, display="x11", wayland_scale=1,
-          xwayland=False):
+          xwayland=False, wayland_outputs=1):
     """Checks the one argument (an executable fourway; no argument at all
     when not TAKES_FOURWAY, for a suite that drives another program), bounds
     the run to TOTAL_TIMEOUT s (then one FAIL and the counts), makes sure an
     X server answers (DISPLAY "x11") or starts a headless sway ("wayland":
-    at WAYLAND_SCALE, with Xwayland when XWAYLAND; see start_sway), makes a
+    at WAYLAND_SCALE, with Xwayland when XWAYLAND, WAYLAND_OUTPUTS outputs;
+    see start_sway), makes a
     work folder removed at exit. Returns (BIN, WORK); BIN is None without
     fourway."""
     global BIN, WORK, _name, _check_prefix, _total_timeout
@@ -134,7 +135,7 @@ def begin(name, total_timeout, check_prefix="", takes_fourway=True, display="x11
     signal.alarm(total_timeout)
     atexit.register(_cleanup)   # also after an unexpected exception
     if wayland:
-        if start_sway(scale=wayland_scale, xwayland=xwayland) is None:
+        if start_sway(scale=wayland_scale, xwayland=xwayland, outputs=wayland_outputs) is None:
             check(False, "sway starts headless")
             finish(2)
     else:
@@ -330,9 +331,10 @@ def missing_tools(wayland=False):
 # ---------------------------------------------------------------- Wayland
 
 
-def start_sway(scale=1, resolution=SWAY_RESOLUTION, xwayland=False, log=None):
+def start_sway(scale=1, resolution=SWAY_RESOLUTION, xwayland=False, log=None, outputs=1):
     """Starts sway headless (no GPU, no input devices: pixman renderer) with
-    one output SWAY_OUTPUT of RESOLUTION pixels at SCALE, no bar, no borders,
+    one output SWAY_OUTPUT of RESOLUTION pixels at SCALE (OUTPUTS > 1: more,
+    HEADLESS-2 and on, right of it, as sway sets them), no bar, no borders,
     Xwayland only when XWAYLAND; as user nobody when this runs as root (sway
     refuses root), in its own XDG_RUNTIME_DIR (a 0700 folder of that user,
     removed at exit). Waits until its socket answers, then sets
@@ -358,7 +360,7 @@ def start_sway(scale=1, resolution=SWAY_RESOLUTION, xwayland=False, log=None):
     env = {key: value for key, value in os.environ.items()
            if key not in ("DISPLAY", "WAYLAND_DISPLAY", "SWAYSOCK", "SDL_VIDEODRIVER")}
     env.update(XDG_RUNTIME_DIR=runtime, HOME=runtime, WLR_BACKENDS="headless", WLR_LIBINPUT_NO_DEVICES="1",
-               WLR_RENDERER="pixman", WLR_HEADLESS_OUTPUTS="1")
+               WLR_RENDERER="pixman", WLR_HEADLESS_OUTPUTS=str(outputs))
     prefix = ["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups"] if as_root else []
     output = open(log or os.path.join(runtime, "sway.log"), "ab")
     sway = subprocess.Popen([*prefix, "sway", "-c", config], env=env, stdout=output, stderr=output,
@@ -421,9 +423,34 @@ def swaymsg(*arguments):
     return done.stdout if done.returncode == 0 else None
 
 
-def set_output_scale(scale):
-    """Sets the headless output's scale (2 for HiDPI); whether sway took it."""
-    return swaymsg("output", SWAY_OUTPUT, "scale", scale) is not None
+def set_output(scale=None, resolution=None, output=SWAY_OUTPUT):
+    """Sets the headless OUTPUT's SCALE (2 for HiDPI) and/or RESOLUTION
+    ("2560x1600", pixels). Whether sway took it. (SDL 2.26 takes an
+    output's scale when a window enters it: a window already on it keeps
+    its old one; move it to another output to see a change.)"""
+    arguments = (["resolution", resolution] if resolution else []) + (["scale", scale] if scale else [])
+    return swaymsg("output", output, *arguments) is not None
+
+
+def add_output(scale=1, resolution=SWAY_RESOLUTION):
+    """Adds a headless output (HEADLESS-2, ...) right of the others at SCALE
+    and RESOLUTION; its name, or None. With two outputs pointer positions
+    span both: the pointer injector's extent is only the first's, so move
+    windows with move_to_output and drive them with keys."""
+    before = {o["name"] for o in json.loads(swaymsg("-t", "get_outputs") or "[]")}
+    if swaymsg("create_output") is None:
+        return None
+    added = [o["name"] for o in json.loads(swaymsg("-t", "get_outputs") or "[]") if o["name"] not in before]
+    if not added or not set_output(scale=scale, resolution=resolution, output=added[0]):
+        return None
+    return added[0]
+
+
+def move_to_output(process, output):
+    """Moves the window of PROCESS (a Popen) to OUTPUT and keeps it focused,
+    as a user dragging it to another monitor; whether sway did."""
+    return (swaymsg(f"[pid={process.pid}]", "move", "container", "to", "output", output) is not None
+            and swaymsg(f"[pid={process.pid}]", "focus") is not None)
 
 
 def output_points():
@@ -510,10 +537,10 @@ def keys(*names):
     return done.returncode == 0
 
 
-def grim_screen(name=None):
-    """A Screen of the whole output, in device pixels (grim), kept as
-    OUT/NAME.png too when NAME is given and OUT exists."""
-    shot = subprocess.run(["grim", "-t", "ppm", "-"], capture_output=True, timeout=30).stdout
+def grim_screen(name=None, output=SWAY_OUTPUT):
+    """A Screen of OUTPUT, in device pixels (grim), kept as OUT/NAME.png too
+    when NAME is given and OUT exists."""
+    shot = subprocess.run(["grim", "-o", output, "-t", "ppm", "-"], capture_output=True, timeout=30).stdout
     return Screen.from_ppm(shot, name)
 
 
@@ -872,4 +899,14 @@ class WaylandApp(App):
             return check(False, f"{self.name}: quits on q", "still running")
         if self.keep_log and os.path.isdir(OUT):
             shutil.copy(self.log, os.path.join(OUT, f"{self.name}.jsonl"))
+        self.wait_gone()
         return check(code == 0, f"{self.name}: quits on q with exit code 0", f"exit {code}; {self.stderr()[-300:]}")
+
+    def wait_gone(self):
+        """Waits (at most WAIT_TIMEOUT s) until sway has no window of this
+        process: the next window then gets the whole output, not half of it
+        while this one is still being closed."""
+        for _ in range(WAIT_TIMEOUT * 10):
+            if f'"pid": {self.process.pid},' not in (swaymsg("-t", "get_tree") or ""):
+                return
+            time.sleep(0.1)
