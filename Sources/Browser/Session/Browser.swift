@@ -46,7 +46,10 @@ public enum Browser {
         }
 
         // The display's profile before any decode starts: they convert to it.
-        var displayColor = DisplayColor(watcher: DisplayProfileWatcher.start { wakeMainLoop() })
+        // Not on Wayland: Xwayland's root window has no profile, and its
+        // X connection would be one more for nothing.
+        let onWayland = VideoDriverChoice.drivers(options.video, .current).first == "wayland"
+        var displayColor = DisplayColor(watcher: onWayland ? nil : DisplayProfileWatcher.start { wakeMainLoop() })
         displayColor.apply(displayColor.watcher?.initial ?? [], log: nil, time: clock.now)
 
         let plan = options.request.map {

@@ -353,7 +353,7 @@ def start_sway(scale=1, resolution=SWAY_RESOLUTION, xwayland=False, log=None, ou
     config = os.path.join(runtime, "config")
     with open(config, "w") as f:
         f.write(f"output {SWAY_OUTPUT} resolution {resolution} scale {scale}\n"
-                f"xwayland {'enable' if xwayland else 'disable'}\n"
+                f"xwayland {'force' if xwayland else 'disable'}\n"
                 "default_border none\ndefault_floating_border none\n"
                 "focus_follows_mouse no\nseat * hide_cursor 0\n")
     os.chmod(config, 0o644)
@@ -361,8 +361,9 @@ def start_sway(scale=1, resolution=SWAY_RESOLUTION, xwayland=False, log=None, ou
            if key not in ("DISPLAY", "WAYLAND_DISPLAY", "SWAYSOCK", "SDL_VIDEODRIVER")}
     env.update(XDG_RUNTIME_DIR=runtime, HOME=runtime, WLR_BACKENDS="headless", WLR_LIBINPUT_NO_DEVICES="1",
                WLR_RENDERER="pixman", WLR_HEADLESS_OUTPUTS=str(outputs))
-    prefix = ["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups"] if as_root else []
-    output = open(log or os.path.join(runtime, "sway.log"), "ab")
+    prefix = as_sway_user()
+    log = log or os.path.join(runtime, "sway.log")
+    output = open(log, "ab")
     sway = subprocess.Popen([*prefix, "sway", "-c", config], env=env, stdout=output, stderr=output,
                             stdin=subprocess.DEVNULL)
     output.close()
@@ -387,20 +388,32 @@ def start_sway(scale=1, resolution=SWAY_RESOLUTION, xwayland=False, log=None, ou
 
 
 def _wait_for_xwayland(sway):
-    """Sets DISPLAY to the Xwayland sway started (it lists the display's
-    socket in its environment only to its children: found by the lock
-    file of a process of sway's user); whether one answers in time."""
+    """Sets DISPLAY to the Xwayland SWAY started: the display whose lock
+    file (/tmp/.XN-lock, which wlroots writes) holds sway's pid; whether
+    one came up in time. Its X clients must run as sway's user (root gets
+    "Authorization required"): prefix them with as_sway_user()."""
     for _ in range(100):
-        for name in sorted(os.listdir("/tmp")):
-            if name.startswith(".X") and name.endswith("-lock") and display_taken(int(name[2:-5])):
+        for name in os.listdir("/tmp"):
+            if not (name.startswith(".X") and name.endswith("-lock") and name[2:-5].isdigit()):
+                continue
+            try:
+                with open(os.path.join("/tmp", name)) as lock:
+                    holder = int(lock.read().strip(" \n\0") or 0)
+            except (OSError, ValueError):
+                continue
+            if holder == sway.pid:
                 os.environ["DISPLAY"] = f":{name[2:-5]}"
-                if os.stat(os.path.join("/tmp", name)).st_uid == os.stat(os.environ["XDG_RUNTIME_DIR"]).st_uid \
-                        and display_answers():
-                    return True
+                return True
         if sway.poll() is not None:
             return False
         time.sleep(0.1)
     return False
+
+
+def as_sway_user():
+    """The command prefix that runs a program as sway's user (nobody, when
+    this runs as root; nothing otherwise): what Xwayland's clients need."""
+    return ["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups"] if os.geteuid() == 0 else []
 
 
 def stop_sway(sway):
@@ -844,6 +857,7 @@ class WaylandApp(App):
         self.log = os.path.join(WORK, f"{name}.jsonl")
         self.err = os.path.join(WORK, f"{name}.stderr")
         open(self.log, "w").close()
+        os.chmod(self.log, 0o666)   # writable by another user (prefix as_sway_user())
         self.window = ""
         command = [*prefix, binary or BIN, "--size", size, "--events", self.log, *arguments]
         with open(self.err, "w") as err:
