@@ -10,9 +10,17 @@ final class BrowserWindow {
     let window: OpaquePointer
     let renderer: OpaquePointer
     let kind: RendererChoice.Kind
+    /// SDL's video driver: "x11", "wayland", "dummy", ...
+    let videoDriver: String
     /// Whether presenting waits for vsync (else the loop paces itself).
     let hasVSync: Bool
     private(set) var isFullscreen = false
+    /// Points to pixels, and the size text is drawn at (``DisplayScale``);
+    /// `refreshScale()` takes it again when the window's pixels change.
+    private(set) var scale = DisplayScale()
+    /// `GDK_SCALE` and the X resources, read once: on X11 the desktop's scale.
+    private let gdkScale: String?
+    private let resources: String?
 
     init(title: String, width: Int, height: Int, renderer preference: RendererPreference,
          fullscreen: Bool) throws(BrowserFailure) {
@@ -33,7 +41,9 @@ final class BrowserWindow {
             // Otherwise SDL probes OpenGL (a hidden test window and context)
             // to decide how to present the window surface: on llvmpipe that
             // loads LLVM, +55 MB of memory, for a frame it then copies by hand.
-            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+            // Wayland has no other way to present it ("Couldn't find
+            // matching render driver" without it).
+            if driver != "wayland" { SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0") }
             created = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
         }
         guard let created else {
@@ -46,11 +56,27 @@ final class BrowserWindow {
         self.window = window
         self.renderer = created
         self.kind = kind
+        self.videoDriver = driver
         // SDL's software renderer reports PRESENTVSYNC but presents at once:
         // taken at its word, the loop ran at the 240 fps cap (frames 4.2 ms
         // apart under Xvfb), burning the CPU the decoders need.
         self.hasVSync = kind == .gpu && info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
         self.isFullscreen = fullscreen
+        gdkScale = Browser.environment("GDK_SCALE")
+        resources = driver == "x11" ? XResources.read() : nil
+        _ = refreshScale()
+    }
+
+    /// Takes the scale again (after a resize, or a move to an output of
+    /// another scale); whether it changed.
+    func refreshScale() -> Bool {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        let perPoint = w > 0 ? Double(pixelSize.width) / Double(w) : 1
+        let new = DisplayScale.choose(pixelsPerPoint: perPoint, videoDriver: videoDriver, gdkScale: gdkScale,
+                                      resources: resources)
+        defer { scale = new }
+        return new != scale
     }
 
     private var isClosed = false
@@ -73,12 +99,8 @@ final class BrowserWindow {
         return (Int(max(1, w)), Int(max(1, h)))
     }
 
-    /// Output pixels per window coordinate.
-    var pixelsPerPoint: Double {
-        var w: Int32 = 0, h: Int32 = 0
-        SDL_GetWindowSize(window, &w, &h)
-        return w > 0 ? Double(pixelSize.width) / Double(w) : 1
-    }
+    /// Output pixels per window coordinate (as of the last `refreshScale()`).
+    var pixelsPerPoint: Double { scale.pixelsPerPoint }
 
     var id: UInt32 { SDL_GetWindowID(window) }
 

@@ -46,7 +46,10 @@ public enum Browser {
         }
 
         // The display's profile before any decode starts: they convert to it.
-        var displayColor = DisplayColor(watcher: DisplayProfileWatcher.start { wakeMainLoop() })
+        // Not on Wayland: Xwayland's root window has no profile, and its
+        // X connection would be one more for nothing.
+        let onWayland = VideoDriverChoice.drivers(options.video, .current).first == "wayland"
+        var displayColor = DisplayColor(watcher: onWayland ? nil : DisplayProfileWatcher.start { wakeMainLoop() })
         displayColor.apply(displayColor.watcher?.initial ?? [], log: nil, time: clock.now)
 
         let plan = options.request.map {
@@ -59,21 +62,15 @@ public enum Browser {
             return BrowserExitCode.badPath
         }
 
-        if let failure = startSDL() {
+        var catalog = plan.map { PageCatalog.scanning(title: $0.title) } ?? .demo
+        let window: BrowserWindow
+        switch openWindow(title: "fourway — " + catalog.title, options: options) {
+        case .success(let opened): window = opened
+        case .failure(let failure):
             StandardError.line(failure.description)
             return BrowserExitCode.cannotStart
         }
         defer { stopSDL() }
-        var catalog = plan.map { PageCatalog.scanning(title: $0.title) } ?? .demo
-        let window: BrowserWindow
-        do {
-            window = try BrowserWindow(title: "fourway — " + catalog.title, width: options.width,
-                                       height: options.height, renderer: options.renderer,
-                                       fullscreen: options.fullscreen)
-        } catch {
-            StandardError.line(error.description)
-            return BrowserExitCode.cannotStart
-        }
         defer { window.close() }   // before SDL_Quit (defers run last-first)
         let text: TextRenderer
         do {
@@ -90,7 +87,8 @@ public enum Browser {
             window.setTitle("fourway — " + folder.title)
         }
         log?.write(.window(renderer: window.kind.rawValue, width: window.pixelSize.width,
-                           height: window.pixelSize.height, scanning: catalog.isScanning), time: clock.now)
+                           height: window.pixelSize.height, scanning: catalog.isScanning,
+                           video: window.videoDriver, scale: window.pixelsPerPoint), time: clock.now)
         displayColor.write(to: log, time: clock.now)
 
         let session = BrowserSession(options: options, clock: clock, log: log, window: window, text: text,
@@ -163,12 +161,40 @@ public enum Browser {
         if type != 0 { BrowserSession.wake(type) }
     }
 
-    /// Starts SDL's video (once per process); `nil` on success.
-    static func startSDL() -> BrowserFailure? {
+    /// Starts SDL and opens the window. When Wayland started but its window
+    /// or renderer failed, and `auto` has X11 to go to, SDL starts again on
+    /// X11 (Xwayland) with one line saying why. SDL is stopped on failure.
+    static func openWindow(title: String, options: BrowserOptions) -> Result<BrowserWindow, BrowserFailure> {
+        if let failure = startSDL(video: options.video) { return .failure(failure) }
+        func open() throws(BrowserFailure) -> BrowserWindow {
+            try BrowserWindow(title: title, width: options.width, height: options.height,
+                              renderer: options.renderer, fullscreen: options.fullscreen)
+        }
+        do { return .success(try open()) } catch {
+            let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+            stopSDL()
+            guard driver == "wayland", VideoDriverChoice.drivers(options.video, .current).contains("x11") else {
+                return .failure(error)
+            }
+            StandardError.line(VideoDriverChoice.fallbackLine(driver: driver, reason: error.description, next: "x11"))
+            if let failure = startSDL(video: .x11) { return .failure(failure) }
+            do { return .success(try open()) } catch {
+                stopSDL()
+                return .failure(error)
+            }
+        }
+    }
+
+    /// Starts SDL's video (once per process) with the driver `video` picks
+    /// (`VideoDriverChoice`); `nil` on success.
+    static func startSDL(video: VideoPreference = .auto) -> BrowserFailure? {
         let asked = environment("SDL_VIDEODRIVER") ?? ""
+        let variables = VideoDriverChoice.Environment.current
         // Without a display SDL's probes print their own noise before failing;
         // answer with one line instead.
-        if asked.isEmpty && (environment("DISPLAY") ?? "").isEmpty && (environment("WAYLAND_DISPLAY") ?? "").isEmpty {
+        if let missing = VideoDriverChoice.missingDisplay(video, variables) { return .noDisplay(missing) }
+        if asked.isEmpty && video == .auto && (environment("DISPLAY") ?? "").isEmpty
+            && (environment("WAYLAND_DISPLAY") ?? "").isEmpty {
             return .noDisplay("neither DISPLAY nor WAYLAND_DISPLAY is set")
         }
         SDL_SetHint(SDL_HINT_APP_NAME, "fourway")
@@ -180,8 +206,8 @@ public enum Browser {
         // from touch are dropped by `which`, and no touch from the mouse.
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear")
-        if SDL_WasInit(SDL_INIT_VIDEO) == 0 && SDL_Init(SDL_INIT_VIDEO) != 0 {
-            return .noDisplay(SDLError.last)
+        if SDL_WasInit(SDL_INIT_VIDEO) == 0, let failure = startVideo(VideoDriverChoice.drivers(video, variables)) {
+            return failure
         }
         // With no display SDL falls back to an invisible driver; only take
         // one when it was asked for (the headless tests do).
@@ -203,6 +229,25 @@ public enum Browser {
             }
         }
         return nil
+    }
+
+    /// Starts SDL's video with the first of `drivers` that works (empty:
+    /// SDL's own choice), one stderr line for each that failed before
+    /// another is tried.
+    static func startVideo(_ drivers: [String]) -> BrowserFailure? {
+        guard !drivers.isEmpty else { return SDL_Init(SDL_INIT_VIDEO) != 0 ? .noDisplay(SDLError.last) : nil }
+        var reason = ""
+        for (index, driver) in drivers.enumerated() {
+            // Over SDL_VIDEODRIVER in the environment: --video was asked for.
+            SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, driver, SDL_HINT_OVERRIDE)
+            if SDL_Init(SDL_INIT_VIDEO) == 0 { return nil }
+            reason = SDLError.last
+            if index + 1 < drivers.count {
+                StandardError.line(VideoDriverChoice.fallbackLine(driver: driver, reason: reason,
+                                                                  next: drivers[index + 1]))
+            }
+        }
+        return .noDisplay("the \(VideoDriverChoice.displayName(drivers.last ?? "")) video driver failed: \(reason)")
     }
 
     static func stopSDL() {
