@@ -1,13 +1,16 @@
 /// What the boxes at the start of a HEIF file (HEIC, AVIF: ISO/IEC 23008-12
 /// over ISOBMFF) say about its primary image, read without libheif: its
 /// item type (`hvc1` HEVC, `av01` AV1, `grid` tiles, …), its `ispe` size and
-/// its `irot` rotation. Enough to refuse a header bomb from the file's first
-/// 64 KB and to name the file HEIC or AVIF by its codec, not its brand.
+/// its `irot` rotation; its thumbnail items (`thmb` references) and which
+/// items carry `irot` or `imir`. Enough to refuse a header bomb from the
+/// file's first 64 KB, to name the file HEIC or AVIF by its codec, not its
+/// brand, and to know a thumbnail is there before libheif is started.
 ///
 /// ```swift
 /// let heif = bytes.withUnsafeBufferPointer { HEIFStructure.parse($0) }
 /// heif.primaryItemType   // "av01" for an AVIF, whatever its ftyp says
 /// heif.uprightSize       // (width: 3000, height: 4000) for a 4000×3000 `ispe` with `irot` 90°
+/// heif.thumbnailIDs      // [50]: a phone's 320×240 thumbnail item
 /// ```
 struct HEIFStructure {
     /// `ftyp`'s major brand ("heic", "avif", "mif1", …).
