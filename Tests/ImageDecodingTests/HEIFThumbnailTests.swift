@@ -104,6 +104,23 @@ import Testing
         #expect(message.hasPrefix("truncated HEIC data"), "\(message)")
     }
 
+    @Test func readingThumbnailReferencesNeverTrapsOnAScribbledHead() throws {
+        let folder = try TemporaryFolder()
+        let whole = try Self.photo(folder)
+        let meta = Array(whole.prefix(720))
+        // Every byte of the boxes (iref, ipma, ipco included) set to 0xFF and
+        // to 0 in turn, then cut at every length: reaching the end is the test.
+        for index in meta.indices {
+            for value: UInt8 in [0xFF, 0] {
+                var scribbled = meta
+                scribbled[index] = value
+                _ = scribbled.withUnsafeBufferPointer { HEIFStructure.parse($0) }
+            }
+        }
+        for length in 0...meta.count { _ = Array(meta.prefix(length)).withUnsafeBufferPointer { HEIFStructure.parse($0) } }
+        #expect(meta.withUnsafeBufferPointer { HEIFStructure.parse($0) }.thumbnailIDs.count == 1)
+    }
+
     // MARK: - Which thumbnail the first image shows
 
     @Test func theFirstImageShowsEachFormatsOwnThumbnail() throws {
