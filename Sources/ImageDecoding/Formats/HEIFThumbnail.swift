@@ -44,8 +44,14 @@ public enum HEIFThumbnail {
         // Most files have none: say so without starting libheif.
         guard let primaryID = structure.primaryID, !structure.thumbnailIDs.isEmpty else { return nil }
         let name = structure.isAVIF ? ImageFormat.avif.name : ImageFormat.heic.name
-        guard let file = try? HEIFFile(buffer, structure: structure, name: name, path: "thumbnail"),
-              let (id, handle) = largest(of: file.primary) else { return nil }
+        guard let file = try? HEIFFile(buffer, structure: structure, name: name, path: "thumbnail") else { return nil }
+        // The primary's handle is the file's: it must not go before the end.
+        return withExtendedLifetime(file) { decode(file, structure: structure, primaryID: primaryID, name: name) }
+    }
+
+    /// The thumbnail of the open `file` (see ``decode(in:)``).
+    private static func decode(_ file: HEIFFile, structure: HEIFStructure, primaryID: Int, name: String) -> DecodedImage? {
+        guard let (id, handle) = largest(of: file.primary) else { return nil }
         defer { fw_heif_image_handle_release(handle) }
         let width = Int(fw_heif_image_handle_get_width(file.primary))
         let height = Int(fw_heif_image_handle_get_height(file.primary))
