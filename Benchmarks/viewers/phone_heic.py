@@ -2,6 +2,7 @@
 """A HEIC built the way phones build them, from a picture and heif-enc.
 
     Benchmarks/viewers/phone_heic.py SOURCE OUT.heic [--quality Q] [--thumbnail 320] [--irot N] [--icc FILE]
+        [--thumbnail-source IMAGE] [--preset ultrafast]
 
 An iPhone's HEIC (ISO/IEC 23008-12) is not one HEVC picture: its primary item
 is a `grid` of 512x512 HEVC tiles (hidden `hvc1` items sharing one `hvcC`),
@@ -13,6 +14,8 @@ thumbnail, `--thumbnail 0` for none), takes their HEVC data and `hvcC` out
 of the files it wrote, and builds the boxes around them: ftyp, meta (hdlr,
 pitm, iinf, iref `dimg` and `thmb`, iprp with ipco and ipma, iloc), mdat.
 No Exif item is written (fourway ignores a HEIC's EXIF orientation).
+`--thumbnail-source` makes the thumbnail from another picture (a test can
+then tell the two apart); `--preset` is x265's, passed through heif-enc.
 """
 import argparse
 import os
@@ -85,8 +88,9 @@ def iloc_first_item(data, start):
     return extents
 
 
-def encode(png, out, quality):
-    subprocess.run(["heif-enc", "-q", str(quality), "-o", out, png], check=True, stdout=subprocess.DEVNULL)
+def encode(png, out, quality, preset=None):
+    options = ["-p", "preset=" + preset] if preset else []
+    subprocess.run(["heif-enc", "-q", str(quality)] + options + ["-o", out, png], check=True, stdout=subprocess.DEVNULL)
     return coded_item(out)
 
 
@@ -157,6 +161,8 @@ def main():
     parser.add_argument("--thumbnail", type=int, default=320, help="longer side, 0 for none")
     parser.add_argument("--irot", type=int, default=0, help="quarter turns anticlockwise")
     parser.add_argument("--icc", help="an ICC profile for a colr box")
+    parser.add_argument("--thumbnail-source", help="the picture to make the thumbnail from (default: SOURCE)")
+    parser.add_argument("--preset", help="x265's preset (ultrafast … placebo)")
     args = parser.parse_args()
     width, height = size_of(args.source)
     columns, rows = -(-width // TILE), -(-height // TILE)
@@ -168,16 +174,19 @@ def main():
                         "PNG24:" + os.path.join(work, "tile%03d.png")], check=True)
         names = [os.path.join(work, f"tile{i:03d}") for i in range(columns * rows)]
         with ThreadPoolExecutor(max_workers=2) as pool:
-            tiles = list(pool.map(lambda n: encode(n + ".png", n + ".heic", args.quality), names))
+            tiles = list(pool.map(lambda n: encode(n + ".png", n + ".heic", args.quality, args.preset), names))
         if len({hvcc for hvcc, _ in tiles}) != 1:
             sys.exit("phone_heic: the tiles' hvcC differ; one shared hvcC is written")
         thumbnail = None
         if args.thumbnail:
             small = os.path.join(work, "thumb.png")
             side = args.thumbnail
-            subprocess.run(["convert", args.source, "-resize", f"{side}x{side}", "-depth", "8", "PNG24:" + small],
-                           check=True)
-            hvcc, data = encode(small, os.path.join(work, "thumb.heic"), args.quality)
+            # The photo's shape, the longer side `side` (whatever the source's shape).
+            shape = (side, max(1, round(side * height / width))) if width >= height \
+                else (max(1, round(side * width / height)), side)
+            subprocess.run(["convert", args.thumbnail_source or args.source, "-resize", f"{shape[0]}x{shape[1]}!",
+                            "-depth", "8", "PNG24:" + small], check=True)
+            hvcc, data = encode(small, os.path.join(work, "thumb.heic"), args.quality, args.preset)
             thumbnail = (hvcc, data) + size_of(small)
         icc = open(args.icc, "rb").read() if args.icc else None
         with open(args.out, "wb") as out:
