@@ -54,6 +54,31 @@ import Testing
         ImageDecoderTests.expectQuadrants(photo, ImageDecoderTests.orientationExpectations[8]!, "photo irot \(pixi)")
     }
 
+    /// The photo's irot and imir are applied to the window-sized result
+    /// (libheif told to leave them): the same pixels as libheif turning the
+    /// whole image first, for every quarter turn and both mirror axes.
+    @Test(arguments: [("irot", 1), ("irot", 2), ("irot", 3), ("imir", 0), ("imir", 1)])
+    func turningAfterTheAverageMatchesLibheifTurningFirst(property: String, value: Int) throws {
+        let folder = try TemporaryFolder()
+        let bytes = try #require(CodecFixtures.withProperty(try Self.photo(folder, thumbnail: nil), property, UInt8(value),
+                                                            onPixi: [0]))
+        try bytes.withUnsafeBufferPointer { buffer in
+            let structure = HEIFStructure.parse(buffer)
+            let transform = try #require(structure.primaryID.flatMap { structure.transforms[$0] })
+            let file = try HEIFFile(buffer, structure: structure, name: "HEIC", path: "turned.heic")
+            try withExtendedLifetime(file) {
+                let ours = try HEIFDecoder.decodeFitted(file.primary, maxWidth: 100, maxHeight: 100, turnedBy: transform,
+                                                        structure: structure, name: "HEIC", path: "ours")
+                let libheifs = try HEIFDecoder.decodeFitted(file.primary, maxWidth: 100, maxHeight: 100, turnedBy: nil,
+                                                            structure: structure, name: "HEIC", path: "libheif's")
+                #expect(ours.image.width == libheifs.image.width && ours.image.height == libheifs.image.height)
+                #expect(ours.sourceWidth == libheifs.sourceWidth && ours.sourceHeight == libheifs.sourceHeight)
+                let difference = zip(ours.image.pixels, libheifs.image.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 255
+                #expect(difference <= 2, "\(property) \(value): differs by up to \(difference)")
+            }
+        }
+    }
+
     @Test func aHEICWithoutThumbnailHasNoSketchAndStillDecodes() throws {
         let folder = try TemporaryFolder()
         let bytes = try Self.photo(folder, thumbnail: nil)

@@ -76,8 +76,14 @@ public struct HEIFDecoder: ImageFormatDecoder {
             throw DecodeFailure(path: path, message: DecodeLimits.overLimitMessage(
                 width: width, height: height, limit: DecodeLimits.maximumFullDecodePixels))
         }
+        // irot and imir are applied to the window-sized result, not by
+        // libheif to the whole image (a second full-size image for a phone's
+        // portrait photo); a clap crop is left to libheif with them.
+        let transform = structure.primaryHasCleanAperture ? nil
+            : structure.primaryID.flatMap { structure.transforms[$0] }
         let fitted = try HEIFDecodeGate.shared.pass { () throws(DecodeFailure) in
-            try decodeFitted(handle, maxWidth: maxWidth, maxHeight: maxHeight, structure: structure, name: name, path: path)
+            try decodeFitted(handle, maxWidth: maxWidth, maxHeight: maxHeight, turnedBy: transform,
+                             structure: structure, name: name, path: path)
         }
         var image = fitted.image
         if let profile = colorProfile(handle) { ColorProfile.convertToSRGB(&image, iccProfile: profile) }
@@ -92,11 +98,21 @@ public struct HEIFDecoder: ImageFormatDecoder {
     /// (``PlanarRGB``), freed before this returns. libheif 1.15 turns every
     /// decode into those planes first (heif_chroma_444), so asking for them
     /// saves its conversion to interleaved RGBA and our copy of that.
-    static func decodeFitted(_ handle: OpaquePointer, maxWidth: Int, maxHeight: Int, structure: HEIFStructure,
+    ///
+    /// `transform`: the item's `irot` and `imir`, which libheif is then told
+    /// to leave alone and which are applied here, after the average
+    /// (``HEIFThumbnail/turned(_:by:)``); nil lets libheif apply them.
+    static func decodeFitted(_ handle: OpaquePointer, maxWidth: Int, maxHeight: Int,
+                             turnedBy transform: HEIFStructure.Transform? = nil, structure: HEIFStructure,
                              name: String, path: String) throws(DecodeFailure)
         -> (image: PixelBuffer, hasAlpha: Bool, sourceWidth: Int, sourceHeight: Int) {
+        guard let options = fw_heif_decoding_options_alloc() else {
+            throw DecodeFailure(path: path, message: "\(name) decoder could not start")
+        }
+        defer { fw_heif_decoding_options_free(options) }
+        options.pointee.ignore_transformations = transform == nil ? 0 : 1
         var decoded: OpaquePointer?
-        let decode = fw_heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_444, nil)
+        let decode = fw_heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_444, options)
         guard decode.code == heif_error_Ok, let decoded else {
             throw DecodeFailure(path: path, message: codecProblem(structure, name: name)
                                 ?? failureMessage(decode, name: name, structure: structure))
@@ -105,11 +121,15 @@ public struct HEIFDecoder: ImageFormatDecoder {
         guard let planes = planarRGB(decoded) else {
             throw DecodeFailure(path: path, message: "corrupt \(name) data (libheif gave no RGB planes)")
         }
-        let fit = FitSize.fit(width: planes.width, height: planes.height, maxWidth: maxWidth, maxHeight: maxHeight)
+        // The box in the planes' own (stored) orientation.
+        let swaps = (transform?.quarterTurns ?? 0) % 2 == 1
+        let fit = FitSize.fit(width: planes.width, height: planes.height, maxWidth: swaps ? maxHeight : maxWidth,
+                              maxHeight: swaps ? maxWidth : maxHeight)
         guard let averaged = planes.averaged(toWidth: fit.width, height: fit.height) else {
             throw DecodeFailure(path: path, message: "not enough memory to decode this \(name)")
         }
-        return (averaged.image, averaged.hasAlpha, planes.width, planes.height)
+        let image = transform.map { HEIFThumbnail.turned(averaged.image, by: $0) } ?? averaged.image
+        return (image, averaged.hasAlpha, swaps ? planes.height : planes.width, swaps ? planes.width : planes.height)
     }
 
     /// The planes of a decoded heif_chroma_444 RGB image, nil when any is

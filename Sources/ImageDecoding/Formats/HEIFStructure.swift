@@ -31,6 +31,8 @@ struct HEIFStructure {
     /// The `irot` (quarter turns) and `imir` (axis) of every item that has
     /// either, by item ID.
     var transforms: [Int: Transform] = [:]
+    /// Whether the primary item has a `clap` (a crop, applied before `irot`).
+    var primaryHasCleanAperture = false
 
     /// An item's `irot` and `imir` properties.
     struct Transform: Equatable {
@@ -115,6 +117,7 @@ struct HEIFStructure {
                let height = view.u32be(property.payload + 8) {
                 storedSize = (width, height)
             }
+            if property.type == "clap" { primaryHasCleanAperture = true }
         }
         for (id, indices) in associations {
             var transform = Transform(), found = false

@@ -107,13 +107,19 @@ enum CodecFixtures {
     /// `indices` (0-based, in file order) turned into `irot` of `quarterTurns`,
     /// padded to the same size; nil when there are fewer.
     static func withIrot(_ heif: [UInt8], quarterTurns: UInt8, onPixi indices: Set<Int>) -> [UInt8]? {
+        withProperty(heif, "irot", quarterTurns, onPixi: indices)
+    }
+
+    /// The same with a one-byte property `type` (`irot`: quarter turns,
+    /// `imir`: the axis) of `value` in place of each `pixi` at `indices`.
+    static func withProperty(_ heif: [UInt8], _ type: String, _ value: UInt8, onPixi indices: Set<Int>) -> [UInt8]? {
         let pixi = Array("pixi".utf8)
         let found = (4..<(heif.count - 4)).filter { Array(heif[$0..<($0 + 4)]) == pixi && heif[$0 - 4..<$0] == [0, 0, 0, 16] }
         guard let last = indices.max(), last < found.count else { return nil }
         var out = heif
         for index in indices {
             out.replaceSubrange(found[index]..<(found[index] + 12),
-                                with: Array("irot".utf8) + [quarterTurns] + [UInt8](repeating: 0, count: 7))
+                                with: Array(type.utf8) + [value] + [UInt8](repeating: 0, count: 7))
         }
         return out
     }
