@@ -13,8 +13,10 @@ import CHeif
 /// tiles are decoded on ``tileThreads`` threads. The file's thumbnail item
 /// is ``HEIFThumbnail``'s.
 ///
-/// Orientation: libheif applies the `irot` and `imir` transforms (and `clap`)
-/// by default, which is kept. A HEIC's EXIF orientation is ignored: the HEIF
+/// Orientation: the primary's `irot` and `imir` are applied to the
+/// window-sized result, as libheif 1.15 would apply them to the whole image
+/// (which costs it a second full-size image); libheif applies them itself,
+/// with the crop, when there is a `clap`. A HEIC's EXIF orientation is ignored: the HEIF
 /// specification makes it informative only, the transforms are what counts
 /// (writers that set both set them to agree).
 ///
