@@ -23,7 +23,8 @@ and measures what users feel (the figures of README.md, Benchmarks):
    and the viewer's peak RSS then, or why it showed nothing;
 8. formats: the first image (as in 1) of a folder holding 7 copies of one
    12 MP photo as JPEG, HEIC (built as phones build it, a grid of 512x512
-   tiles, with a 320x240 thumbnail item and without: phone_heic.py), AVIF or
+   tiles, with a 320x240 thumbnail item and without, and turned by irot as a
+   portrait photo is: phone_heic.py), AVIF or
    JPEG XL (the same picture; feh and sxiv read the last three through
    imlib2's heif and jxl loaders), fourway's `page-ready` line (the sharp
    picture after the thumbnail), and the peak RSS after 6 steps through it
@@ -675,7 +676,7 @@ def big_image(x, viewer, folder):
 # FORMAT_STEPS steps to the right for the peak RSS.
 FORMAT_COPIES = 7
 FORMAT_STEPS = 6
-FORMAT_NAMES = ("JPEG", "HEIC", "HEIC, no thumbnail", "AVIF", "JPEG XL")
+FORMAT_NAMES = ("JPEG", "HEIC", "HEIC, no thumbnail", "HEIC, portrait", "AVIF", "JPEG XL")
 
 
 def make_format_folders(cache, photo):
@@ -690,10 +691,13 @@ def make_format_folders(cache, photo):
         "JPEG": lambda out: ["cp", photo, out],
         "HEIC": lambda out: phone + [png, out, "--quality", "60"],
         "HEIC, no thumbnail": lambda out: phone + [png, out, "--quality", "60", "--thumbnail", "0"],
+        # As a phone held upright stores it: the sensor's landscape picture and an irot of 90°.
+        "HEIC, portrait": lambda out: phone + [png, out, "--quality", "60", "--irot", "1"],
         "AVIF": lambda out: ["heif-enc", "-A", "-p", "chroma=420", "-p", "speed=8", "-q", "60", png, "-o", out],
         "JPEG XL": lambda out: ["cjxl", "-d", "1", png, out],
     }
-    extensions = {"JPEG": "jpg", "HEIC": "heic", "HEIC, no thumbnail": "heic", "AVIF": "avif", "JPEG XL": "jxl"}
+    extensions = {"JPEG": "jpg", "HEIC": "heic", "HEIC, no thumbnail": "heic", "HEIC, portrait": "heic",
+                  "AVIF": "avif", "JPEG XL": "jxl"}
     folders = {}
     for name, command in commands.items():
         folder = os.path.join(base, name.lower().replace(", ", "-").replace(" ", "-"))
