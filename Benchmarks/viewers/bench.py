@@ -21,9 +21,14 @@ and measures what users feel (the figures of README.md, Benchmarks):
 7. big images: a folder holding one 30000x30000 PNG, then one 20000x20000
    progressive JPEG: time to the first screenshot showing it (same detector)
    and the viewer's peak RSS then, or why it showed nothing;
-8. formats: the first image (as in 1) of a folder holding one 12 MP photo as
-   JPEG, HEIC, AVIF or JPEG XL (the same picture; feh and sxiv read the last
-   three through imlib2's heif and jxl loaders).
+8. formats: the first image (as in 1) of a folder holding 7 copies of one
+   12 MP photo as JPEG, HEIC (built as phones build it, a grid of 512x512
+   tiles, with a 320x240 thumbnail item and without, and turned by irot as a
+   portrait photo is: phone_heic.py), AVIF or
+   JPEG XL (the same picture; feh and sxiv read the last three through
+   imlib2's heif and jxl loaders), fourway's `page-ready` line (the sharp
+   picture after the thumbnail), and the peak RSS after 6 steps through it
+   (fourway, feh, sxiv, imv).
 9. a million files (fourway; a folder of 1,000,000 hard links, made once,
    about a minute): the listing floor (Benchmarks/figures/listing-floor, a plain
    getdents64 loop), the first image as in 1 and the `first-frame` line's
@@ -667,31 +672,82 @@ def big_image(x, viewer, folder):
 
 
 # ---------------------------------------------------------------- figure 8
+# Copies of the photo in each format's folder: the first image, then
+# FORMAT_STEPS steps to the right for the peak RSS.
+FORMAT_COPIES = 7
+FORMAT_STEPS = 6
+FORMAT_NAMES = ("JPEG", "HEIC", "HEIC, no thumbnail", "HEIC, portrait", "AVIF", "JPEG XL")
+
+
 def make_format_folders(cache, photo):
-    """{format: folder holding the same 12 MP photo in it}, made once."""
-    base = os.path.join(cache, "formats")
+    """{format: folder holding FORMAT_COPIES copies of the same 12 MP photo in
+    it}, made once. The HEICs are built as phones build them
+    (Benchmarks/viewers/phone_heic.py: a grid of 512x512 HEVC tiles, with or
+    without a 320x240 thumbnail item), not as one HEVC picture."""
+    base = os.path.join(cache, "formats-phone")
     png = os.path.join(base, "photo.png")
+    phone = [sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "phone_heic.py")]
     commands = {
         "JPEG": lambda out: ["cp", photo, out],
-        "HEIC": lambda out: ["heif-enc", "-q", "80", png, "-o", out],
+        "HEIC": lambda out: phone + [png, out, "--quality", "60"],
+        "HEIC, no thumbnail": lambda out: phone + [png, out, "--quality", "60", "--thumbnail", "0"],
+        # As a phone held upright stores it: the sensor's landscape picture and an irot of 90°.
+        "HEIC, portrait": lambda out: phone + [png, out, "--quality", "60", "--irot", "1"],
         "AVIF": lambda out: ["heif-enc", "-A", "-p", "chroma=420", "-p", "speed=8", "-q", "60", png, "-o", out],
         "JPEG XL": lambda out: ["cjxl", "-d", "1", png, out],
     }
-    extensions = {"JPEG": "jpg", "HEIC": "heic", "AVIF": "avif", "JPEG XL": "jxl"}
+    extensions = {"JPEG": "jpg", "HEIC": "heic", "HEIC, no thumbnail": "heic", "HEIC, portrait": "heic",
+                  "AVIF": "avif", "JPEG XL": "jxl"}
     folders = {}
     for name, command in commands.items():
-        folder = os.path.join(base, extensions[name])
-        out = os.path.join(folder, "photo." + extensions[name])
-        if not os.path.exists(out):
+        folder = os.path.join(base, name.lower().replace(", ", "-").replace(" ", "-"))
+        extension = extensions[name]
+        first = os.path.join(folder, "photo1." + extension)
+        if not os.path.exists(first):
             os.makedirs(folder, exist_ok=True)
             if not os.path.exists(png):
-                subprocess.run(["convert", photo, png], check=True)
+                subprocess.run(["convert", photo, "-depth", "8", "PNG24:" + png], check=True)
             log(f"making the {name} photo")
-            subprocess.run(command(out + ".tmp." + extensions[name]), check=True,
+            subprocess.run(command(first + ".tmp." + extension), check=True,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            os.rename(out + ".tmp." + extensions[name], out)
+            os.rename(first + ".tmp." + extension, first)
+        for n in range(2, FORMAT_COPIES + 1):
+            copy = os.path.join(folder, f"photo{n}.{extension}")
+            if not os.path.exists(copy):
+                shutil.copy(first, copy)
         folders[name] = folder
     return folders
+
+
+def format_figure(x, all_viewers, cache, photo, runs, work):
+    """Per viewer and format: the first image (median of `runs`), fourway's
+    `page-ready` line (the sharp picture) and the peak RSS after
+    FORMAT_STEPS steps through the folder."""
+    formats = {}
+    for name, folder in make_format_folders(cache, photo).items():
+        for viewer in all_viewers:
+            extra = ["--no-cache"] if viewer.name == "fourway" else []
+            times, ready = [], []
+            for _ in range(runs):
+                times.append(first_image(x, viewer, folder, work, extra,
+                                         until_line="page-ready" if viewer.name == "fourway" else None))
+                if viewer.name == "fourway":
+                    lines = [e["t"] for e in read_events(os.path.join(work, "first.jsonl"))
+                             if e.get("event") == "page-ready"]
+                    ready.append(lines[0] if lines else None)
+            command = viewer.command(folder, extra=["--no-hud", "--no-cache"]) if viewer.name == "fourway" \
+                else viewer.command(folder)
+            rss = peak_rss_after_keys(x, command, [viewer.next_key] * FORMAT_STEPS, 2,
+                                      settle=lambda process: time.sleep(0.3))
+            entry = {"median_s": median(times), "runs": times, "peak_rss_mb": rss}
+            if ready:
+                entry["page_ready_median_s"] = median(ready)
+                entry["page_ready_runs"] = ready
+            formats.setdefault(viewer.name, {})[name] = entry
+            log(f"  {viewer.name} {name}: {fmt(median(times) and median(times) * 1000, ' ms')} {times}"
+                + (f" page-ready {fmt(median(ready) and median(ready) * 1000, ' ms')}" if ready else "")
+                + f" peak RSS {fmt(rss, ' MB')}")
+    return formats
 
 
 # ---------------------------------------------------------------- figure 12
@@ -934,14 +990,9 @@ def main():
             results["big_images"] = big
         if 8 in only:
             log("figure 8: formats")
-            formats = {}
-            for name, folder in make_format_folders(args.cache, photos[0]).items():
-                for viewer in all_viewers:
-                    extra = ["--no-cache"] if viewer.name == "fourway" else []
-                    times = [first_image(server.x, viewer, folder, work, extra) for _ in range(runs)]
-                    formats.setdefault(viewer.name, {})[name] = {"median_s": median(times), "runs": times}
-                    log(f"  {viewer.name} {name}: {fmt(median(times) and median(times) * 1000, ' ms')} {times}")
-            results["formats"] = formats
+            # The viewers of the format comparison: qimgv has no HEIC reader here.
+            peers = [v for v in all_viewers if v.name in ("fourway", "feh", "sxiv", "imv")]
+            results["formats"] = format_figure(server.x, peers, args.cache, photos[0], runs, work)
         if 9 in only:
             log("figure 9: a million files")
             million = million_files(server.x, args.fourway, folders[MILLION], args.root, 3 if quick else 5, work)
@@ -1068,10 +1119,19 @@ def print_table(results):
             lines.append(f"   {name:<40}" + "".join(cells))
     if "formats" in results:
         formats = results["formats"]
-        lines.append("8. First image of one 12 MP photo, ms (median)" + "".join(f"{n:>10}" for n in names))
-        for name in ("JPEG", "HEIC", "AVIF", "JPEG XL"):
-            values = [formats.get(n, {}).get(name, {}).get("median_s") for n in names]
-            lines.append(f"   {name:<45}" + "".join(f"{fmt(v and v * 1000):>10}" for v in values))
+        shown = [n for n in names if n in formats]
+        lines.append(f"8. One 12 MP photo, {FORMAT_COPIES} copies: first image ms (median)"
+                     + "".join(f"{n:>10}" for n in shown) + "   fourway page-ready ms")
+        for name in FORMAT_NAMES:
+            values = [formats.get(n, {}).get(name, {}).get("median_s") for n in shown]
+            ready = formats.get("fourway", {}).get(name, {}).get("page_ready_median_s")
+            lines.append(f"   {name:<45}" + "".join(f"{fmt(v and v * 1000):>10}" for v in values)
+                         + f"   {fmt(ready and ready * 1000):>10}")
+        lines.append(f"   peak RSS after {FORMAT_STEPS} steps, MB" + " " * 21
+                     + "".join(f"{'':>10}" for _ in shown))
+        for name in FORMAT_NAMES:
+            values = [formats.get(n, {}).get(name, {}).get("peak_rss_mb") for n in shown]
+            lines.append(f"   {name:<45}" + "".join(f"{fmt(v):>10}" for v in values))
     if "million" in results:
         m = results["million"]
         first, line = m["first_image_median_s"], m["first_frame_median_s"]

@@ -91,4 +91,44 @@ FW_HEIF(int, heif_image_get_height, (const struct heif_image *image, enum heif_c
 FW_HEIF(const uint8_t *, heif_image_get_plane_readonly,
         (const struct heif_image *image, enum heif_channel channel, int *stride), (image, channel, stride), NULL)
 FW_HEIF(int, heif_have_decoder_for_format, (enum heif_compression_format format), (format), 0)
+FW_HEIF(int, heif_image_handle_get_number_of_thumbnails, (const struct heif_image_handle *handle), (handle), 0)
+FW_HEIF(int, heif_image_handle_get_list_of_thumbnail_IDs,
+        (const struct heif_image_handle *handle, heif_item_id *ids, int count), (handle, ids, count), 0)
+FW_HEIF(struct heif_error, heif_image_handle_get_thumbnail,
+        (const struct heif_image_handle *handle, heif_item_id id, struct heif_image_handle **thumbnail),
+        (handle, id, thumbnail), fw_heif_missing())
+FW_HEIF(int, heif_image_has_channel, (const struct heif_image *image, enum heif_channel channel), (image, channel), 0)
+FW_HEIF(int, heif_image_get_bits_per_pixel_range, (const struct heif_image *image, enum heif_channel channel),
+        (image, channel), 0)
+
+// One row of libheif's planar RGB (heif_chroma_444, planes of `bits` per
+// sample: 8 in bytes, more in 16-bit words) interleaved into `width` RGBA
+// pixels; `alpha` may be NULL (opaque). C, not Swift: it runs for every
+// pixel of a 12 MP photo, and stays quick in a debug build too.
+static inline uint8_t fw_heif_to_8_bits(unsigned value, int bits) {
+    unsigned max = (1u << bits) - 1;
+    if (value > max) value = max;
+    return (uint8_t)((value * 255 + max / 2) / max);
+}
+
+static inline void fw_heif_interleave_row(const uint8_t *red, const uint8_t *green, const uint8_t *blue,
+                                          const uint8_t *alpha, int bits, int width, uint8_t *out) {
+    if (bits <= 8) {
+        for (int x = 0; x < width; x++) {
+            out[4 * x] = red[x];
+            out[4 * x + 1] = green[x];
+            out[4 * x + 2] = blue[x];
+            out[4 * x + 3] = alpha ? alpha[x] : 255;
+        }
+        return;
+    }
+    const uint16_t *r = (const uint16_t *)red, *g = (const uint16_t *)green, *b = (const uint16_t *)blue;
+    const uint16_t *a = (const uint16_t *)alpha;
+    for (int x = 0; x < width; x++) {
+        out[4 * x] = fw_heif_to_8_bits(r[x], bits);
+        out[4 * x + 1] = fw_heif_to_8_bits(g[x], bits);
+        out[4 * x + 2] = fw_heif_to_8_bits(b[x], bits);
+        out[4 * x + 3] = a ? fw_heif_to_8_bits(a[x], bits) : 255;
+    }
+}
 #endif

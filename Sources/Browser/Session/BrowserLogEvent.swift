@@ -34,8 +34,9 @@ public enum BrowserLogEvent: Sendable, Hashable {
     /// it as a page.
     case firstFrame
     /// `{"t":…,"event":"first-thumbnail","size":[W,H]}` when a frame first
-    /// shows the first image's embedded EXIF thumbnail (W × H pixels) while
-    /// its decode runs (``ExifThumbnail``); `first-frame` follows when the
+    /// shows the first image's embedded thumbnail (W × H pixels: a JPEG's
+    /// EXIF thumbnail, a HEIC's thumbnail item) while its decode runs
+    /// (``EmbeddedThumbnail``); `first-frame` follows when the
     /// decoded image replaces it.
     case firstThumbnail(width: Int, height: Int)
     /// `{"t":…,"event":"decode-error","file":…,"message":…}` once per bad file.

@@ -12,11 +12,13 @@ import Synchronization
 /// request does not go to the ``ImageLoader``. Otherwise the early decode was
 /// a guess that did not pay, and is dropped.
 ///
-/// Before the decode, the photo's embedded EXIF thumbnail is read
-/// (``ExifThumbnail``): a true picture of it, in a fraction of a
-/// millisecond, which the shell shows as the ``sketch(slot:generation:)`` until the decode is
+/// Before the decode, the photo's embedded thumbnail is read
+/// (``EmbeddedThumbnail``: a JPEG's EXIF thumbnail, a HEIC's thumbnail
+/// item): a true picture of it, in a fraction of a millisecond (a few for
+/// a HEIC), which the shell shows as the ``sketch(slot:generation:)`` until the decode is
 /// done (a camera JPEG's first image then appears before its 30–60 ms
-/// decode). Once the decode is done, the sketch is gone for good.
+/// decode, a phone HEIC's before its half second). Once the decode is done,
+/// the sketch is gone for good.
 ///
 /// ```swift
 /// let first = FirstImageDecode(maxWidth: 1280, maxHeight: 800) { wakeMainLoop() }
@@ -71,7 +73,7 @@ public final class FirstImageDecode: Sendable {
         }
         guard isFirst else { return }
         WorkerThread.start(name: "fourway-first-image") { [self] in
-            if let sketch = ExifThumbnail.decode(path: path) {
+            if let sketch = EmbeddedThumbnail.decode(path: path) {
                 let wanted: Bool = state.withLock { state in
                     guard !state.abandoned, state.outcome == nil else { return false }
                     state.sketch = sketch

@@ -1,16 +1,23 @@
 import CHeif
 
 /// HEIC (HEVC through libde265) and AVIF (AV1 through dav1d or aom) through
-/// libheif: the primary image decoded whole to 8-bit RGBA, area-averaged
-/// down to fit, then converted to sRGB from its colour profile.
+/// libheif: the primary image decoded whole into libheif's R, G and B
+/// planes, area-averaged from them straight to the window's size
+/// (``PlanarRGB``), then converted from its colour profile (sRGB without
+/// one) to the display's (``DisplayProfile``).
 ///
 /// libheif 1.15 has no scaled decode (HEVC and AV1 have no cheap reduced
 /// resolution the way JPEG's DCT does), so the whole image is decoded and
 /// ``DecodeLimits/maximumFullDecodePixels`` applies, checked from the head
-/// (``HEIFStructure``) before and from libheif's handle after parsing.
+/// (``HEIFStructure``) before and from libheif's handle after parsing. One
+/// such decode runs at a time in the process (``HEIFDecodeGate``); a grid's
+/// tiles are decoded on ``tileThreads`` threads. The file's thumbnail item
+/// is ``HEIFThumbnail``'s.
 ///
-/// Orientation: libheif applies the `irot` and `imir` transforms (and `clap`)
-/// by default, which is kept. A HEIC's EXIF orientation is ignored: the HEIF
+/// Orientation: the primary's `irot` and `imir` are applied to the
+/// window-sized result, as libheif 1.15 would apply them to the whole image
+/// (which costs it a second full-size image); libheif applies them itself,
+/// with the crop, when there is a `clap`. A HEIC's EXIF orientation is ignored: the HEIF
 /// specification makes it informative only, the transforms are what counts
 /// (writers that set both set them to agree).
 ///
@@ -33,95 +40,125 @@ public struct HEIFDecoder: ImageFormatDecoder {
 
     /// libheif's plugins are loaded once per process; `heif_init` is
     /// reference counted and never undone here.
-    private static let initialized: Bool = {
+    static let initialized: Bool = {
         fw_heif_init(nil)
         return true
     }()
 
     /// Threads libheif may use for one image's tiles (a phone's HEIC is a
-    /// grid of 512×512 HEVC tiles): the machine has few cores and several
-    /// worker threads decode at once, so two are enough to keep one busy
-    /// decode fast without oversubscribing.
-    static let tileThreads: Int32 = 2
+    /// grid of 512×512 HEVC tiles, each decoded by libde265 on one thread).
+    /// One full-size decode runs at a time (``HEIFDecodeGate``), so these are
+    /// all the HEIF threads there are: 4, libheif's own default (feh's too),
+    /// costs nothing against 2 on an idle 2-core machine and gets the decode
+    /// more of the cores on a busy one (a 12 MP grid, libheif alone, median
+    /// of 8 under a load of 5: 0.68 s with 4, 0.81 s with 2; docs/benchmarks.md).
+    static let tileThreads: Int32 = 4
 
     static func decode(_ bytes: [UInt8], path: String, maxWidth: Int, maxHeight: Int) throws(DecodeFailure) -> DecodedImage {
-        _ = initialized
         let structure = bytes.withUnsafeBufferPointer { HEIFStructure.parse($0) }
         let name = structure.isAVIF ? ImageFormat.avif.name : ImageFormat.heic.name
-        let result: Result<UprightPixels, DecodeFailure> = bytes.withUnsafeBufferPointer { buffer in
+        let result: Result<DecodedImage, DecodeFailure> = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(DecodeFailure) in
-                try decodePrimary(buffer, structure: structure, name: name, path: path)
+                let file = try HEIFFile(buffer, structure: structure, name: name, path: path)
+                // The handles are the file's: it must not go before they are done with.
+                return try withExtendedLifetime(file) { () throws(DecodeFailure) in
+                    try decodePrimary(file, structure: structure, name: name, path: path,
+                                      maxWidth: maxWidth, maxHeight: maxHeight)
+                }
             }
         }
-        return try result.get().fitted(maxWidth: maxWidth, maxHeight: maxHeight, format: name)
+        return try result.get()
     }
 
-    private static func decodePrimary(_ buffer: UnsafeBufferPointer<UInt8>, structure: HEIFStructure, name: String,
-                                      path: String) throws(DecodeFailure) -> UprightPixels {
-        guard let context = fw_heif_context_alloc() else {
-            // libheif is loaded at the first HEIC or AVIF (Sources/CHeif/shim.h).
-            let reason = fw_heif_is_available() != 0 ? "could not start" : "is not installed (libheif1 is missing)"
-            throw DecodeFailure(path: path, message: "\(name) decoder \(reason)")
-        }
-        defer { fw_heif_context_free(context) }
-        fw_heif_context_set_max_decoding_threads(context, tileThreads)
-        // Without copy: the context (freed by the defer above) never outlives `buffer`.
-        let read = fw_heif_context_read_from_memory_without_copy(context, buffer.baseAddress, buffer.count, nil)
-        if read.code != heif_error_Ok {
-            throw DecodeFailure(path: path, message: codecProblem(structure, name: name)
-                                ?? failureMessage(read, name: name, structure: structure))
-        }
-        var handle: OpaquePointer?
-        let primary = fw_heif_context_get_primary_image_handle(context, &handle)
-        guard primary.code == heif_error_Ok, let handle else {
-            throw DecodeFailure(path: path, message: codecProblem(structure, name: name)
-                                ?? failureMessage(primary, name: name, structure: structure))
-        }
-        defer { fw_heif_image_handle_release(handle) }
-
+    private static func decodePrimary(_ file: HEIFFile, structure: HEIFStructure, name: String, path: String,
+                                      maxWidth: Int, maxHeight: Int) throws(DecodeFailure) -> DecodedImage {
         // The handle's size is after irot/clap: the upright size.
+        let handle = file.primary
         let width = Int(fw_heif_image_handle_get_width(handle)), height = Int(fw_heif_image_handle_get_height(handle))
         if DecodeLimits.exceeds(width: width, height: height, limit: DecodeLimits.maximumFullDecodePixels) {
             throw DecodeFailure(path: path, message: DecodeLimits.overLimitMessage(
                 width: width, height: height, limit: DecodeLimits.maximumFullDecodePixels))
         }
-        let image = try decodeRGBA(handle, structure: structure, name: name, path: path)
-        return UprightPixels(image: image, hasAlpha: fw_heif_image_handle_has_alpha_channel(handle) != 0,
-                             iccProfile: colorProfile(handle))
+        // irot and imir are applied to the window-sized result, not by
+        // libheif to the whole image (a second full-size image for a phone's
+        // portrait photo); a clap crop is left to libheif with them.
+        let transform = structure.primaryHasCleanAperture ? nil
+            : structure.primaryID.flatMap { structure.transforms[$0] }
+        let fitted = try HEIFDecodeGate.shared.pass { () throws(DecodeFailure) in
+            try decodeFitted(handle, maxWidth: maxWidth, maxHeight: maxHeight, turnedBy: transform,
+                             structure: structure, name: name, path: path)
+        }
+        var image = fitted.image
+        ColorProfile.convertForDisplay(&image, iccProfile: colorProfile(handle) ?? [])
+        return DecodedImage(width: image.width, height: image.height, pixels: image.pixels,
+                            sourceWidth: fitted.sourceWidth, sourceHeight: fitted.sourceHeight,
+                            format: name, isOpaque: !fitted.hasAlpha)
     }
 
-    /// The primary image's pixels as 8-bit RGBA, rows tight (libheif pads them).
-    private static func decodeRGBA(_ handle: OpaquePointer, structure: HEIFStructure, name: String,
-                                   path: String) throws(DecodeFailure) -> PixelBuffer {
+    /// An image `handle` names decoded and area-averaged into `maxWidth` ×
+    /// `maxHeight` (never enlarged), in the numbers of its own colour
+    /// profile: libheif's R, G, B (and alpha) planes are averaged in place
+    /// (``PlanarRGB``), freed before this returns. libheif 1.15 turns every
+    /// decode into those planes first (heif_chroma_444), so asking for them
+    /// saves its conversion to interleaved RGBA and our copy of that.
+    ///
+    /// `transform`: the item's `irot` and `imir`, which libheif is then told
+    /// to leave alone and which are applied here, after the average
+    /// (``HEIFThumbnail/turned(_:by:)``); nil lets libheif apply them.
+    static func decodeFitted(_ handle: OpaquePointer, maxWidth: Int, maxHeight: Int,
+                             turnedBy transform: HEIFStructure.Transform? = nil, structure: HEIFStructure,
+                             name: String, path: String) throws(DecodeFailure)
+        -> (image: PixelBuffer, hasAlpha: Bool, sourceWidth: Int, sourceHeight: Int) {
         guard let options = fw_heif_decoding_options_alloc() else {
             throw DecodeFailure(path: path, message: "\(name) decoder could not start")
         }
         defer { fw_heif_decoding_options_free(options) }
-        options.pointee.convert_hdr_to_8bit = 1   // 10- and 12-bit AVIFs to our 8 bits
-        var decodedImage: OpaquePointer?
-        let decode = fw_heif_decode_image(handle, &decodedImage, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, options)
-        guard decode.code == heif_error_Ok, let decodedImage else {
+        options.pointee.ignore_transformations = transform == nil ? 0 : 1
+        var decoded: OpaquePointer?
+        let decode = fw_heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_444, options)
+        guard decode.code == heif_error_Ok, let decoded else {
             throw DecodeFailure(path: path, message: codecProblem(structure, name: name)
                                 ?? failureMessage(decode, name: name, structure: structure))
         }
-        defer { fw_heif_image_release(decodedImage) }
-        let outWidth = Int(fw_heif_image_get_width(decodedImage, heif_channel_interleaved))
-        let outHeight = Int(fw_heif_image_get_height(decodedImage, heif_channel_interleaved))
-        var stride: Int32 = 0
-        guard outWidth > 0, outHeight > 0,
-              let plane = fw_heif_image_get_plane_readonly(decodedImage, heif_channel_interleaved, &stride),
-              Int(stride) >= outWidth * 4 else {
-            throw DecodeFailure(path: path, message: "corrupt \(name) data (libheif gave no RGBA pixels)")
+        defer { fw_heif_image_release(decoded) }
+        guard let planes = planarRGB(decoded) else {
+            throw DecodeFailure(path: path, message: "corrupt \(name) data (libheif gave no RGB planes)")
         }
-        // libheif pads rows (stride ≥ width × 4); PixelBuffer rows are tight.
-        let rowBytes = outWidth * 4
-        let pixels = [UInt8](unsafeUninitializedCapacity: rowBytes * outHeight) { out, initialized in
-            for y in 0..<outHeight {
-                (out.baseAddress! + y * rowBytes).update(from: plane + y * Int(stride), count: rowBytes)
-            }
-            initialized = rowBytes * outHeight
+        // The box in the planes' own (stored) orientation.
+        let swaps = (transform?.quarterTurns ?? 0) % 2 == 1
+        let fit = FitSize.fit(width: planes.width, height: planes.height, maxWidth: swaps ? maxHeight : maxWidth,
+                              maxHeight: swaps ? maxWidth : maxHeight)
+        guard let averaged = planes.averaged(toWidth: fit.width, height: fit.height) else {
+            throw DecodeFailure(path: path, message: "not enough memory to decode this \(name)")
         }
-        return PixelBuffer(width: outWidth, height: outHeight, pixels: pixels)
+        let image = transform.map { HEIFThumbnail.turned(averaged.image, by: $0) } ?? averaged.image
+        return (image, averaged.hasAlpha, swaps ? planes.height : planes.width, swaps ? planes.width : planes.height)
+    }
+
+    /// The planes of a decoded heif_chroma_444 RGB image, nil when any is
+    /// missing, of another size, or of a depth we do not read.
+    private static func planarRGB(_ image: OpaquePointer) -> PlanarRGB? {
+        let width = Int(fw_heif_image_get_width(image, heif_channel_R))
+        let height = Int(fw_heif_image_get_height(image, heif_channel_R))
+        let bits = Int(fw_heif_image_get_bits_per_pixel_range(image, heif_channel_R))
+        guard width > 0, height > 0, (8...16).contains(bits) else { return nil }
+        let sampleBytes = bits > 8 ? 2 : 1
+        func plane(_ channel: heif_channel) -> (UnsafePointer<UInt8>, Int)? {
+            guard fw_heif_image_has_channel(image, channel) != 0,
+                  Int(fw_heif_image_get_width(image, channel)) == width,
+                  Int(fw_heif_image_get_height(image, channel)) == height,
+                  Int(fw_heif_image_get_bits_per_pixel_range(image, channel)) == bits else { return nil }
+            var stride: Int32 = 0
+            guard let data = fw_heif_image_get_plane_readonly(image, channel, &stride),
+                  Int(stride) >= width * sampleBytes else { return nil }
+            return (data, Int(stride))
+        }
+        guard let red = plane(heif_channel_R), let green = plane(heif_channel_G), let blue = plane(heif_channel_B) else {
+            return nil
+        }
+        let alpha = plane(heif_channel_Alpha)
+        return PlanarRGB(width: width, height: height, red: red.0, green: green.0, blue: blue.0, alpha: alpha?.0,
+                         strides: (red.1, green.1, blue.1, alpha?.1 ?? 0), bits: bits)
     }
 
     /// The profile to convert from: an embedded ICC (`prof`, `rICC`) as it

@@ -1,13 +1,16 @@
 /// What the boxes at the start of a HEIF file (HEIC, AVIF: ISO/IEC 23008-12
 /// over ISOBMFF) say about its primary image, read without libheif: its
 /// item type (`hvc1` HEVC, `av01` AV1, `grid` tiles, …), its `ispe` size and
-/// its `irot` rotation. Enough to refuse a header bomb from the file's first
-/// 64 KB and to name the file HEIC or AVIF by its codec, not its brand.
+/// its `irot` rotation; its thumbnail items (`thmb` references) and which
+/// items carry `irot` or `imir`. Enough to refuse a header bomb from the
+/// file's first 64 KB, to name the file HEIC or AVIF by its codec, not its
+/// brand, and to know a thumbnail is there before libheif is started.
 ///
 /// ```swift
 /// let heif = bytes.withUnsafeBufferPointer { HEIFStructure.parse($0) }
 /// heif.primaryItemType   // "av01" for an AVIF, whatever its ftyp says
 /// heif.uprightSize       // (width: 3000, height: 4000) for a 4000×3000 `ispe` with `irot` 90°
+/// heif.thumbnailIDs      // [50]: a phone's 320×240 thumbnail item
 /// ```
 struct HEIFStructure {
     /// `ftyp`'s major brand ("heic", "avif", "mif1", …).
@@ -21,6 +24,22 @@ struct HEIFStructure {
     var storedSize: (width: Int, height: Int)?
     /// The primary item's `irot`: quarter turns anticlockwise (0…3).
     var quarterTurns = 0
+    /// The primary item's ID (`pitm`).
+    var primaryID: Int?
+    /// Items whose `thmb` reference names the primary: its thumbnails.
+    var thumbnailIDs: [Int] = []
+    /// The `irot` (quarter turns) and `imir` (axis) of every item that has
+    /// either, by item ID.
+    var transforms: [Int: Transform] = [:]
+    /// Whether the primary item has a `clap` (a crop, applied before `irot`).
+    var primaryHasCleanAperture = false
+
+    /// An item's `irot` and `imir` properties.
+    struct Transform: Equatable {
+        var quarterTurns = 0
+        /// `imir`'s axis byte, nil without one.
+        var mirrorAxis: Int?
+    }
 
     /// The primary image's size as shown: `ispe` with width and height
     /// swapped when `irot` turns it by 90° or 270°.
@@ -58,6 +77,7 @@ struct HEIFStructure {
         var itemTypes: [Int: String] = [:]
         var properties: [Box] = []
         var associations: [Int: [Int]] = [:]
+        var thumbnailsOf: [Int: [Int]] = [:]
         for box in children {
             switch box.type {
             case "pitm":
@@ -72,6 +92,8 @@ struct HEIFStructure {
                     let typeOffset = entry.payload + 4 + (entryVersion == 2 ? 2 : 4) + 2
                     if let id, let type = view.fourCC(typeOffset) { itemTypes[id] = type }
                 }
+            case "iref":
+                thumbnailsOf = Self.thumbnailReferences(view, box)
             case "iprp":
                 for child in Box.children(of: view, from: box.payload, to: box.end) {
                     if child.type == "ipco" { properties = Box.children(of: view, from: child.payload, to: child.end) }
@@ -82,6 +104,8 @@ struct HEIFStructure {
             }
         }
         guard let primaryID else { return }
+        self.primaryID = primaryID
+        thumbnailIDs = thumbnailsOf[primaryID] ?? []
         primaryItemType = itemTypes[primaryID]
         let derived: Set<String> = ["grid", "iovl", "iden"]
         let metadata: Set<String> = ["Exif", "mime", "uri "]
@@ -93,8 +117,42 @@ struct HEIFStructure {
                let height = view.u32be(property.payload + 8) {
                 storedSize = (width, height)
             }
-            if property.type == "irot", let angle = view.u8(property.payload) { quarterTurns = angle & 3 }
+            if property.type == "clap" { primaryHasCleanAperture = true }
         }
+        for (id, indices) in associations {
+            var transform = Transform(), found = false
+            for index in indices where index >= 1 && index <= properties.count {
+                let property = properties[index - 1]
+                if property.type == "irot", let angle = view.u8(property.payload) {
+                    transform.quarterTurns = angle & 3
+                    found = true
+                }
+                if property.type == "imir", let axis = view.u8(property.payload) {
+                    transform.mirrorAxis = axis & 1
+                    found = true
+                }
+            }
+            if found { transforms[id] = transform }
+        }
+        quarterTurns = transforms[primaryID]?.quarterTurns ?? 0
+    }
+
+    /// `iref`'s `thmb` references: the item a thumbnail is of → the
+    /// thumbnails' IDs, in the order the file lists them.
+    private static func thumbnailReferences(_ view: ByteView, _ iref: Box) -> [Int: [Int]] {
+        // iref is a FullBox; version 0 has 16-bit item IDs, version 1 32-bit.
+        guard let version = view.u8(iref.payload) else { return [:] }
+        let idBytes = version == 0 ? 2 : 4
+        func id(_ offset: Int) -> Int? { idBytes == 2 ? view.u16be(offset) : view.u32be(offset) }
+        var result: [Int: [Int]] = [:]
+        for reference in Box.children(of: view, from: iref.payload + 4, to: iref.end) where reference.type == "thmb" {
+            guard let from = id(reference.payload), let count = view.u16be(reference.payload + idBytes) else { continue }
+            for index in 0..<min(count, 64) {
+                guard let to = id(reference.payload + idBytes + 2 + index * idBytes) else { break }
+                result[to, default: []].append(from)
+            }
+        }
+        return result
     }
 
     /// `ipma`: item ID → its property indices (1-based into `ipco`).

@@ -10,9 +10,10 @@ import CJXL
 /// from the head (``JXLStructure``) and again from libjxl's basic info.
 ///
 /// Colour: for a lossy (XYB) file libjxl can produce any encoding, so it is
-/// asked for sRGB directly; a lossless or recompressed-JPEG file comes out in
-/// its own space, and the data's ICC profile goes to
-/// ``ColorProfile/convertToSRGB(_:iccProfile:)`` after the downscale.
+/// asked for sRGB directly (then sRGB to the display's profile); a lossless or
+/// recompressed-JPEG file comes out in its own space, and the data's ICC
+/// profile goes to
+/// ``ColorProfile/convertForDisplay(_:iccProfile:to:)`` after the downscale.
 ///
 /// ```swift
 /// let image = try JXLDecoder.decode(bytes, path: path, maxWidth: 1280, maxHeight: 800)

@@ -1,10 +1,10 @@
 /// What a library's full-size decode gives before it is fitted: the pixels,
 /// upright, whether they may have alpha, and the profile their numbers are
-/// in (libheif and libjxl alike).
+/// in (libjxl's; libheif's planes are averaged in place instead, ``PlanarRGB``).
 ///
 /// ```swift
 /// let decoded = UprightPixels(image: buffer, hasAlpha: true, iccProfile: nil)
-/// let image = decoded.fitted(maxWidth: 1280, maxHeight: 800, format: "HEIC")
+/// let image = decoded.fitted(maxWidth: 1280, maxHeight: 800, format: "JPEG XL")
 /// ```
 struct UprightPixels {
     var image: PixelBuffer

@@ -87,6 +87,67 @@ enum CodecFixtures {
         return out
     }
 
+    /// A HEIC of `pixels` made by heif-enc with a thumbnail item no larger
+    /// than `thumbnail` on its longer side (`-t`; heif-enc 1.15 stores it as
+    /// a one-tile `grid` item cropped from a 64×64 HEVC image), or none when
+    /// `thumbnail` is nil; the PNG it reads is 8-bit, so the HEIC is too. No
+    /// alpha items (SDL writes RGBA PNGs; a phone's HEIC has none).
+    static func heifEnc(_ folder: TemporaryFolder, _ name: String, width: Int, height: Int, pixels: [UInt8],
+                        thumbnail: Int?, options: [String] = []) throws -> String {
+        let png = folder.file(name + ".source.png")
+        ImageFixtures.writePNG(png, width: width, height: height, pixels: pixels)
+        let thumb = thumbnail.map { ["-t", String($0)] } ?? []
+        try run("/usr/bin/heif-enc", ["-q", "90", "--no-alpha", "--no-thumb-alpha"] + thumb + options
+                + ["-o", folder.file(name), png])
+        return folder.file(name)
+    }
+
+    /// `heif` (as heif-enc writes it: a 16-byte `pixi` per image item, the
+    /// primary's first, the thumbnail's after) with the `pixi` boxes at
+    /// `indices` (0-based, in file order) turned into `irot` of `quarterTurns`,
+    /// padded to the same size; nil when there are fewer.
+    static func withIrot(_ heif: [UInt8], quarterTurns: UInt8, onPixi indices: Set<Int>) -> [UInt8]? {
+        withProperty(heif, "irot", quarterTurns, onPixi: indices)
+    }
+
+    /// The same with a one-byte property `type` (`irot`: quarter turns,
+    /// `imir`: the axis) of `value` in place of each `pixi` at `indices`.
+    static func withProperty(_ heif: [UInt8], _ type: String, _ value: UInt8, onPixi indices: Set<Int>) -> [UInt8]? {
+        let pixi = Array("pixi".utf8)
+        let found = (4..<(heif.count - 4)).filter { Array(heif[$0..<($0 + 4)]) == pixi && heif[$0 - 4..<$0] == [0, 0, 0, 16] }
+        guard let last = indices.max(), last < found.count else { return nil }
+        var out = heif
+        for index in indices {
+            out.replaceSubrange(found[index]..<(found[index] + 12),
+                                with: Array(type.utf8) + [value] + [UInt8](repeating: 0, count: 7))
+        }
+        return out
+    }
+
+    /// `bytes` with only the `occurrence`th (0-based) `from` four-character
+    /// code replaced by `to`; nil when there are fewer.
+    static func replacingFourCC(_ bytes: [UInt8], _ from: String, occurrence: Int, with to: String) -> [UInt8]? {
+        let old = Array(from.utf8)
+        let found = (0..<max(0, bytes.count - 3)).filter { Array(bytes[$0..<($0 + 4)]) == old }
+        guard occurrence < found.count else { return nil }
+        var out = bytes
+        out.replaceSubrange(found[occurrence]..<(found[occurrence] + 4), with: Array(to.utf8))
+        return out
+    }
+
+    /// `heif` with the `index`th (0-based) `hvcC` box's parameter-set arrays
+    /// emptied (numOfArrays, after the 22-byte configuration, set to 0; the
+    /// box keeps its size): libheif still reads the file, but that item's
+    /// HEVC cannot be decoded. Nil when there are fewer.
+    static func withoutParameterSets(_ heif: [UInt8], hvcC index: Int) -> [UInt8]? {
+        let hvcC = Array("hvcC".utf8)
+        let found = (4..<(heif.count - 27)).filter { Array(heif[$0..<($0 + 4)]) == hvcC }
+        guard index < found.count else { return nil }
+        var out = heif
+        out[found[index] + 4 + 22] = 0
+        return out
+    }
+
     /// `heif` with its `colr` `nclx` box (ImageMagick writes one into an
     /// AVIF) naming H.273 colour `primaries` and `transfer` instead.
     static func withNCLX(_ heif: [UInt8], primaries: Int, transfer: Int) -> [UInt8]? {
