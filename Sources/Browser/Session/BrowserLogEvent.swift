@@ -137,6 +137,13 @@ public enum BrowserLogEvent: Sendable, Hashable {
     /// `command`: `exited`, `killed`, `failed`; `key` is the key as nsxiv spells it
     /// (`C-w`), `paths` how many paths its standard input gets.
     case keyHandler(key: String?, paths: Int, status: String, code: Int?, stderr: String?)
+    /// `{"t":…,"event":"touchpad","input":"scroll","delta":[DX,DY],"source":"finger","scale":null}`
+    /// for each event of the platform's touchpad binding (``TouchpadEvent``)
+    /// the pages take: `input` is `scroll` (`delta` in touchpad units),
+    /// `lift`, `notch` (`delta` in notches), `pinch-begin` (`delta` the
+    /// point, px), `pinch-update` (`delta` the movement, `scale` since the
+    /// beginning) or `pinch-end` (`source` `cancelled` when it was).
+    case touchpad(TouchpadEvent)
     /// `{"t":…,"event":"quit"}` at the end.
     case quit
 
@@ -179,6 +186,7 @@ public enum BrowserLogEvent: Sendable, Hashable {
         case animationEnded = "animation-ended"
         case command
         case keyHandler = "key-handler"
+        case touchpad
         case quit
     }
 
@@ -219,6 +227,7 @@ public enum BrowserLogEvent: Sendable, Hashable {
         case .animationEnded: .animationEnded
         case .command: .command
         case .keyHandler: .keyHandler
+        case .touchpad: .touchpad
         case .quit: .quit
         }
     }
@@ -244,7 +253,23 @@ public enum BrowserLogEvent: Sendable, Hashable {
         case .copied, .opened, .goTo, .slideshow, .rotated, .infoShown, .trashed, .restored, .marked: actionFields
         case .animation, .animationFrame, .animationPaused, .animationResumed, .animationEnded: animationFields
         case .command, .keyHandler: commandFields
+        case .touchpad(let event): Self.touchpadFields(event)
         }
+    }
+
+    /// A touchpad event's `input`, `delta`, `source` and `scale`.
+    private static func touchpadFields(_ event: TouchpadEvent) -> [String] {
+        let (input, dx, dy, source, scale): (String, Double, Double, String?, Double?) = switch event {
+        case .scroll(let dx, let dy, let source, _): ("scroll", dx, dy, "\(source)", nil)
+        case .lift: ("lift", 0, 0, nil, nil)
+        case .wheelNotch(let dx, let dy, let shift, _): ("notch", Double(dx), Double(dy), shift ? "shift" : nil, nil)
+        case .pinchBegin(let x, let y, _): ("pinch-begin", x, y, nil, 1)
+        case .pinchUpdate(let scale, let dx, let dy, _): ("pinch-update", dx, dy, nil, scale)
+        case .pinchEnd(let cancelled, _): ("pinch-end", 0, 0, cancelled ? "cancelled" : nil, nil)
+        }
+        return [text("input", input), "\"delta\":[" + ReplayFormat.time(dx) + "," + ReplayFormat.time(dy) + "]",
+                "\"source\":" + (source.map(EventLog.quoted) ?? "null"),
+                "\"scale\":" + (scale.map(ReplayFormat.time) ?? "null")]
     }
 
     /// The session's own lines: the window, the gallery, the first image, frames.

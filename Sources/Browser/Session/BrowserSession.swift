@@ -91,6 +91,10 @@ final class BrowserSession {
         input = WindowInput(events: SDLInput(pixelWidth: Double(size.width), pixelHeight: Double(size.height),
                                              pixelsPerPoint: window.pixelsPerPoint),
                             translator: translator)
+        // FOURWAY_TOUCHPAD=sdl leaves the touchpad to SDL's wheel events (docs/browser.md, "Touchpad").
+        if getenv("FOURWAY_TOUCHPAD").map({ String(cString: $0) }) != "sdl" {
+            input.touchpad = PlatformTouchpad(window: window.window, wakeEventType: wakeEventType)
+        }
         slotLoader = SlotLoader(firstImage: firstImage, wake: wake)
         slotLoader.loadAll()
         overview = OverviewScreen(renderer: window.renderer, text: text, log: log,
@@ -140,6 +144,7 @@ final class BrowserSession {
         slotLoader.shutdown()
         animation.shutdown()
         overview.shutdown()
+        input.touchpad?.close()
         screen.close()
         if let output = options.markedOutput { output.write(gallery.folder.map { marks.paths(in: $0.layout) } ?? []) }
         return exitCode ?? BrowserExitCode.success
@@ -161,6 +166,7 @@ final class BrowserSession {
             if woke != 0 { handle(event) }
         }
         while SDL_PollEvent(&event) != 0 { handle(event) }
+        takeTouchpadEvents()
         flushMotion()
     }
 
@@ -242,6 +248,7 @@ final class BrowserSession {
             // A decode finished: draw it now, not up to a frame later.
             if event.type == wakeEventType {
                 schedule.mark(.worker)
+                takeTouchpadEvents()
                 if returningOnWake { return }
                 continue
             }
