@@ -144,6 +144,10 @@ public enum BrowserLogEvent: Sendable, Hashable {
     /// point, px), `pinch-update` (`delta` the movement, `scale` since the
     /// beginning) or `pinch-end` (`source` `cancelled` when it was).
     case touchpad(TouchpadEvent)
+    /// `{"t":…,"event":"touchpad-bound","platform":"wayland","pinch":true}`
+    /// at the start when the touchpad is read beside SDL (``PlatformTouchpad``):
+    /// `platform` `wayland` or `x11`, `pinch` whether pinch gestures come.
+    case touchpadBound(platform: String, pinch: Bool)
     /// `{"t":…,"event":"quit"}` at the end.
     case quit
 
@@ -187,6 +191,7 @@ public enum BrowserLogEvent: Sendable, Hashable {
         case command
         case keyHandler = "key-handler"
         case touchpad
+        case touchpadBound = "touchpad-bound"
         case quit
     }
 
@@ -228,6 +233,7 @@ public enum BrowserLogEvent: Sendable, Hashable {
         case .command: .command
         case .keyHandler: .keyHandler
         case .touchpad: .touchpad
+        case .touchpadBound: .touchpadBound
         case .quit: .quit
         }
     }
@@ -254,6 +260,7 @@ public enum BrowserLogEvent: Sendable, Hashable {
         case .animation, .animationFrame, .animationPaused, .animationResumed, .animationEnded: animationFields
         case .command, .keyHandler: commandFields
         case .touchpad(let event): Self.touchpadFields(event)
+        case .touchpadBound(let platform, let pinch): [Self.text("platform", platform), Self.flag("pinch", pinch)]
         }
     }
 

@@ -126,6 +126,10 @@ final class BrowserSession {
     /// Runs until the user quits; returns the exit code.
     func run() -> Int32 {
         if case .folder = gallery.catalog { applyGallery(at: clock.now) }
+        if let touchpad = input.touchpad {
+            log?.write(.touchpadBound(platform: touchpad.binding == .wayland ? "wayland" : "x11", pinch: touchpad.hasPinch),
+                       time: clock.now)
+        }
         if let configuration = options.configuration {
             log?.write(.config(file: configuration.file, settings: configuration.settings,
                                problems: configuration.problems), time: clock.now)
