@@ -120,7 +120,10 @@ extension PagerModel {
                     ? (currentPage.h - pageBefore.h) * indexStep(.horizontal)
                     : (currentPage.v - pageBefore.v) * indexStep(.vertical)
                 let travelled = ended.landed + landedNow
-                step = min(max(step, ended.reach.lowerBound - travelled), ended.reach.upperBound - travelled)
+                let allowed = min(max(step, ended.reach.lowerBound - travelled), ended.reach.upperBound - travelled)
+                // Held at the reach, the page did not move on: no speed carries past it.
+                if allowed != step { releaseVelocity = 0 }
+                step = allowed
             }
             let wanted = step
             while step != 0 && !canMove(step, along: axis) {
