@@ -8,6 +8,7 @@ import Pager
 
 extension BrowserOptions.Layout: ExpressibleByArgument {}
 extension RendererPreference: ExpressibleByArgument {}
+extension VideoPreference: ExpressibleByArgument {}
 extension ImageOrder.Key: ExpressibleByArgument {}
 
 /// `fourway [PATH …] [options]`: the four-direction image browser.
@@ -97,8 +98,11 @@ struct Fourway: ParsableCommand {
             completion: .file())
     var events: String?
 
-    @Option(help: "Renderer: auto (software under Xvfb or without a GPU), gpu or software.")
+    @Option(help: "Renderer: auto (software under Xvfb or without a GPU, OpenGL on Wayland), gpu or software.")
     var renderer: RendererPreference?
+
+    @Option(help: "Display system: auto (Wayland when WAYLAND_DISPLAY is set, falling back to X11 through Xwayland; else X11), x11 or wayland.")
+    var video: VideoPreference?
 
     @Flag(help: "Start fullscreen.")
     var fullscreen = false
@@ -190,6 +194,7 @@ struct Fourway: ParsableCommand {
         effective.parallax = parallax ?? file.parallax
         effective.slideshowInterval = slideshow ?? file.slideshowInterval
         effective.renderer = renderer ?? file.renderer
+        effective.video = video ?? file.video
         return effective
     }
 
@@ -224,6 +229,7 @@ struct Fourway: ParsableCommand {
         options.wrap = effective.wrap ?? options.wrap
         options.eventsPath = events
         options.renderer = effective.renderer ?? options.renderer
+        options.video = effective.video ?? options.video
         options.fullscreen = fullscreen
         options.showHUD = effective.hud ?? options.showHUD
         options.cache = !noCache

@@ -71,7 +71,7 @@ struct BrowserLogEventDocTests {
     static func example(_ kind: BrowserLogEvent.Kind) -> BrowserLogEvent {
         let page = PageIndex(h: 1, v: 0)
         switch kind {
-        case .window: return .window(renderer: "gpu", width: 1, height: 2, scanning: true)
+        case .window: return .window(renderer: "gpu", width: 1, height: 2, scanning: true, video: "x11", scale: 1)
         case .gallery:
             return .gallery(title: "t", images: 1, layout: "grid", horizontalPages: 1, verticalPages: nil,
                             sources: 1, order: ImageOrder(key: .random, seed: 7))

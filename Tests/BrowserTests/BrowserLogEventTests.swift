@@ -18,8 +18,9 @@ struct BrowserLogEventTests {
 
     @Test("window names the renderer, the size and whether the scan is still running")
     func window() throws {
-        let line = BrowserLogEvent.window(renderer: "software", width: 1280, height: 800, scanning: false).jsonLine(time: 0.5)
-        #expect(line == #"{"t":0.5,"event":"window","renderer":"software","size":[1280,800],"scanning":false}"#)
+        let line = BrowserLogEvent.window(renderer: "software", width: 1280, height: 800, scanning: false,
+                                          video: "wayland", scale: 2).jsonLine(time: 0.5)
+        #expect(line == #"{"t":0.5,"event":"window","renderer":"software","size":[1280,800],"scanning":false,"video":"wayland","scale":2}"#)
         #expect(try object(line)["scanning"] as? Bool == false)
     }
 
@@ -137,7 +138,7 @@ struct BrowserLogEventTests {
     }
 
     static let everyKind: [BrowserLogEvent] = [
-        .window(renderer: "gpu", width: 1, height: 2, scanning: true),
+        .window(renderer: "gpu", width: 1, height: 2, scanning: true, video: "x11", scale: 1),
         .gallery(title: "t", images: 1, layout: "grid", horizontalPages: 1, verticalPages: nil,
                  sources: 1, order: ImageOrder()),
         .copied(what: "path", file: "/p/a.jpg"), .opened(file: "/p", folder: true),

@@ -33,6 +33,7 @@ public struct ConfigFile: Sendable {
         public var parallax: Double?
         public var slideshowInterval: Double?
         public var renderer: RendererPreference?
+        public var video: VideoPreference?
 
         public init() {}
     }
@@ -132,8 +133,10 @@ public struct ConfigFile: Sendable {
                    builtin: builtin.parallax, 0...1, \.parallax),
             number("slideshow-interval", help: "Seconds between the slideshow's steps (s, --slideshow).",
                    builtin: builtin.slideshowInterval, Slideshow.minimumInterval...86_400, \.slideshowInterval),
-            pick("renderer", help: "Renderer: auto (software under Xvfb or without a GPU), gpu or software.",
+            pick("renderer", help: "Renderer: auto (software under Xvfb or without a GPU, OpenGL on Wayland), gpu or software.",
                  builtin: builtin.renderer, \.renderer),
+            pick("video", help: "Display system: auto (Wayland when WAYLAND_DISPLAY is set, else X11), x11 or wayland.",
+                 builtin: builtin.video, \.video),
         ]
     }()
 

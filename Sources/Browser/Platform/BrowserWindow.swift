@@ -10,6 +10,8 @@ final class BrowserWindow {
     let window: OpaquePointer
     let renderer: OpaquePointer
     let kind: RendererChoice.Kind
+    /// SDL's video driver: "x11", "wayland", "dummy", ...
+    let videoDriver: String
     /// Whether presenting waits for vsync (else the loop paces itself).
     let hasVSync: Bool
     private(set) var isFullscreen = false
@@ -33,7 +35,9 @@ final class BrowserWindow {
             // Otherwise SDL probes OpenGL (a hidden test window and context)
             // to decide how to present the window surface: on llvmpipe that
             // loads LLVM, +55 MB of memory, for a frame it then copies by hand.
-            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+            // Wayland has no other way to present it ("Couldn't find
+            // matching render driver" without it).
+            if driver != "wayland" { SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0") }
             created = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
         }
         guard let created else {
@@ -46,6 +50,7 @@ final class BrowserWindow {
         self.window = window
         self.renderer = created
         self.kind = kind
+        self.videoDriver = driver
         // SDL's software renderer reports PRESENTVSYNC but presents at once:
         // taken at its word, the loop ran at the 240 fps cap (frames 4.2 ms
         // apart under Xvfb), burning the CPU the decoders need.

@@ -7,7 +7,10 @@ import Glibc
 /// So `auto` takes the software renderer when SDL's video driver is
 /// `dummy`/`offscreen`, when the machine has no GPU render node
 /// (`/dev/dri/renderD*`), or when `DISPLAY` is served by a local Xvfb;
-/// the GPU renderer (with vsync) otherwise.
+/// the GPU renderer (with vsync) otherwise. On Wayland `auto` is always
+/// the GPU renderer: SDL's Wayland driver has no window surface of its own
+/// (its software renderer presents through OpenGL anyway), and only OpenGL
+/// draws in device pixels at a HiDPI output's scale.
 ///
 /// ```swift
 /// let facts = RendererChoice.Facts(videoDriver: "x11", hasGPUDevice: false, displayIsXvfb: true)
@@ -36,6 +39,7 @@ public enum RendererChoice {
         case .gpu: return .gpu
         case .software: return .software
         case .auto:
+            if facts.videoDriver == "wayland" { return .gpu }
             let headless = facts.videoDriver == "dummy" || facts.videoDriver == "offscreen"
             return headless || !facts.hasGPUDevice || facts.displayIsXvfb ? .software : .gpu
         }

@@ -59,7 +59,7 @@ public enum Browser {
             return BrowserExitCode.badPath
         }
 
-        if let failure = startSDL() {
+        if let failure = startSDL(video: options.video) {
             StandardError.line(failure.description)
             return BrowserExitCode.cannotStart
         }
@@ -90,7 +90,8 @@ public enum Browser {
             window.setTitle("fourway — " + folder.title)
         }
         log?.write(.window(renderer: window.kind.rawValue, width: window.pixelSize.width,
-                           height: window.pixelSize.height, scanning: catalog.isScanning), time: clock.now)
+                           height: window.pixelSize.height, scanning: catalog.isScanning,
+                           video: window.videoDriver, scale: window.pixelsPerPoint), time: clock.now)
         displayColor.write(to: log, time: clock.now)
 
         let session = BrowserSession(options: options, clock: clock, log: log, window: window, text: text,
@@ -163,12 +164,16 @@ public enum Browser {
         if type != 0 { BrowserSession.wake(type) }
     }
 
-    /// Starts SDL's video (once per process); `nil` on success.
-    static func startSDL() -> BrowserFailure? {
+    /// Starts SDL's video (once per process) with the driver `video` picks
+    /// (`VideoDriverChoice`); `nil` on success.
+    static func startSDL(video: VideoPreference = .auto) -> BrowserFailure? {
         let asked = environment("SDL_VIDEODRIVER") ?? ""
+        let variables = VideoDriverChoice.Environment.current
         // Without a display SDL's probes print their own noise before failing;
         // answer with one line instead.
-        if asked.isEmpty && (environment("DISPLAY") ?? "").isEmpty && (environment("WAYLAND_DISPLAY") ?? "").isEmpty {
+        if let missing = VideoDriverChoice.missingDisplay(video, variables) { return .noDisplay(missing) }
+        if asked.isEmpty && video == .auto && (environment("DISPLAY") ?? "").isEmpty
+            && (environment("WAYLAND_DISPLAY") ?? "").isEmpty {
             return .noDisplay("neither DISPLAY nor WAYLAND_DISPLAY is set")
         }
         SDL_SetHint(SDL_HINT_APP_NAME, "fourway")
@@ -180,8 +185,8 @@ public enum Browser {
         // from touch are dropped by `which`, and no touch from the mouse.
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear")
-        if SDL_WasInit(SDL_INIT_VIDEO) == 0 && SDL_Init(SDL_INIT_VIDEO) != 0 {
-            return .noDisplay(SDLError.last)
+        if SDL_WasInit(SDL_INIT_VIDEO) == 0, let failure = startVideo(VideoDriverChoice.drivers(video, variables)) {
+            return failure
         }
         // With no display SDL falls back to an invisible driver; only take
         // one when it was asked for (the headless tests do).
@@ -203,6 +208,25 @@ public enum Browser {
             }
         }
         return nil
+    }
+
+    /// Starts SDL's video with the first of `drivers` that works (empty:
+    /// SDL's own choice), one stderr line for each that failed before
+    /// another is tried.
+    static func startVideo(_ drivers: [String]) -> BrowserFailure? {
+        guard !drivers.isEmpty else { return SDL_Init(SDL_INIT_VIDEO) != 0 ? .noDisplay(SDLError.last) : nil }
+        var reason = ""
+        for (index, driver) in drivers.enumerated() {
+            // Over SDL_VIDEODRIVER in the environment: --video was asked for.
+            SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, driver, SDL_HINT_OVERRIDE)
+            if SDL_Init(SDL_INIT_VIDEO) == 0 { return nil }
+            reason = SDLError.last
+            if index + 1 < drivers.count {
+                StandardError.line(VideoDriverChoice.fallbackLine(driver: driver, reason: reason,
+                                                                  next: drivers[index + 1]))
+            }
+        }
+        return .noDisplay("the \(VideoDriverChoice.displayName(drivers.last ?? "")) video driver failed: \(reason)")
     }
 
     static func stopSDL() {

@@ -14,9 +14,11 @@ import Pager
 /// // {"t":2.5,"event":"resize","size":[1280,800]}
 /// ```
 public enum BrowserLogEvent: Sendable, Hashable {
-    /// `{"t":…,"event":"window","renderer":"software","size":[W,H],"scanning":false}`
-    /// when the window opens; `scanning`: the folder scan is still running.
-    case window(renderer: String, width: Int, height: Int, scanning: Bool)
+    /// `{"t":…,"event":"window","renderer":"software","size":[W,H],"scanning":false,"video":"x11","scale":1}`
+    /// when the window opens; `scanning`: the folder scan is still running,
+    /// `video` SDL's video driver, `scale` device pixels per point (2 on a
+    /// 2× HiDPI output), `size` in device pixels.
+    case window(renderer: String, width: Int, height: Int, scanning: Bool, video: String, scale: Double)
     /// `{"t":…,"event":"gallery","title":…,"images":N,"layout":…,"pages":[H,V],"sources":N,"sort":…,"reverse":B}`
     /// when a folder's pages are known (`null` for an infinite axis):
     /// `sources` is how many paths were given, `sort` the ``ImageOrder``'s
@@ -282,8 +284,9 @@ public enum BrowserLogEvent: Sendable, Hashable {
     /// The session's own lines: the window, the gallery, the first image, frames.
     private var sessionFields: [String] {
         switch self {
-        case .window(let renderer, let width, let height, let scanning):
-            [Self.text("renderer", renderer), Self.pair("size", width, height), Self.flag("scanning", scanning)]
+        case .window(let renderer, let width, let height, let scanning, let video, let scale):
+            [Self.text("renderer", renderer), Self.pair("size", width, height), Self.flag("scanning", scanning),
+             Self.text("video", video), "\"scale\":" + ReplayFormat.time(scale)]
         case .gallery(let title, let images, let layout, let horizontal, let vertical, let sources, let order):
             [Self.text("title", title), Self.number("images", images), Self.text("layout", layout),
              "\"pages\":[" + Self.count(horizontal) + "," + Self.count(vertical) + "]",

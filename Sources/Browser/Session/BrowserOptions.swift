@@ -15,6 +15,21 @@ public enum RendererPreference: String, Sendable, CaseIterable {
     case software
 }
 
+/// Which display system to talk to (`--video`).
+///
+/// ```swift
+/// options.video = VideoPreference(rawValue: "wayland") ?? .auto
+/// ```
+public enum VideoPreference: String, Sendable, CaseIterable {
+    /// Wayland when `WAYLAND_DISPLAY` is set, X11 (Xwayland) if that fails;
+    /// otherwise SDL's own choice (X11 with `DISPLAY`, or `SDL_VIDEODRIVER`).
+    case auto
+    /// X11 only (on Wayland: through Xwayland).
+    case x11
+    /// Wayland only.
+    case wayland
+}
+
 /// Everything `fourway` was asked to do.
 ///
 /// ```swift
@@ -44,6 +59,8 @@ public struct BrowserOptions: Sendable {
     /// Where to write the JSON Lines event log.
     public var eventsPath: String?
     public var renderer: RendererPreference = .auto
+    /// The display system (`--video`).
+    public var video: VideoPreference = .auto
     public var fullscreen = false
     /// Start with the HUD shown.
     public var showHUD = true

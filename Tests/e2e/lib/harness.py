@@ -10,6 +10,22 @@ helpers (changed, last_settled, ...), and App: one fourway process, started
 again when Xvfb drops it while resetting, with its window, event log and
 stderr.
 
+On Wayland (begin(display="wayland")): sway, headless, as user nobody with its
+own XDG_RUNTIME_DIR (start_sway() is the only place that launches it), the
+pointer injector Tests/e2e/lib/virtual-pointer.c built on first use
+(virtual_pointer()) and the key injector Tests/e2e/lib/virtual-keyboard.c
+(keys()), grim for screenshots, and WaylandApp:
+App on that compositor. A Wayland suite:
+
+    BIN, WORK = harness.begin("wayland", total_timeout=300, display="wayland")
+    app = harness.WaylandApp("grid", GRID)
+    if app.started:
+        m = app.mark()
+        app.key("Right")
+        check(app.wait_for("page-changed", m) is not None, "Right turns the page")
+        app.quit()
+    finish()
+
 A suite turns off bytecode files before importing it, so no __pycache__ is
 written into the tree:
 
@@ -63,12 +79,22 @@ FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 COMPARE = "/usr/bin/compare"
 # Helpers an end-to-end suite needs on PATH (ImageMagick is checked above, by path).
 TOOLS = ("Xvfb", "xdotool", "xdpyinfo", "xmessage")
+# What a Wayland suite needs on PATH besides: the compositor, its IPC client,
+# keys, screenshots, and what builds the pointer injector.
+WAYLAND_TOOLS = ("sway", "swaymsg", "grim", "wayland-scanner", "cc", "setpriv")
+# The headless output's name, and its size in pixels (points at scale 1).
+SWAY_OUTPUT = "HEADLESS-1"
+SWAY_RESOLUTION = "1280x800"
+# The user sway runs as when this runs as root (sway refuses root).
+NOBODY = 65534
 
 passed = 0
 failed = 0
 skipped = 0
-# Processes ended at exit: fourway runs, an own Xvfb.
+# Processes ended at exit: fourway runs, an own Xvfb, an own sway.
 children = []
+# Folders removed at exit besides WORK: a sway's XDG_RUNTIME_DIR.
+_folders = []
 BIN = None
 WORK = None
 _name = "e2e"
@@ -76,12 +102,15 @@ _check_prefix = ""
 _total_timeout = None
 
 
-def begin(name, total_timeout, check_prefix="", takes_fourway=True):
+def begin(name, total_timeout, check_prefix="", takes_fourway=True, display="x11", wayland_scale=1,
+          xwayland=False):
     """Checks the one argument (an executable fourway; no argument at all
     when not TAKES_FOURWAY, for a suite that drives another program), bounds
     the run to TOTAL_TIMEOUT s (then one FAIL and the counts), makes sure an
-    X server answers, makes a work folder removed at exit. Returns (BIN,
-    WORK); BIN is None without fourway."""
+    X server answers (DISPLAY "x11") or starts a headless sway ("wayland":
+    at WAYLAND_SCALE, with Xwayland when XWAYLAND; see start_sway), makes a
+    work folder removed at exit. Returns (BIN, WORK); BIN is None without
+    fourway."""
     global BIN, WORK, _name, _check_prefix, _total_timeout
     _name, _check_prefix, _total_timeout = name, check_prefix, total_timeout
     script = os.path.relpath(os.path.abspath(sys.argv[0]), ROOT)
@@ -93,18 +122,24 @@ def begin(name, total_timeout, check_prefix="", takes_fourway=True):
         print(f"usage: {script} FOURWAY_BIN (an executable fourway)", file=sys.stderr)
         sys.exit(2)
     BIN = os.path.realpath(sys.argv[1]) if takes_fourway else None
-    if missing_tools():
+    wayland = display == "wayland"
+    if missing_tools(wayland):
         # scripts/lib/install-deps installs what is missing (quick when nothing is).
         subprocess.run(["bash", os.path.join(ROOT, "scripts", "lib", "install-deps")], stdout=subprocess.DEVNULL)
-        if missing_tools():
-            print(f"{name}: missing: {', '.join(missing_tools())}", file=sys.stderr)
+        if missing_tools(wayland):
+            print(f"{name}: missing: {', '.join(missing_tools(wayland))}", file=sys.stderr)
             sys.exit(2)
     signal.signal(signal.SIGALRM, _on_timeout)
     signal.signal(signal.SIGTERM, _on_timeout)
     signal.alarm(total_timeout)
-    x_server()
-    WORK = tempfile.mkdtemp(prefix=f"fourway-{name}.")
     atexit.register(_cleanup)   # also after an unexpected exception
+    if wayland:
+        if start_sway(scale=wayland_scale, xwayland=xwayland) is None:
+            check(False, "sway starts headless")
+            finish(2)
+    else:
+        x_server()
+    WORK = tempfile.mkdtemp(prefix=f"fourway-{name}.")
     return BIN, WORK
 
 
@@ -208,8 +243,9 @@ def display_taken(number):
 
 def _cleanup():
     _end_children()
-    if WORK:
-        shutil.rmtree(WORK, ignore_errors=True)
+    for folder in [WORK, *_folders]:
+        if folder:
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 def xdotool(*arguments):
@@ -280,13 +316,205 @@ def x_server(share=True, screen=XVFB_SCREEN, displays=DISPLAYS, log=None):
     return xvfb
 
 
-def missing_tools():
-    """What an end-to-end run needs and this machine lacks (after
-    scripts/lib/install-deps), named."""
-    missing = [tool for tool in TOOLS if shutil.which(tool) is None]
+def missing_tools(wayland=False):
+    """What an end-to-end run (on WAYLAND: a Wayland one) needs and this
+    machine lacks (after scripts/lib/install-deps), named."""
+    missing = [tool for tool in TOOLS + (WAYLAND_TOOLS if wayland else ()) if shutil.which(tool) is None]
+    if wayland and not os.path.exists("/usr/include/xkbcommon/xkbcommon.h"):
+        missing.append("libxkbcommon-dev")
     if not (os.access(CONVERT, os.X_OK) and os.access(IMPORT, os.X_OK) and os.access(COMPARE, os.X_OK)):
         missing.append("ImageMagick (convert, import, compare)")
     return missing
+
+
+# ---------------------------------------------------------------- Wayland
+
+
+def start_sway(scale=1, resolution=SWAY_RESOLUTION, xwayland=False, log=None):
+    """Starts sway headless (no GPU, no input devices: pixman renderer) with
+    one output SWAY_OUTPUT of RESOLUTION pixels at SCALE, no bar, no borders,
+    Xwayland only when XWAYLAND; as user nobody when this runs as root (sway
+    refuses root), in its own XDG_RUNTIME_DIR (a 0700 folder of that user,
+    removed at exit). Waits until its socket answers, then sets
+    WAYLAND_DISPLAY, XDG_RUNTIME_DIR and SWAYSOCK for the clients started
+    after (root may connect to nobody's socket) and unsets DISPLAY (and sets
+    it to Xwayland's when XWAYLAND). Its output goes to LOG (a path) or
+    WORK/sway.log. Returns the sway process (ended at exit, or by
+    stop_sway), or None when it did not come up. The only place any suite
+    launches a Wayland compositor."""
+    runtime = tempfile.mkdtemp(prefix="fourway-sway.")
+    _folders.append(runtime)
+    as_root = os.geteuid() == 0
+    if as_root:
+        os.chown(runtime, NOBODY, NOBODY)
+    os.chmod(runtime, 0o700)
+    config = os.path.join(runtime, "config")
+    with open(config, "w") as f:
+        f.write(f"output {SWAY_OUTPUT} resolution {resolution} scale {scale}\n"
+                f"xwayland {'enable' if xwayland else 'disable'}\n"
+                "default_border none\ndefault_floating_border none\n"
+                "focus_follows_mouse no\nseat * hide_cursor 0\n")
+    os.chmod(config, 0o644)
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("DISPLAY", "WAYLAND_DISPLAY", "SWAYSOCK", "SDL_VIDEODRIVER")}
+    env.update(XDG_RUNTIME_DIR=runtime, HOME=runtime, WLR_BACKENDS="headless", WLR_LIBINPUT_NO_DEVICES="1",
+               WLR_RENDERER="pixman", WLR_HEADLESS_OUTPUTS="1")
+    prefix = ["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups"] if as_root else []
+    output = open(log or os.path.join(runtime, "sway.log"), "ab")
+    sway = subprocess.Popen([*prefix, "sway", "-c", config], env=env, stdout=output, stderr=output,
+                            stdin=subprocess.DEVNULL)
+    output.close()
+    children.append(sway)
+    for _ in range(100):
+        sockets = [n for n in os.listdir(runtime) if n.startswith("sway-ipc.")]
+        displays = [n for n in os.listdir(runtime) if n.startswith("wayland-") and not n.endswith(".lock")]
+        if sockets and displays:
+            os.environ.pop("SDL_VIDEODRIVER", None)
+            os.environ.pop("DISPLAY", None)
+            os.environ.update(XDG_RUNTIME_DIR=runtime, WAYLAND_DISPLAY=displays[0],
+                              SWAYSOCK=os.path.join(runtime, sockets[0]))
+            if swaymsg("-t", "get_outputs") is not None:
+                if xwayland and not _wait_for_xwayland(sway):
+                    break
+                return sway
+        if sway.poll() is not None:
+            break
+        time.sleep(0.1)
+    stop_sway(sway)
+    return None
+
+
+def _wait_for_xwayland(sway):
+    """Sets DISPLAY to the Xwayland sway started (it lists the display's
+    socket in its environment only to its children: found by the lock
+    file of a process of sway's user); whether one answers in time."""
+    for _ in range(100):
+        for name in sorted(os.listdir("/tmp")):
+            if name.startswith(".X") and name.endswith("-lock") and display_taken(int(name[2:-5])):
+                os.environ["DISPLAY"] = f":{name[2:-5]}"
+                if os.stat(os.path.join("/tmp", name)).st_uid == os.stat(os.environ["XDG_RUNTIME_DIR"]).st_uid \
+                        and display_answers():
+                    return True
+        if sway.poll() is not None:
+            return False
+        time.sleep(0.1)
+    return False
+
+
+def stop_sway(sway):
+    """Ends a sway start_sway() started: `swaymsg exit`, then SIGTERM."""
+    if sway is None or sway.poll() is not None:
+        return
+    swaymsg("exit")
+    try:
+        sway.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        _end(sway)
+
+
+def swaymsg(*arguments):
+    """Runs swaymsg on the sway in SWAYSOCK; its stdout, or None when it failed."""
+    try:
+        done = subprocess.run(["swaymsg", *map(str, arguments)], capture_output=True, text=True, timeout=10)
+    except subprocess.TimeoutExpired:
+        return None
+    return done.stdout if done.returncode == 0 else None
+
+
+def set_output_scale(scale):
+    """Sets the headless output's scale (2 for HiDPI); whether sway took it."""
+    return swaymsg("output", SWAY_OUTPUT, "scale", scale) is not None
+
+
+def output_points():
+    """The output's size in points (its pixels over its scale): what
+    virtual_pointer's motion coordinates are taken in."""
+    outputs = json.loads(swaymsg("-t", "get_outputs") or "[]")
+    rect = outputs[0]["rect"] if outputs else {"width": 0, "height": 0}
+    return rect["width"], rect["height"]
+
+
+_injectors = {}
+
+
+def _injector(name, libraries):
+    """The path of the injector Tests/e2e/lib/NAME.c, built once a run with
+    wayland-scanner (its protocol XML beside it) and cc into Tests/e2e/out/bin
+    (rebuilt when its source is newer); None with the build's error on
+    stderr when it cannot be built."""
+    if name in _injectors:
+        return _injectors[name]
+    lib = os.path.join(HERE, "lib")
+    protocol = {"virtual-pointer": "wlr-virtual-pointer-unstable-v1",
+                "virtual-keyboard": "virtual-keyboard-unstable-v1"}[name]
+    source, xml = os.path.join(lib, f"{name}.c"), os.path.join(lib, f"{protocol}.xml")
+    build = os.path.join(OUT, "bin")
+    binary = os.path.join(build, name)
+    newest = max(os.path.getmtime(source), os.path.getmtime(xml))
+    if not (os.path.exists(binary) and os.path.getmtime(binary) >= newest):
+        os.makedirs(build, exist_ok=True)
+        header = os.path.join(build, f"{protocol}-client-protocol.h")
+        code = os.path.join(build, f"{protocol}-protocol.c")
+        for command in (["wayland-scanner", "client-header", xml, header],
+                        ["wayland-scanner", "private-code", xml, code],
+                        ["cc", "-O1", "-Wall", "-I", build, "-o", binary, source, code, "-lwayland-client",
+                         *libraries]):
+            done = subprocess.run(command, capture_output=True, text=True, timeout=120)
+            if done.returncode != 0:
+                print(f"{name}: {' '.join(command[:2])} failed: {done.stderr.strip()[:500]}", file=sys.stderr)
+                return None
+    _injectors[name] = binary
+    return binary
+
+
+def virtual_pointer():
+    """The pointer injector (Tests/e2e/lib/virtual-pointer.c), built on first use; None when it cannot be."""
+    return _injector("virtual-pointer", [])
+
+
+def virtual_keyboard():
+    """The key injector (Tests/e2e/lib/virtual-keyboard.c), built on first use; None when it cannot be."""
+    return _injector("virtual-keyboard", ["-lxkbcommon"])
+
+
+def pointer(*commands):
+    """One gesture with the injector: COMMANDS as virtual-pointer.c reads
+    them ("motion 10 20", "button left down", "scroll-finger 0 -8", "stop",
+    "wheel 1", "sleep 16"), `extent` (the output in points) put first. One
+    process a gesture, so the compositor sees one device come and go.
+    Whether it ran without error."""
+    binary = virtual_pointer()
+    if binary is None:
+        return False
+    width, height = output_points()
+    done = subprocess.run([binary], input="".join(f"{c}\n" for c in (f"extent {width} {height}", *commands)),
+                          capture_output=True, text=True, timeout=60)
+    if done.returncode != 0:
+        print(f"   virtual-pointer: {done.stderr.strip()}", flush=True)
+    return done.returncode == 0
+
+
+def keys(*names):
+    """Presses and releases each key of NAMES (X keysym names as xdotool takes
+    them: "Right", "q", "ctrl+Home"; or "sleep MS") on the focused window,
+    with the key injector: real evdev codes under the us keymap, so SDL sees
+    the keys a real keyboard gives (wtype's own keymap turns the arrows into
+    other keys for SDL; see Tests/e2e/lib/virtual-keyboard.c). Whether it
+    ran without error."""
+    binary = virtual_keyboard()
+    if binary is None:
+        return False
+    done = subprocess.run([binary, *names], capture_output=True, text=True, timeout=60)
+    if done.returncode != 0:
+        print(f"   virtual-keyboard: {done.stderr.strip()}", flush=True)
+    return done.returncode == 0
+
+
+def grim_screen(name=None):
+    """A Screen of the whole output, in device pixels (grim), kept as
+    OUT/NAME.png too when NAME is given and OUT exists."""
+    shot = subprocess.run(["grim", "-t", "ppm", "-"], capture_output=True, timeout=30).stdout
+    return Screen.from_ppm(shot, name)
 
 
 def events(path):
@@ -363,6 +591,34 @@ class Screen:
         if name and os.path.isdir(OUT) and self.rgb:
             subprocess.run([CONVERT, "-size", f"{self.width}x{self.height}", "-depth", "8", "rgb:-",
                             os.path.join(OUT, f"{name}.png")], input=self.rgb, timeout=30)
+
+    @classmethod
+    def from_ppm(cls, data, name=None):
+        """A Screen of a binary PPM (P6, 8 bits: what grim -t ppm writes);
+        an empty one (0x0) when DATA is not one."""
+        screen = cls.__new__(cls)
+        screen.name, screen.width, screen.height, screen.rgb = name, 0, 0, b""
+        fields, at = [], 0
+        while len(fields) < 4 and at < len(data):
+            while at < len(data) and data[at:at + 1].isspace():
+                at += 1
+            if data[at:at + 1] == b"#":
+                at = data.index(b"\n", at)
+                continue
+            end = at
+            while end < len(data) and not data[end:end + 1].isspace():
+                end += 1
+            fields.append(data[at:end])
+            at = end
+        if len(fields) == 4 and fields[0] == b"P6" and fields[3] == b"255":
+            width, height = int(fields[1]), int(fields[2])
+            rgb = data[at + 1:]
+            if len(rgb) == width * height * 3:
+                screen.width, screen.height, screen.rgb = width, height, rgb
+        if name and os.path.isdir(OUT) and screen.rgb:
+            subprocess.run([CONVERT, "-size", f"{screen.width}x{screen.height}", "-depth", "8", "rgb:-",
+                            os.path.join(OUT, f"{name}.png")], input=screen.rgb, timeout=30)
+        return screen
 
     def pixel(self, x, y):
         """(r, g, b) at X, Y."""
@@ -539,6 +795,81 @@ class App:
             self.process.wait()
             return check(False, f"{self.name}: quits on q", "still running")
         release_stuck_keys()
+        if self.keep_log and os.path.isdir(OUT):
+            shutil.copy(self.log, os.path.join(OUT, f"{self.name}.jsonl"))
+        return check(code == 0, f"{self.name}: quits on q with exit code 0", f"exit {code}; {self.stderr()[-300:]}")
+
+
+class WaylandApp(App):
+    """One fourway process on the sway start_sway() started, as a native
+    Wayland client: App's event log, stderr, waits and quit, with keys by
+    the key injector, drags by the pointer injector and screenshots by grim. sway tiles
+    the one window over the whole output, so the window is the output:
+    regions and pointer positions are in its points, screenshots in its
+    device pixels (2x at scale 2). Keys go to the focused window: sway
+    focuses the newest. ARGUMENTS and ENV as App; the video
+    driver is fourway's own choice unless ARGUMENTS say (--video)."""
+
+    def __init__(self, name, *arguments, size="900x600", env=None, prefix=(), binary=None,
+                 start_check=True, keep_log=True, start_timeout=WAIT_TIMEOUT):
+        self.name = name
+        self.keep_log = keep_log
+        self.log = os.path.join(WORK, f"{name}.jsonl")
+        self.err = os.path.join(WORK, f"{name}.stderr")
+        open(self.log, "w").close()
+        self.window = ""
+        command = [*prefix, binary or BIN, "--size", size, "--events", self.log, *arguments]
+        with open(self.err, "w") as err:
+            self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=err, env=env)
+        children.append(self.process)
+        for _ in range(int(start_timeout * 10)):
+            if self.kinds("first-frame") or self.process.poll() is not None:
+                break
+            time.sleep(0.1)
+        self.started = bool(self.kinds("first-frame")) and self.process.poll() is None
+        self.width, self.height = output_points()
+        if start_check:
+            check(self.started, f"{name}: window appears with a first frame", self.stderr()[:300])
+        if self.started:
+            time.sleep(0.3)
+
+    def key(self, *names, pause=0.0):
+        """Presses each key with the key injector (the window has the focus), PAUSE s apart."""
+        chords = []
+        for name in names:
+            chords += [name, f"sleep {int(pause * 1000)}"] if pause else [name]
+        keys(*chords)
+
+    def drag(self, x0, y0, x1, y1, steps, pause, hold):
+        """A drag with the injector, in points: STEPS moves PAUSE s apart,
+        holding still HOLD s before the release."""
+        commands = [f"motion {x0} {y0}", "button left down"]
+        for i in range(1, steps + 1):
+            commands += [f"sleep {int(pause * 1000)}", f"motion {x0 + (x1 - x0) * i // steps} {y0 + (y1 - y0) * i // steps}"]
+        pointer(*commands, f"sleep {int(hold * 1000)}", "button left up")
+
+    def screen(self, name=None):
+        """A Screen of the window (the output) in device pixels."""
+        return grim_screen(name)
+
+    def pixel(self, x=None, y=None):
+        """The window's pixel at X, Y in device pixels (default: its centre) as "#RRGGBB", or None."""
+        screen = self.screen()
+        if not screen.rgb:
+            return None
+        x = screen.width // 2 if x is None else x
+        y = screen.height // 2 if y is None else y
+        return "#%02X%02X%02X" % screen.pixel(x, y)
+
+    def quit(self):
+        """q; the check "NAME: quits on q with exit code 0". Returns it."""
+        self.key("q")
+        try:
+            code = self.process.wait(timeout=WAIT_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+            return check(False, f"{self.name}: quits on q", "still running")
         if self.keep_log and os.path.isdir(OUT):
             shutil.copy(self.log, os.path.join(OUT, f"{self.name}.jsonl"))
         return check(code == 0, f"{self.name}: quits on q with exit code 0", f"exit {code}; {self.stderr()[-300:]}")
