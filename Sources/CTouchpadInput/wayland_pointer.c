@@ -171,12 +171,10 @@ static void seat_capabilities(void *data, struct wl_seat *seat, uint32_t capabil
         if (t->gestures) {
             t->pinch = zwp_pointer_gestures_v1_get_pinch_gesture(t->gestures, t->pointer);
             zwp_pointer_gesture_pinch_v1_add_listener(t->pinch, &pinch_listener, t);
-            t->base.has_pinch = 1;
         }
     } else if (!has_pointer && t->pointer) {
         if (t->pinch) zwp_pointer_gesture_pinch_v1_destroy(t->pinch);
         t->pinch = NULL;
-        t->base.has_pinch = 0;
         wl_pointer_release(t->pointer);
         t->pointer = NULL;
     }
@@ -198,6 +196,8 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
         wl_seat_add_listener(t->seat, &seat_listener, t);
     } else if (strcmp(interface, zwp_pointer_gestures_v1_interface.name) == 0 && !t->gestures) {
         t->gestures = wl_registry_bind(registry, name, &zwp_pointer_gestures_v1_interface, 1);
+        /* The pinch object comes with the pointer, which may come later. */
+        t->base.has_pinch = 1;
     }
 }
 

@@ -95,6 +95,8 @@ final class BrowserSession {
         if getenv("FOURWAY_TOUCHPAD").map({ String(cString: $0) }) != "sdl" {
             input.touchpad = PlatformTouchpad(window: window.window, wakeEventType: wakeEventType)
         }
+        // Wayland reports the lift: resting fingers hold the page until it comes.
+        if input.touchpad?.binding == .wayland { model.setScrollEndGap(.infinity) }
         slotLoader = SlotLoader(firstImage: firstImage, wake: wake)
         slotLoader.loadAll()
         overview = OverviewScreen(renderer: window.renderer, text: text, log: log,
