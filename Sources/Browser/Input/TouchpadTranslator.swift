@@ -44,8 +44,6 @@ public struct TouchpadTranslator: Sendable {
     /// Wheel travel of one notch for a high-resolution wheel without
     /// discrete steps (libinput: 15° per click).
     public static let wheelUnitsPerNotch = 15.0
-    /// Touchpad units of one XI2 scroll-valuator increment (GTK's convention).
-    public static let unitsPerValuatorIncrement = 10.0
     /// A pinch step never scales by less than this (a wild sample).
     static let smallestPinchFactor = 0.5
 
