@@ -26,6 +26,7 @@ void fw_touchpad_wake(fw_touchpad_queue *queue) {
     SDL_Event event;
     SDL_zero(event);
     event.type = queue->wake_event_type;
+    event.user.code = FW_TOUCHPAD_WAKE_CODE;
     SDL_PushEvent(&event);
 }
 

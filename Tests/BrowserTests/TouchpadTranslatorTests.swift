@@ -1,3 +1,4 @@
+import CSDL2
 import CTouchpadInput
 import Pager
 import Testing
@@ -245,6 +246,15 @@ struct TouchpadTranslatorTests {
         #expect(PlatformTouchpad.event(raw, time: 4, pointScale: 1, shift: false) == .lift(time: 4))
         raw.kind = 99
         #expect(PlatformTouchpad.event(raw, time: 4, pointScale: 1, shift: false) == nil)
+    }
+
+    @Test("The touchpad's wake-up is told from a worker's by its code")
+    func wakeCode() {
+        var event = SDL_Event()
+        event.type = SDL_USEREVENT.rawValue
+        #expect(!PlatformTouchpad.isWake(event))
+        event.user.code = Int32(FW_TOUCHPAD_WAKE_CODE)
+        #expect(PlatformTouchpad.isWake(event))
     }
 
     @Test("The event log's touchpad line")

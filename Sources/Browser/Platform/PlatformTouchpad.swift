@@ -1,3 +1,4 @@
+import CSDL2
 import CTouchpadInput
 
 /// The window's touchpad read beside SDL (Sources/CTouchpadInput): on
@@ -40,6 +41,12 @@ final class PlatformTouchpad {
             if let event = Self.event(raw, time: time, pointScale: scale, shift: shift) { events.append(event) }
         }
         return events
+    }
+
+    /// Whether `event` (of the loop's wake type) is the touchpad's wake-up,
+    /// not a worker's: it brings input to take, no result to draw.
+    static func isWake(_ event: SDL_Event) -> Bool {
+        event.user.code == Int32(FW_TOUCHPAD_WAKE_CODE)
     }
 
     /// Unbinds; before the window is destroyed.

@@ -30,9 +30,10 @@ extension BrowserSession {
             default:
                 break
             }
+        case wakeEventType where PlatformTouchpad.isWake(event):
+            takeTouchpadEvents()
         case wakeEventType:
             schedule.mark(.worker)   // results are collected in the frame's update
-            takeTouchpadEvents()
         default:
             // The touchpad's events that came with this wheel event go first:
             // on X11 they say whether SDL's notch is the swipe's (TouchpadTranslator).

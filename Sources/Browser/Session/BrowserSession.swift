@@ -252,9 +252,12 @@ final class BrowserSession {
             let milliseconds = Int32(((left - Self.preciseWaitSeconds) * 1000).rounded(.down))
             guard SDL_WaitEventTimeout(&event, max(1, milliseconds)) != 0 else { continue }
             // A decode finished: draw it now, not up to a frame later.
+            if event.type == wakeEventType, PlatformTouchpad.isWake(event) {
+                takeTouchpadEvents()
+                continue
+            }
             if event.type == wakeEventType {
                 schedule.mark(.worker)
-                takeTouchpadEvents()
                 if returningOnWake { return }
                 continue
             }

@@ -13,6 +13,11 @@
 
 enum fw_touchpad_kind { FW_TOUCHPAD_WAYLAND = 1, FW_TOUCHPAD_X11 = 2 };
 
+/* The `user.code` of the wake event a queued event pushes: the loop takes
+ * the touchpad's events without taking it for a worker's wake-up (on X11
+ * every pointer motion over the window wakes it, and must draw nothing). */
+enum { FW_TOUCHPAD_WAKE_CODE = 0x7470 };
+
 enum fw_touchpad_event_kind {
     FW_TP_SCROLL = 1,       /* dx, dy units; source */
     FW_TP_LIFT = 2,         /* the fingers lifted (axis_stop) */
