@@ -29,6 +29,8 @@ typedef struct {
     int source;
     int has_value[2], stopped[2], discrete[2];
     double value[2];
+    uint32_t time_ms;
+    int has_time;
 } wayland_touchpad;
 
 static void frame_reset(wayland_touchpad *t) {
@@ -37,10 +39,22 @@ static void frame_reset(wayland_touchpad *t) {
     memset(t->stopped, 0, sizeof t->stopped);
     memset(t->discrete, 0, sizeof t->discrete);
     t->value[0] = t->value[1] = 0;
+    t->has_time = 0;
 }
 
 static void push(wayland_touchpad *t, fw_touchpad_event event) {
     fw_touchpad_queue_push(&t->base.queue, event);
+}
+
+static void note_time(wayland_touchpad *t, uint32_t time) {
+    t->time_ms = time;
+    t->has_time = 1;
+}
+
+static fw_touchpad_event stamped(wayland_touchpad *t, fw_touchpad_event event) {
+    event.time_ms = t->time_ms;
+    event.has_time = t->has_time;
+    return event;
 }
 
 static void pointer_enter(void *data, struct wl_pointer *p, uint32_t serial, struct wl_surface *s,
@@ -65,6 +79,7 @@ static void pointer_axis(void *data, struct wl_pointer *p, uint32_t time, uint32
     wayland_touchpad *t = data;
     int a = axis == WL_POINTER_AXIS_HORIZONTAL_SCROLL;
     t->has_value[a] = 1;
+    note_time(t, time);
     t->value[a] += wl_fixed_to_double(value);
 }
 
@@ -76,6 +91,7 @@ static void pointer_axis_source(void *data, struct wl_pointer *p, uint32_t sourc
 static void pointer_axis_stop(void *data, struct wl_pointer *p, uint32_t time, uint32_t axis) {
     wayland_touchpad *t = data;
     t->stopped[axis == WL_POINTER_AXIS_HORIZONTAL_SCROLL] = 1;
+    note_time(t, time);
 }
 
 static void pointer_axis_discrete(void *data, struct wl_pointer *p, uint32_t axis, int32_t discrete) {
@@ -105,14 +121,14 @@ static void pointer_frame(void *data, struct wl_pointer *p) {
     if (source == FW_TP_SOURCE_WHEEL && (t->discrete[0] || t->discrete[1])) {
         fw_touchpad_event e = {.kind = FW_TP_NOTCH, .source = source,
                                .notch_x = t->discrete[1], .notch_y = t->discrete[0]};
-        push(t, e);
+        push(t, stamped(t, e));
     } else if (any_value) {
         fw_touchpad_event e = {.kind = FW_TP_SCROLL, .source = source, .dx = t->value[1], .dy = t->value[0]};
-        push(t, e);
+        push(t, stamped(t, e));
     }
     if (t->stopped[0] || t->stopped[1]) {
         fw_touchpad_event e = {.kind = FW_TP_LIFT, .source = source};
-        push(t, e);
+        push(t, stamped(t, e));
     }
     if (any_value || t->stopped[0] || t->stopped[1]) fw_touchpad_wake(&t->base.queue);
     frame_reset(t);
@@ -134,7 +150,8 @@ static const struct wl_pointer_listener pointer_listener = {
 static void pinch_begin(void *data, struct zwp_pointer_gesture_pinch_v1 *pinch, uint32_t serial, uint32_t time,
                         struct wl_surface *surface, uint32_t fingers) {
     wayland_touchpad *t = data;
-    fw_touchpad_event e = {.kind = FW_TP_PINCH_BEGIN, .x = t->x, .y = t->y, .scale = 1};
+    fw_touchpad_event e = {.kind = FW_TP_PINCH_BEGIN, .x = t->x, .y = t->y, .scale = 1,
+                           .time_ms = time, .has_time = 1};
     push(t, e);
     fw_touchpad_wake(&t->base.queue);
 }
@@ -143,7 +160,8 @@ static void pinch_update(void *data, struct zwp_pointer_gesture_pinch_v1 *pinch,
                          wl_fixed_t dy, wl_fixed_t scale, wl_fixed_t rotation) {
     wayland_touchpad *t = data;
     fw_touchpad_event e = {.kind = FW_TP_PINCH_UPDATE, .dx = wl_fixed_to_double(dx),
-                           .dy = wl_fixed_to_double(dy), .scale = wl_fixed_to_double(scale)};
+                           .dy = wl_fixed_to_double(dy), .scale = wl_fixed_to_double(scale),
+                           .time_ms = time, .has_time = 1};
     push(t, e);
     fw_touchpad_wake(&t->base.queue);
 }
@@ -151,7 +169,7 @@ static void pinch_update(void *data, struct zwp_pointer_gesture_pinch_v1 *pinch,
 static void pinch_end(void *data, struct zwp_pointer_gesture_pinch_v1 *pinch, uint32_t serial, uint32_t time,
                       int32_t cancelled) {
     wayland_touchpad *t = data;
-    fw_touchpad_event e = {.kind = FW_TP_PINCH_END, .cancelled = cancelled != 0};
+    fw_touchpad_event e = {.kind = FW_TP_PINCH_END, .cancelled = cancelled != 0, .time_ms = time, .has_time = 1};
     push(t, e);
     fw_touchpad_wake(&t->base.queue);
 }

@@ -92,7 +92,7 @@ static void read_motion(x11_touchpad *t, XIDeviceEvent *event) {
     }
     if (!moved) return;
     fw_touchpad_event e = {.kind = FW_TP_SCROLL, .source = whole ? FW_TP_SOURCE_WHEEL : FW_TP_SOURCE_UNKNOWN,
-                           .dx = units[0], .dy = units[1]};
+                           .dx = units[0], .dy = units[1], .time_ms = (uint32_t)event->time, .has_time = 1};
     fw_touchpad_queue_push(&t->base.queue, e);
 }
 
@@ -111,6 +111,8 @@ static void read_pinch(x11_touchpad *t, XIGesturePinchEvent *pinch) {
                                 .cancelled = (pinch->flags & XIGesturePinchEventCancelled) != 0};
         break;
     }
+    e.time_ms = (uint32_t)pinch->time;
+    e.has_time = 1;
     fw_touchpad_queue_push(&t->base.queue, e);
 }
 

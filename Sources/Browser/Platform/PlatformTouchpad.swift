@@ -18,6 +18,8 @@ final class PlatformTouchpad {
     let binding: TouchpadTranslator.Binding
     /// Whether pinch gestures come.
     let hasPinch: Bool
+    /// The platform's timestamps on the session clock.
+    private var clock = TouchpadClock()
 
     /// Binds the touchpad of `window` (an `SDL_Window`); nil when its video
     /// driver is neither Wayland nor X11 or the server lacks what is needed.
@@ -30,7 +32,8 @@ final class PlatformTouchpad {
 
     deinit { close() }
 
-    /// The events that arrived, stamped `time`; `pixelsPerPoint` turns
+    /// The events that arrived, at their platform timestamps on the session
+    /// clock (`time`, now, without one); `pixelsPerPoint` turns
     /// Wayland's surface points into window px, `shift` is Shift's state.
     func take(time: Double, pixelsPerPoint: Double, shift: Bool) -> [TouchpadEvent] {
         guard let handle else { return [] }
@@ -38,7 +41,8 @@ final class PlatformTouchpad {
         var raw = fw_touchpad_event()
         let scale = binding == .wayland ? pixelsPerPoint : 1
         while fw_touchpad_next(handle, &raw) != 0 {
-            if let event = Self.event(raw, time: time, pointScale: scale, shift: shift) { events.append(event) }
+            let at = raw.has_time != 0 ? clock.time(ofMilliseconds: raw.time_ms, now: time) : time
+            if let event = Self.event(raw, time: at, pointScale: scale, shift: shift) { events.append(event) }
         }
         return events
     }

@@ -122,8 +122,8 @@ extension BrowserSession {
         for event in events where !overview.isShowing {
             if input.events.ctrlHeld, Self.isTouchpadMotion(event) { continue }
             if slideshow.isRunning, Self.isTouchpadMotion(event) { stopSlideshow(reason: "input", at: now) }
-            log?.write(.touchpad(event), time: now)
-            perform(input.translator.translate(event), at: now)
+            log?.write(.touchpad(event), time: event.time)
+            perform(input.translator.translate(event), at: event.time)
         }
     }
 

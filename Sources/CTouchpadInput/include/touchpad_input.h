@@ -42,6 +42,9 @@ typedef struct fw_touchpad_event {
     double x, y;
     int notch_x, notch_y;
     int cancelled;
+    /* The platform's timestamp, ms (its own clock's origin), when has_time. */
+    uint32_t time_ms;
+    int has_time;
 } fw_touchpad_event;
 
 typedef struct fw_touchpad fw_touchpad;
