@@ -122,7 +122,8 @@ extension BrowserSession {
         for event in events where !overview.isShowing {
             if input.events.ctrlHeld, Self.isTouchpadMotion(event) { continue }
             if slideshow.isRunning, Self.isTouchpadMotion(event) { stopSlideshow(reason: "input", at: now) }
-            log?.write(.touchpad(event), time: event.time)
+            // The line's time is when the loop read it: the latency to the frame shows.
+            log?.write(.touchpad(event), time: now)
             perform(input.translator.translate(event), at: event.time)
         }
     }
