@@ -118,8 +118,9 @@ static void pointer_frame(void *data, struct wl_pointer *p) {
     wayland_touchpad *t = data;
     int source = source_of(t->source);
     int any_value = t->has_value[0] || t->has_value[1];
-    if (source == FW_TP_SOURCE_WHEEL && (t->discrete[0] || t->discrete[1])) {
-        fw_touchpad_event e = {.kind = FW_TP_NOTCH, .source = source,
+    /* Discrete steps are a wheel's, whether or not the source was sent. */
+    if (t->discrete[0] || t->discrete[1]) {
+        fw_touchpad_event e = {.kind = FW_TP_NOTCH, .source = FW_TP_SOURCE_WHEEL,
                                .notch_x = t->discrete[1], .notch_y = t->discrete[0]};
         push(t, stamped(t, e));
     } else if (any_value) {
