@@ -168,6 +168,15 @@ struct TouchpadUnitsTests {
         #expect(pager.model.currentPage == page(0, 0))
     }
 
+    @Test func aFastSwipeTurnsAPageWiderThanTheSpeedCapAllows() {
+        // 8000 px/s, the release speed cap, is 417 units/s on a 7680 px page.
+        var pager = RecordingPager(width: 7680, height: 4320)
+        let last = swipe(&pager, count: 3, of: -40, every: 0.016)
+        pager.scrollEnded(at: last)
+        pager.settle()
+        #expect(pager.model.currentPage == page(1, 0))
+    }
+
     @Test func justBelowTheFlingSpeedSettlesOnTheNearestPage() {
         // 11 units per 20 ms = 0.55 units/ms: not a fling, and 0.3 page is nearer the start.
         var pager = pager()
