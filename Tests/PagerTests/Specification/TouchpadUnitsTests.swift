@@ -120,6 +120,16 @@ struct TouchpadUnitsTests {
         #expect(pager.model.phase == .scrolling(.horizontal))
     }
 
+    @Test func aQuietGapThatIsNotAboveZeroKeepsTheDefault() {
+        var pager = pager()
+        pager.model.setScrollEndGap(.nan)
+        #expect(pager.model.configuration.scrollEndGap == 0.15)
+        pager.model.setScrollEndGap(-1)
+        #expect(pager.model.configuration.scrollEndGap == 0.15)
+        pager.model.setScrollEndGap(0.3)
+        #expect(pager.model.configuration.scrollEndGap == 0.3)
+    }
+
     @Test func verticalHundredFiftyUnitsAreHalfAPage() {
         var pager = pager()
         swipe(&pager, count: 15, of: -10, every: 0.025, along: .vertical)
