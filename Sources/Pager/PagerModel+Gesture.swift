@@ -112,7 +112,7 @@ extension PagerModel {
         } else {
             let pageBefore = currentPage
             step = releaseStep(
-                axis: axis, velocity: rawVelocity, source: ended.source,
+                axis: axis, velocity: rawVelocity, measured: estimate, source: ended.source,
                 caught: axis == .horizontal ? ended.caughtTarget.h : ended.caughtTarget.v, at: time)
             if ended.source == .scroll && !configuration.allowsLongSwipes {
                 // One page per touchpad swipe, counted from where it began (a caught flip may land first).
@@ -152,14 +152,17 @@ extension PagerModel {
     /// in its direction among the two visible ones (or one past a caught flip,
     /// which lands first); otherwise the projected position decides (a
     /// touchpad's slow release is not projected: the nearest page).
-    mutating func releaseStep(axis: Axis, velocity: Double, source: GestureSource, caught: Int, at time: Double) -> Int {
+    /// `measured` is the velocity before the cap: a touchpad's fling threshold is in units,
+    /// and on a page over 5 120 px wide the 8 000 px/s cap is below 600 units/s.
+    mutating func releaseStep(axis: Axis, velocity: Double, measured: Double, source: GestureSource,
+                              caught: Int, at time: Double) -> Int {
         let size = pagePitch(axis)
         let position = -offset[axis] / size
         let pagesPerSecond = -velocity / size
         // A touchpad's threshold is in its own units: the velocity, px/s, converted.
         let isFling = source == .pointer
             ? abs(velocity) >= configuration.pointerFlingVelocity
-            : abs(velocity) / pixelsPerTouchpadUnit(axis) >= configuration.scrollFlingVelocity
+            : abs(measured) / pixelsPerTouchpadUnit(axis) >= configuration.scrollFlingVelocity
         let deceleration = source == .pointer
             ? configuration.pointerDeceleration : configuration.scrollDeceleration
         // A slow touchpad release settles on the nearest page, as libadwaita's swipe

@@ -120,6 +120,16 @@ struct TouchpadUnitsTests {
         #expect(pager.model.phase == .scrolling(.horizontal))
     }
 
+    @Test func aQuietGapThatIsNotAboveZeroKeepsTheDefault() {
+        var pager = pager()
+        pager.model.setScrollEndGap(.nan)
+        #expect(pager.model.configuration.scrollEndGap == 0.15)
+        pager.model.setScrollEndGap(-1)
+        #expect(pager.model.configuration.scrollEndGap == 0.15)
+        pager.model.setScrollEndGap(0.3)
+        #expect(pager.model.configuration.scrollEndGap == 0.3)
+    }
+
     @Test func verticalHundredFiftyUnitsAreHalfAPage() {
         var pager = pager()
         swipe(&pager, count: 15, of: -10, every: 0.025, along: .vertical)
@@ -166,6 +176,15 @@ struct TouchpadUnitsTests {
         pager.scrollEnded(at: last + 0.016)
         pager.settle()
         #expect(pager.model.currentPage == page(0, 0))
+    }
+
+    @Test func aFastSwipeTurnsAPageWiderThanTheSpeedCapAllows() {
+        // 8000 px/s, the release speed cap, is 417 units/s on a 7680 px page.
+        var pager = RecordingPager(width: 7680, height: 4320)
+        let last = swipe(&pager, count: 3, of: -40, every: 0.016)
+        pager.scrollEnded(at: last)
+        pager.settle()
+        #expect(pager.model.currentPage == page(1, 0))
     }
 
     @Test func justBelowTheFlingSpeedSettlesOnTheNearestPage() {
