@@ -17,6 +17,10 @@ struct SessionPartsTests {
         #expect(RendererChoice.resolve(.auto, facts("dummy", gpu: true, xvfb: false)) == .software)
         #expect(RendererChoice.resolve(.gpu, facts("x11", gpu: false, xvfb: true)) == .gpu)
         #expect(RendererChoice.resolve(.software, facts("x11", gpu: true, xvfb: false)) == .software)
+        // Wayland: OpenGL even without a render node (Mesa's llvmpipe); its
+        // software renderer presents through OpenGL anyway.
+        #expect(RendererChoice.resolve(.auto, facts("wayland", gpu: false, xvfb: false)) == .gpu)
+        #expect(RendererChoice.resolve(.software, facts("wayland", gpu: false, xvfb: false)) == .software)
     }
 
     @Test("DISPLAY numbers: local forms only")

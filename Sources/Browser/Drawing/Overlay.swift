@@ -10,19 +10,25 @@ import ImageDecoding
 /// overlay.drawHUD(["holiday", "(2, 0) · 3/12", "img3.jpg", "4000 × 3000 · JPEG"], viewport: viewport)
 /// ```
 public struct Overlay {
-    /// HUD text size relative to the viewport height, clamped to the range below.
+    /// HUD text size relative to the viewport height, clamped to the range
+    /// below (px at 1×, times `scale.ui`).
     static let hudScale = 0.022
     static let hudSizeRange = 13...22
-    /// Margin around boxes and padding inside them, px.
+    /// Margin around boxes and padding inside them, px at 1×.
     static let margin = 12
     static let padding = 10
     /// The help box hides the page behind it more than the HUD does, 0…255.
     static let helpOpacity: UInt8 = 225
-    /// The help's text never shrinks below this size, px, to fit a small window.
+    /// The help's text never shrinks below this size, px at 1×, to fit a small window.
     static let smallestHelpSize = 9
 
     public let pages: PageRenderer
     public let text: TextRenderer
+    /// The window's scale: sizes, margins and padding are times `scale.ui`
+    /// (2 on a 2× display, where the viewport is in device pixels).
+    public var scale = DisplayScale()
+    var margin: Int { scale.scaled(Self.margin) }
+    var padding: Int { scale.scaled(Self.padding) }
 
     public init(pages: PageRenderer, text: TextRenderer) {
         self.pages = pages
@@ -31,13 +37,13 @@ public struct Overlay {
 
     private func textSize(_ viewport: PixelRect) -> Int {
         let size = Int(Double(viewport.height) * Self.hudScale)
-        return min(max(size, Self.hudSizeRange.lowerBound), Self.hudSizeRange.upperBound)
+        return min(max(size, scale.scaled(Self.hudSizeRange.lowerBound)), scale.scaled(Self.hudSizeRange.upperBound))
     }
 
     /// The HUD box at the top left.
     public func drawHUD(_ lines: [String], viewport: PixelRect) {
         drawBox(lines, size: textSize(viewport), viewport: viewport) { _, _ in
-            (viewport.x + Self.margin, viewport.y + Self.margin)
+            (viewport.x + margin, viewport.y + margin)
         }
     }
 
@@ -50,13 +56,13 @@ public struct Overlay {
         }
         var size = textSize(viewport)
         var boxes = helpBoxes(columns, size: size)
-        while size > Self.smallestHelpSize,
-              boxes.reduce(0, { $0 + $1.width }) + Self.margin * (columns.count + 1) > viewport.width
-                || (boxes.map(\.height).max() ?? 0) + 2 * Self.margin > viewport.height {
+        while size > scale.scaled(Self.smallestHelpSize),
+              boxes.reduce(0, { $0 + $1.width }) + margin * (columns.count + 1) > viewport.width
+                || (boxes.map(\.height).max() ?? 0) + 2 * margin > viewport.height {
             size -= 1
             boxes = helpBoxes(columns, size: size)
         }
-        let total = boxes.reduce(0) { $0 + $1.width } + Self.margin * (columns.count - 1)
+        let total = boxes.reduce(0) { $0 + $1.width } + margin * (columns.count - 1)
         var x = viewport.x + (viewport.width - total) / 2
         let top = viewport.y + (viewport.height - (boxes.map(\.height).max() ?? 0)) / 2
         for (lines, box) in zip(columns, boxes) {
@@ -64,7 +70,7 @@ public struct Overlay {
             drawBox(lines, size: size, viewport: viewport, opacity: Self.helpOpacity, tabStop: box.tabStop) { _, _ in
                 (left, top)
             }
-            x += box.width + Self.margin
+            x += box.width + margin
         }
     }
 
@@ -86,15 +92,15 @@ public struct Overlay {
     public func drawPanel(_ lines: [String], viewport: PixelRect) {
         let size = textSize(viewport)
         drawBox(lines, size: size, viewport: viewport, tabStop: 1) { width, _ in
-            (viewport.maxX - width - Self.margin, viewport.y + Self.margin)
+            (viewport.maxX - width - margin, viewport.y + margin)
         }
     }
 
     public func drawNotice(_ notice: String, alpha: Double, viewport: PixelRect) {
         let alpha = min(max(alpha, 0), 1)
         guard alpha > 0 else { return }
-        drawBox([notice], size: textSize(viewport) + 2, viewport: viewport, alpha: alpha) { width, height in
-            (viewport.x + (viewport.width - width) / 2, viewport.maxY - height - 4 * Self.margin)
+        drawBox([notice], size: textSize(viewport) + scale.scaled(2), viewport: viewport, alpha: alpha) { width, height in
+            (viewport.x + (viewport.width - width) / 2, viewport.maxY - height - 4 * margin)
         }
     }
 
@@ -105,7 +111,7 @@ public struct Overlay {
         let lineHeight = Int(Double(size) * 1.45)
         let columns = Self.columns(lines)
         let natural = boxSize(lines, size: size, tabStop: tabStop)
-        let width = min(natural.width, viewport.width - 2 * Self.margin)
+        let width = min(natural.width, viewport.width - 2 * margin)
         let height = natural.height
         let (x, y) = place(width, height)
         var box = pages.palette.overlay
@@ -114,10 +120,10 @@ public struct Overlay {
         var colour = pages.palette.overlayText
         colour.a = UInt8(255 * alpha)
         for (index, (first, second)) in columns.enumerated() {
-            let top = y + Self.padding + index * lineHeight
-            text.draw(first, size: size, colour: colour, x: x + Self.padding, y: top)
+            let top = y + padding + index * lineHeight
+            text.draw(first, size: size, colour: colour, x: x + padding, y: top)
             if let second {
-                text.draw(second, size: size, colour: colour, x: x + Self.padding + tabStop, y: top)
+                text.draw(second, size: size, colour: colour, x: x + padding + tabStop, y: top)
             }
         }
     }
@@ -137,6 +143,6 @@ public struct Overlay {
             guard let second else { return first.isEmpty ? 0 : text.measure(first, size: size).width }
             return tabStop + text.measure(second, size: size).width
         }
-        return ((widths.max() ?? 0) + 2 * Self.padding, lines.count * lineHeight + 2 * Self.padding - (lineHeight - size) / 2)
+        return ((widths.max() ?? 0) + 2 * padding, lines.count * lineHeight + 2 * padding - (lineHeight - size) / 2)
     }
 }

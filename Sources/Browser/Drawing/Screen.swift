@@ -20,7 +20,7 @@ final class Screen {
     let window: BrowserWindow
     let text: TextRenderer
     let pages: PageRenderer
-    let overlay: Overlay
+    private(set) var overlay: Overlay
     /// What each of the pager's nine slots shows.
     let contents: SlotContents
     /// The current page drawn zoomed and panned.
@@ -46,10 +46,11 @@ final class Screen {
         self.text = text
         pages = PageRenderer(renderer: window.renderer)
         overlay = Overlay(pages: pages, text: text)
+        overlay.scale = window.scale
         contents = SlotContents(renderer: window.renderer)
         scanPreview = ScanPreview(renderer: window.renderer)
         zoomedPage = ZoomedPage(renderer: window.renderer, log: log, wake: wake)
-        scenery = Scenery(options: options, pixelsPerPoint: window.pixelsPerPoint)
+        scenery = Scenery(options: options, pixelsPerPoint: window.scale.ui)
         size = window.pixelSize
         showsHUD = options.showHUD
         readiness = ReadinessLog(frameTimes: options.frameTimes)
@@ -59,10 +60,16 @@ final class Screen {
     var viewport: PixelRect { PixelRect(x: 0, y: 0, width: size.width, height: size.height) }
 
     /// The window's size when it changed since the last call, else nil.
+    /// A new size may come with a new scale (a move to an output of
+    /// another scale): the text and the bars follow it.
     func takeNewSize() -> (width: Int, height: Int)? {
         let now = window.pixelSize
         guard now != size else { return nil }
         size = now
+        if window.refreshScale() {
+            overlay.scale = window.scale
+            scenery.rescale(ui: window.scale.ui)
+        }
         return now
     }
 

@@ -15,6 +15,12 @@ final class BrowserWindow {
     /// Whether presenting waits for vsync (else the loop paces itself).
     let hasVSync: Bool
     private(set) var isFullscreen = false
+    /// Points to pixels, and the size text is drawn at (``DisplayScale``);
+    /// `refreshScale()` takes it again when the window's pixels change.
+    private(set) var scale = DisplayScale()
+    /// `GDK_SCALE` and the X resources, read once: on X11 the desktop's scale.
+    private let gdkScale: String?
+    private let resources: String?
 
     init(title: String, width: Int, height: Int, renderer preference: RendererPreference,
          fullscreen: Bool) throws(BrowserFailure) {
@@ -56,6 +62,21 @@ final class BrowserWindow {
         // apart under Xvfb), burning the CPU the decoders need.
         self.hasVSync = kind == .gpu && info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
         self.isFullscreen = fullscreen
+        gdkScale = Browser.environment("GDK_SCALE")
+        resources = driver == "x11" ? XResources.read() : nil
+        _ = refreshScale()
+    }
+
+    /// Takes the scale again (after a resize, or a move to an output of
+    /// another scale); whether it changed.
+    func refreshScale() -> Bool {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        let perPoint = w > 0 ? Double(pixelSize.width) / Double(w) : 1
+        let new = DisplayScale.choose(pixelsPerPoint: perPoint, videoDriver: videoDriver, gdkScale: gdkScale,
+                                      resources: resources)
+        defer { scale = new }
+        return new != scale
     }
 
     private var isClosed = false
@@ -78,12 +99,8 @@ final class BrowserWindow {
         return (Int(max(1, w)), Int(max(1, h)))
     }
 
-    /// Output pixels per window coordinate.
-    var pixelsPerPoint: Double {
-        var w: Int32 = 0, h: Int32 = 0
-        SDL_GetWindowSize(window, &w, &h)
-        return w > 0 ? Double(pixelSize.width) / Double(w) : 1
-    }
+    /// Output pixels per window coordinate (as of the last `refreshScale()`).
+    var pixelsPerPoint: Double { scale.pixelsPerPoint }
 
     var id: UInt32 { SDL_GetWindowID(window) }
 

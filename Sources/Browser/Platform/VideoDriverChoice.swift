@@ -12,10 +12,13 @@
 /// VideoDriverChoice.drivers(.auto, environment)   // ["wayland", "x11"]
 /// ```
 public enum VideoDriverChoice {
-    /// The variables the choice reads.
+    /// The variables the choice reads (nil: not set).
     public struct Environment: Sendable, Hashable {
+        /// `SDL_VIDEODRIVER`.
         public var sdlVideoDriver: String?
+        /// `DISPLAY`: an X server (Xwayland on a Wayland desktop).
         public var display: String?
+        /// `WAYLAND_DISPLAY`: a Wayland compositor.
         public var waylandDisplay: String?
 
         public init(sdlVideoDriver: String?, display: String?, waylandDisplay: String?) {

@@ -12,7 +12,7 @@ import Pager
 /// scenery.drawHeaders(model: model, catalog: catalog, pages: pages, text: text, viewport: viewport)
 /// ```
 final class Scenery {
-    let headerBars: AlbumHeaderBars
+    private(set) var headerBars: AlbumHeaderBars
     let parallax: ParallaxBackdrop
     private(set) var showsBackdrop: Bool
 
@@ -20,6 +20,11 @@ final class Scenery {
         headerBars = AlbumHeaderBars(pixelsPerPoint: pixelsPerPoint)
         parallax = ParallaxBackdrop(fraction: options.parallax)
         showsBackdrop = options.showBackdrop
+    }
+
+    /// Bars for a window whose scale became `ui` (moved to another output).
+    func rescale(ui: Double) {
+        headerBars = AlbumHeaderBars(pixelsPerPoint: ui)
     }
 
     /// The parallax to draw backdrops with, or nil when they are off.

@@ -46,7 +46,10 @@ public enum Browser {
         }
 
         // The display's profile before any decode starts: they convert to it.
-        var displayColor = DisplayColor(watcher: DisplayProfileWatcher.start { wakeMainLoop() })
+        // Not on Wayland: Xwayland's root window has no profile, and its
+        // X connection would be one more for nothing.
+        let onWayland = VideoDriverChoice.drivers(options.video, .current).first == "wayland"
+        var displayColor = DisplayColor(watcher: onWayland ? nil : DisplayProfileWatcher.start { wakeMainLoop() })
         displayColor.apply(displayColor.watcher?.initial ?? [], log: nil, time: clock.now)
 
         let plan = options.request.map {
@@ -59,21 +62,15 @@ public enum Browser {
             return BrowserExitCode.badPath
         }
 
-        if let failure = startSDL(video: options.video) {
+        var catalog = plan.map { PageCatalog.scanning(title: $0.title) } ?? .demo
+        let window: BrowserWindow
+        switch openWindow(title: "fourway — " + catalog.title, options: options) {
+        case .success(let opened): window = opened
+        case .failure(let failure):
             StandardError.line(failure.description)
             return BrowserExitCode.cannotStart
         }
         defer { stopSDL() }
-        var catalog = plan.map { PageCatalog.scanning(title: $0.title) } ?? .demo
-        let window: BrowserWindow
-        do {
-            window = try BrowserWindow(title: "fourway — " + catalog.title, width: options.width,
-                                       height: options.height, renderer: options.renderer,
-                                       fullscreen: options.fullscreen)
-        } catch {
-            StandardError.line(error.description)
-            return BrowserExitCode.cannotStart
-        }
         defer { window.close() }   // before SDL_Quit (defers run last-first)
         let text: TextRenderer
         do {
@@ -162,6 +159,30 @@ public enum Browser {
     static func wakeMainLoop() {
         let type = wakeEventType.withLock { $0 }
         if type != 0 { BrowserSession.wake(type) }
+    }
+
+    /// Starts SDL and opens the window. When Wayland started but its window
+    /// or renderer failed, and `auto` has X11 to go to, SDL starts again on
+    /// X11 (Xwayland) with one line saying why. SDL is stopped on failure.
+    static func openWindow(title: String, options: BrowserOptions) -> Result<BrowserWindow, BrowserFailure> {
+        if let failure = startSDL(video: options.video) { return .failure(failure) }
+        func open() throws(BrowserFailure) -> BrowserWindow {
+            try BrowserWindow(title: title, width: options.width, height: options.height,
+                              renderer: options.renderer, fullscreen: options.fullscreen)
+        }
+        do { return .success(try open()) } catch {
+            let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+            stopSDL()
+            guard driver == "wayland", VideoDriverChoice.drivers(options.video, .current).contains("x11") else {
+                return .failure(error)
+            }
+            StandardError.line(VideoDriverChoice.fallbackLine(driver: driver, reason: error.description, next: "x11"))
+            if let failure = startSDL(video: .x11) { return .failure(failure) }
+            do { return .success(try open()) } catch {
+                stopSDL()
+                return .failure(error)
+            }
+        }
     }
 
     /// Starts SDL's video (once per process) with the driver `video` picks

@@ -59,6 +59,8 @@ extension BrowserSession {
         log?.write(.resize(width: size.width, height: size.height), time: time)
         model.resize(width: Double(size.width), height: Double(size.height), time: time)
         input.resize(width: size.width, height: size.height)
+        // Pointer positions are points: converted at the window's new scale.
+        input.events.pixelsPerPoint = screen.window.scale.pixelsPerPoint
         overview.resize(width: size.width, height: size.height, time: time)
         slotLoader.refresh(contents: screen.contents,
                            page: PixelRect(x: 0, y: 0, width: size.width, height: size.height))

@@ -17,7 +17,7 @@ extension BrowserSession {
             switch UInt32(event.window.event) {
             case SDL_WINDOWEVENT_EXPOSED.rawValue, SDL_WINDOWEVENT_SIZE_CHANGED.rawValue,
                  SDL_WINDOWEVENT_SHOWN.rawValue, SDL_WINDOWEVENT_RESTORED.rawValue,
-                 SDL_WINDOWEVENT_MAXIMIZED.rawValue:
+                 SDL_WINDOWEVENT_MAXIMIZED.rawValue, SDL_WINDOWEVENT_DISPLAY_CHANGED.rawValue:
                 schedule.mark(.window)   // the window system wants its pixels again: one frame
             case SDL_WINDOWEVENT_FOCUS_LOST.rawValue:
                 schedule.mark(.input)

@@ -103,12 +103,13 @@ _total_timeout = None
 
 
 def begin(name, total_timeout, check_prefix="", takes_fourway=True, display="x11", wayland_scale=1,
-          xwayland=False):
+          xwayland=False, wayland_outputs=1):
     """Checks the one argument (an executable fourway; no argument at all
     when not TAKES_FOURWAY, for a suite that drives another program), bounds
     the run to TOTAL_TIMEOUT s (then one FAIL and the counts), makes sure an
     X server answers (DISPLAY "x11") or starts a headless sway ("wayland":
-    at WAYLAND_SCALE, with Xwayland when XWAYLAND; see start_sway), makes a
+    at WAYLAND_SCALE, with Xwayland when XWAYLAND, WAYLAND_OUTPUTS outputs;
+    see start_sway), makes a
     work folder removed at exit. Returns (BIN, WORK); BIN is None without
     fourway."""
     global BIN, WORK, _name, _check_prefix, _total_timeout
@@ -134,7 +135,7 @@ def begin(name, total_timeout, check_prefix="", takes_fourway=True, display="x11
     signal.alarm(total_timeout)
     atexit.register(_cleanup)   # also after an unexpected exception
     if wayland:
-        if start_sway(scale=wayland_scale, xwayland=xwayland) is None:
+        if start_sway(scale=wayland_scale, xwayland=xwayland, outputs=wayland_outputs) is None:
             check(False, "sway starts headless")
             finish(2)
     else:
@@ -330,9 +331,10 @@ def missing_tools(wayland=False):
 # ---------------------------------------------------------------- Wayland
 
 
-def start_sway(scale=1, resolution=SWAY_RESOLUTION, xwayland=False, log=None):
+def start_sway(scale=1, resolution=SWAY_RESOLUTION, xwayland=False, log=None, outputs=1):
     """Starts sway headless (no GPU, no input devices: pixman renderer) with
-    one output SWAY_OUTPUT of RESOLUTION pixels at SCALE, no bar, no borders,
+    one output SWAY_OUTPUT of RESOLUTION pixels at SCALE (OUTPUTS > 1: more,
+    HEADLESS-2 and on, right of it, as sway sets them), no bar, no borders,
     Xwayland only when XWAYLAND; as user nobody when this runs as root (sway
     refuses root), in its own XDG_RUNTIME_DIR (a 0700 folder of that user,
     removed at exit). Waits until its socket answers, then sets
@@ -351,16 +353,17 @@ def start_sway(scale=1, resolution=SWAY_RESOLUTION, xwayland=False, log=None):
     config = os.path.join(runtime, "config")
     with open(config, "w") as f:
         f.write(f"output {SWAY_OUTPUT} resolution {resolution} scale {scale}\n"
-                f"xwayland {'enable' if xwayland else 'disable'}\n"
+                f"xwayland {'force' if xwayland else 'disable'}\n"
                 "default_border none\ndefault_floating_border none\n"
                 "focus_follows_mouse no\nseat * hide_cursor 0\n")
     os.chmod(config, 0o644)
     env = {key: value for key, value in os.environ.items()
            if key not in ("DISPLAY", "WAYLAND_DISPLAY", "SWAYSOCK", "SDL_VIDEODRIVER")}
     env.update(XDG_RUNTIME_DIR=runtime, HOME=runtime, WLR_BACKENDS="headless", WLR_LIBINPUT_NO_DEVICES="1",
-               WLR_RENDERER="pixman", WLR_HEADLESS_OUTPUTS="1")
-    prefix = ["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups"] if as_root else []
-    output = open(log or os.path.join(runtime, "sway.log"), "ab")
+               WLR_RENDERER="pixman", WLR_HEADLESS_OUTPUTS=str(outputs))
+    prefix = as_sway_user()
+    log = log or os.path.join(runtime, "sway.log")
+    output = open(log, "ab")
     sway = subprocess.Popen([*prefix, "sway", "-c", config], env=env, stdout=output, stderr=output,
                             stdin=subprocess.DEVNULL)
     output.close()
@@ -385,20 +388,32 @@ def start_sway(scale=1, resolution=SWAY_RESOLUTION, xwayland=False, log=None):
 
 
 def _wait_for_xwayland(sway):
-    """Sets DISPLAY to the Xwayland sway started (it lists the display's
-    socket in its environment only to its children: found by the lock
-    file of a process of sway's user); whether one answers in time."""
+    """Sets DISPLAY to the Xwayland SWAY started: the display whose lock
+    file (/tmp/.XN-lock, which wlroots writes) holds sway's pid; whether
+    one came up in time. Its X clients must run as sway's user (root gets
+    "Authorization required"): prefix them with as_sway_user()."""
     for _ in range(100):
-        for name in sorted(os.listdir("/tmp")):
-            if name.startswith(".X") and name.endswith("-lock") and display_taken(int(name[2:-5])):
+        for name in os.listdir("/tmp"):
+            if not (name.startswith(".X") and name.endswith("-lock") and name[2:-5].isdigit()):
+                continue
+            try:
+                with open(os.path.join("/tmp", name)) as lock:
+                    holder = int(lock.read().strip(" \n\0") or 0)
+            except (OSError, ValueError):
+                continue
+            if holder == sway.pid:
                 os.environ["DISPLAY"] = f":{name[2:-5]}"
-                if os.stat(os.path.join("/tmp", name)).st_uid == os.stat(os.environ["XDG_RUNTIME_DIR"]).st_uid \
-                        and display_answers():
-                    return True
+                return True
         if sway.poll() is not None:
             return False
         time.sleep(0.1)
     return False
+
+
+def as_sway_user():
+    """The command prefix that runs a program as sway's user (nobody, when
+    this runs as root; nothing otherwise): what Xwayland's clients need."""
+    return ["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups"] if os.geteuid() == 0 else []
 
 
 def stop_sway(sway):
@@ -421,9 +436,34 @@ def swaymsg(*arguments):
     return done.stdout if done.returncode == 0 else None
 
 
-def set_output_scale(scale):
-    """Sets the headless output's scale (2 for HiDPI); whether sway took it."""
-    return swaymsg("output", SWAY_OUTPUT, "scale", scale) is not None
+def set_output(scale=None, resolution=None, output=SWAY_OUTPUT):
+    """Sets the headless OUTPUT's SCALE (2 for HiDPI) and/or RESOLUTION
+    ("2560x1600", pixels). Whether sway took it. (SDL 2.26 takes an
+    output's scale when a window enters it: a window already on it keeps
+    its old one; move it to another output to see a change.)"""
+    arguments = (["resolution", resolution] if resolution else []) + (["scale", scale] if scale else [])
+    return swaymsg("output", output, *arguments) is not None
+
+
+def add_output(scale=1, resolution=SWAY_RESOLUTION):
+    """Adds a headless output (HEADLESS-2, ...) right of the others at SCALE
+    and RESOLUTION; its name, or None. With two outputs pointer positions
+    span both: the pointer injector's extent is only the first's, so move
+    windows with move_to_output and drive them with keys."""
+    before = {o["name"] for o in json.loads(swaymsg("-t", "get_outputs") or "[]")}
+    if swaymsg("create_output") is None:
+        return None
+    added = [o["name"] for o in json.loads(swaymsg("-t", "get_outputs") or "[]") if o["name"] not in before]
+    if not added or not set_output(scale=scale, resolution=resolution, output=added[0]):
+        return None
+    return added[0]
+
+
+def move_to_output(process, output):
+    """Moves the window of PROCESS (a Popen) to OUTPUT and keeps it focused,
+    as a user dragging it to another monitor; whether sway did."""
+    return (swaymsg(f"[pid={process.pid}]", "move", "container", "to", "output", output) is not None
+            and swaymsg(f"[pid={process.pid}]", "focus") is not None)
 
 
 def output_points():
@@ -510,10 +550,10 @@ def keys(*names):
     return done.returncode == 0
 
 
-def grim_screen(name=None):
-    """A Screen of the whole output, in device pixels (grim), kept as
-    OUT/NAME.png too when NAME is given and OUT exists."""
-    shot = subprocess.run(["grim", "-t", "ppm", "-"], capture_output=True, timeout=30).stdout
+def grim_screen(name=None, output=SWAY_OUTPUT):
+    """A Screen of OUTPUT, in device pixels (grim), kept as OUT/NAME.png too
+    when NAME is given and OUT exists."""
+    shot = subprocess.run(["grim", "-o", output, "-t", "ppm", "-"], capture_output=True, timeout=30).stdout
     return Screen.from_ppm(shot, name)
 
 
@@ -817,6 +857,7 @@ class WaylandApp(App):
         self.log = os.path.join(WORK, f"{name}.jsonl")
         self.err = os.path.join(WORK, f"{name}.stderr")
         open(self.log, "w").close()
+        os.chmod(self.log, 0o666)   # writable by another user (prefix as_sway_user())
         self.window = ""
         command = [*prefix, binary or BIN, "--size", size, "--events", self.log, *arguments]
         with open(self.err, "w") as err:
@@ -872,4 +913,14 @@ class WaylandApp(App):
             return check(False, f"{self.name}: quits on q", "still running")
         if self.keep_log and os.path.isdir(OUT):
             shutil.copy(self.log, os.path.join(OUT, f"{self.name}.jsonl"))
+        self.wait_gone()
         return check(code == 0, f"{self.name}: quits on q with exit code 0", f"exit {code}; {self.stderr()[-300:]}")
+
+    def wait_gone(self):
+        """Waits (at most WAIT_TIMEOUT s) until sway has no window of this
+        process: the next window then gets the whole output, not half of it
+        while this one is still being closed."""
+        for _ in range(WAIT_TIMEOUT * 10):
+            if f'"pid": {self.process.pid},' not in (swaymsg("-t", "get_tree") or ""):
+                return
+            time.sleep(0.1)
