@@ -37,7 +37,7 @@ fw_touchpad *fw_touchpad_open(void *sdl_window, uint32_t wake_event_type) {
     switch (info.subsystem) {
 #if defined(SDL_VIDEO_DRIVER_WAYLAND)
     case SDL_SYSWM_WAYLAND:
-        return fw_touchpad_wayland_open(info.info.wl.display, wake_event_type);
+        return fw_touchpad_wayland_open(info.info.wl.display, info.info.wl.surface, wake_event_type);
 #endif
 #if defined(SDL_VIDEO_DRIVER_X11)
     case SDL_SYSWM_X11:

@@ -5,6 +5,7 @@
 #include "touchpad_input.h"
 
 struct wl_display;
+struct wl_surface;
 
 typedef struct fw_touchpad_queue {
     fw_touchpad_event events[512];
@@ -25,7 +26,8 @@ void fw_touchpad_queue_push(fw_touchpad_queue *queue, fw_touchpad_event event);
 int fw_touchpad_queue_take(fw_touchpad_queue *queue, fw_touchpad_event *event);
 void fw_touchpad_wake(fw_touchpad_queue *queue);
 
-fw_touchpad *fw_touchpad_wayland_open(struct wl_display *display, uint32_t wake_event_type);
+fw_touchpad *fw_touchpad_wayland_open(struct wl_display *display, struct wl_surface *surface,
+                                      uint32_t wake_event_type);
 fw_touchpad *fw_touchpad_x11_open(unsigned long window, uint32_t wake_event_type);
 
 #endif

@@ -23,6 +23,10 @@ typedef struct {
     struct wl_pointer *pointer;
     struct zwp_pointer_gestures_v1 *gestures;
     struct zwp_pointer_gesture_pinch_v1 *pinch;
+    /* SDL's window surface, and whether the pointer is on it (not on a
+     * libdecor decoration, another surface of this client). */
+    struct wl_surface *surface;
+    int on_window;
     /* The pointer in the window, surface-local points. */
     double x, y;
     /* The frame being gathered: per axis (0 vertical, 1 horizontal). */
@@ -60,11 +64,15 @@ static fw_touchpad_event stamped(wayland_touchpad *t, fw_touchpad_event event) {
 static void pointer_enter(void *data, struct wl_pointer *p, uint32_t serial, struct wl_surface *s,
                           wl_fixed_t x, wl_fixed_t y) {
     wayland_touchpad *t = data;
+    t->on_window = !t->surface || s == t->surface;
     t->x = wl_fixed_to_double(x);
     t->y = wl_fixed_to_double(y);
 }
 
-static void pointer_leave(void *data, struct wl_pointer *p, uint32_t serial, struct wl_surface *s) {}
+static void pointer_leave(void *data, struct wl_pointer *p, uint32_t serial, struct wl_surface *s) {
+    wayland_touchpad *t = data;
+    t->on_window = 0;
+}
 
 static void pointer_motion(void *data, struct wl_pointer *p, uint32_t time, wl_fixed_t x, wl_fixed_t y) {
     wayland_touchpad *t = data;
@@ -116,6 +124,10 @@ static int source_of(int wayland_source) {
  * lift counts too. */
 static void pointer_frame(void *data, struct wl_pointer *p) {
     wayland_touchpad *t = data;
+    if (!t->on_window) {
+        frame_reset(t);
+        return;
+    }
     int source = source_of(t->source);
     int any_value = t->has_value[0] || t->has_value[1];
     /* Discrete steps are a wheel's, whether or not the source was sent. */
@@ -151,6 +163,7 @@ static const struct wl_pointer_listener pointer_listener = {
 static void pinch_begin(void *data, struct zwp_pointer_gesture_pinch_v1 *pinch, uint32_t serial, uint32_t time,
                         struct wl_surface *surface, uint32_t fingers) {
     wayland_touchpad *t = data;
+    if (!t->on_window) return;
     fw_touchpad_event e = {.kind = FW_TP_PINCH_BEGIN, .x = t->x, .y = t->y, .scale = 1,
                            .time_ms = time, .has_time = 1};
     push(t, e);
@@ -186,6 +199,7 @@ static void seat_capabilities(void *data, struct wl_seat *seat, uint32_t capabil
     int has_pointer = (capabilities & WL_SEAT_CAPABILITY_POINTER) != 0;
     if (has_pointer && !t->pointer && wl_seat_get_version(seat) >= 5) {
         t->pointer = wl_seat_get_pointer(seat);
+        t->on_window = 1;
         wl_pointer_add_listener(t->pointer, &pointer_listener, t);
         if (t->gestures) {
             t->pinch = zwp_pointer_gestures_v1_get_pinch_gesture(t->gestures, t->pointer);
@@ -238,13 +252,18 @@ static void wayland_close(fw_touchpad *base) {
     free(t);
 }
 
-fw_touchpad *fw_touchpad_wayland_open(struct wl_display *display, uint32_t wake_event_type) {
+fw_touchpad *fw_touchpad_wayland_open(struct wl_display *display, struct wl_surface *surface,
+                                      uint32_t wake_event_type) {
     wayland_touchpad *t = calloc(1, sizeof *t);
     if (!t) return NULL;
     t->base.kind = FW_TOUCHPAD_WAYLAND;
     t->base.queue.wake_event_type = wake_event_type;
     t->base.close = wayland_close;
     t->display = display;
+    t->surface = surface;
+    /* Until an enter says otherwise: a pointer made while over the window
+     * may get no enter of its own. */
+    t->on_window = 1;
     frame_reset(t);
     t->registry = wl_display_get_registry(display);
     wl_registry_add_listener(t->registry, &registry_listener, t);
