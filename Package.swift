@@ -95,8 +95,16 @@ let package = Package(
         // everything about images that is neither decoding nor drawing.
         // CTurboJPEG encodes the thumbnail cache; CExif reads the panel's EXIF.
         .target(name: "Gallery", dependencies: ["Pager", "ImageDecoding", "CTurboJPEG", "CExif"]),
+        // The touchpad beside SDL: Wayland's wl_pointer and pointer-gestures
+        // pinch on SDL's wl_display, X11's XInput 2 valuators and pinch on a
+        // second connection (Sources/CTouchpadInput/README.md).
+        .target(
+            name: "CTouchpadInput",
+            linkerSettings: [.linkedLibrary("wayland-client"), .linkedLibrary("X11"), .linkedLibrary("Xi"),
+                             .linkedLibrary("pthread")]
+        ),
         // The SDL shell: window, event loop, textures, drawing, HUD.
-        .target(name: "Browser", dependencies: ["Pager", "ImageDecoding", "Gallery", "CSDL2"]),
+        .target(name: "Browser", dependencies: ["Pager", "ImageDecoding", "Gallery", "CSDL2", "CTouchpadInput"]),
         // glibc's malloc tuning for the browser's large pixel buffers.
         .systemLibrary(name: "CMalloc"),
         .executableTarget(
@@ -117,7 +125,8 @@ let package = Package(
                     dependencies: ["ImageDecoding", "TestFixtures", "CSDL2", "CTurboJPEG", "CLCMS2", "CGIF", "CWebP"]),
         .testTarget(name: "GalleryTests", dependencies: ["Gallery", "ImageDecoding", "TestFixtures"]),
         .testTarget(name: "FourwayPagerTests", dependencies: ["FourwayPager", "CFourwayPager", "Pager"]),
-        .testTarget(name: "BrowserTests", dependencies: ["Browser", "ImageDecoding", "Gallery", "Pager", "TestFixtures"]),
+        .testTarget(name: "BrowserTests", dependencies: ["Browser", "ImageDecoding", "Gallery", "Pager", "TestFixtures",
+                                                       "CTouchpadInput"]),
         .testTarget(
             name: "PagerTests",
             dependencies: [

@@ -134,7 +134,9 @@ static void run_window(fw_pager *pager, SDL_Window *window, SDL_Renderer *render
                 if (e.button.button == SDL_BUTTON_LEFT) fw_pager_pointer_up(pager, e.button.x, e.button.y, now);
                 break;
             case SDL_MOUSEWHEEL:  /* touchpad: content follows the fingers */
-                fw_pager_scroll(pager, -e.wheel.preciseX * 40, e.wheel.preciseY * 40, now);
+                /* fw_pager_scroll takes touchpad units (libinput's px); SDL's precise
+                   values are those / 10 (GTK's convention too). */
+                fw_pager_scroll(pager, -e.wheel.preciseX * 10, e.wheel.preciseY * 10, now);
                 break;
             case SDL_WINDOWEVENT:
                 if (e.window.event == SDL_WINDOWEVENT_SIZE_CHANGED)

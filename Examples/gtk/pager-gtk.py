@@ -27,8 +27,9 @@ import fourway_pager  # noqa: E402
 HUES = [(220, 70, 60), (230, 160, 40), (90, 170, 70), (50, 160, 190), (80, 90, 200), (170, 80, 180)]
 # The square at the centre of every page, px at fit: zooming grows it on screen.
 MARKER = 40
-# Touchpad travel per scroll unit, px; zoom per Ctrl+wheel notch.
-SCROLL_PIXELS = 40
+# Touchpad units (libinput's px, what fw_pager_scroll takes) per GTK scroll
+# delta: GTK divides them by 10. Zoom per Ctrl+wheel notch.
+SCROLL_UNITS = 10
 WHEEL_ZOOM = 1.25
 
 
@@ -95,7 +96,7 @@ class PagerView(Gtk.DrawingArea):
             self.pager.zoom_by(WHEEL_ZOOM ** -dy, width / 2, height / 2, True, self.now())
         else:
             # The content follows the fingers: scrolling down shows the page below.
-            self.pager.scroll(-dx * SCROLL_PIXELS, -dy * SCROLL_PIXELS, self.now())
+            self.pager.scroll(-dx * SCROLL_UNITS, -dy * SCROLL_UNITS, self.now())
         return True
 
     def pinch_begin(self, _gesture, _sequence):

@@ -30,6 +30,7 @@ extension PagerModel {
             updateGesture { gesture in
                 gesture.lock = .axis(axis)
                 gesture.rawOffset = raw
+                gesture.reach = Self.reach(caught: axis == .horizontal ? gesture.caughtTarget.h : gesture.caughtTarget.v)
             }
             // The move that crossed the slop records the first sample; a sample
             // here too would count that move as instantaneous.
@@ -40,12 +41,26 @@ extension PagerModel {
         }
     }
 
+    /// The screen steps from its first page a touchpad swipe may reach
+    /// without long swipes, given the step of a flip it caught.
+    static func reach(caught: Int) -> ClosedRange<Int> {
+        (min(0, caught) - 1)...(max(0, caught) + 1)
+    }
+
     /// Moves the locked gesture by `delta` pixels: lands on a page reached in
-    /// full, rubber-bands past a bounded edge.
+    /// full, rubber-bands past a bounded edge. A touchpad swipe without long
+    /// swipes holds at the page next to the one it began on (libadwaita's
+    /// swipe tracker clamps its progress there too), and turning back moves at once.
     mutating func moveGesture(by delta: Double, along axis: Axis, at time: Double) {
         guard case .gesture(var moved) = activity else { return }
         // At an edge that does not overshoot the drag stops dead, and turning back moves at once.
         moved.rawOffset = heldAtEdges(moved.rawOffset + delta, along: axis)
+        if moved.source == .scroll && !configuration.allowsLongSwipes {
+            let size = pagePitch(axis)
+            let lowest = Double(moved.landed - moved.reach.upperBound) * size
+            let highest = Double(moved.landed - moved.reach.lowerBound) * size
+            moved.rawOffset = min(max(moved.rawOffset, lowest), highest)
+        }
         activity = .gesture(moved)
         history.offset.record(position: moved.rawOffset, time: time)
         // Landing shifts the gesture's raw offset by the page it lands on; follow it here
@@ -95,9 +110,21 @@ extension PagerModel {
             edge = Edge.facing(axis, step: 1)
             releaseVelocity = rawVelocity * slope
         } else {
+            let pageBefore = currentPage
             step = releaseStep(
-                axis: axis, velocity: rawVelocity, source: ended.source,
+                axis: axis, velocity: rawVelocity, measured: estimate, source: ended.source,
                 caught: axis == .horizontal ? ended.caughtTarget.h : ended.caughtTarget.v, at: time)
+            if ended.source == .scroll && !configuration.allowsLongSwipes {
+                // One page per touchpad swipe, counted from where it began (a caught flip may land first).
+                let landedNow = axis == .horizontal
+                    ? (currentPage.h - pageBefore.h) * indexStep(.horizontal)
+                    : (currentPage.v - pageBefore.v) * indexStep(.vertical)
+                let travelled = ended.landed + landedNow
+                let allowed = min(max(step, ended.reach.lowerBound - travelled), ended.reach.upperBound - travelled)
+                // Held at the reach, the page did not move on: no speed carries past it.
+                if allowed != step { releaseVelocity = 0 }
+                step = allowed
+            }
             let wanted = step
             while step != 0 && !canMove(step, along: axis) {
                 edge = Edge.facing(axis, step: step)
@@ -123,23 +150,34 @@ extension PagerModel {
 
     /// The page step a release makes along `axis`: a fling goes to the next page
     /// in its direction among the two visible ones (or one past a caught flip,
-    /// which lands first); otherwise the projected position decides.
-    mutating func releaseStep(axis: Axis, velocity: Double, source: GestureSource, caught: Int, at time: Double) -> Int {
+    /// which lands first); otherwise the projected position decides (a
+    /// touchpad's slow release is not projected: the nearest page).
+    /// `measured` is the velocity before the cap: a touchpad's fling threshold is in units,
+    /// and on a page over 5 120 px wide the 8 000 px/s cap is below 600 units/s.
+    mutating func releaseStep(axis: Axis, velocity: Double, measured: Double, source: GestureSource,
+                              caught: Int, at time: Double) -> Int {
         let size = pagePitch(axis)
         let position = -offset[axis] / size
         let pagesPerSecond = -velocity / size
-        let flingSpeed = source == .pointer
-            ? configuration.pointerFlingVelocity : configuration.scrollFlingVelocity
+        // A touchpad's threshold is in its own units: the velocity, px/s, converted.
+        let isFling = source == .pointer
+            ? abs(velocity) >= configuration.pointerFlingVelocity
+            : abs(measured) / pixelsPerTouchpadUnit(axis) >= configuration.scrollFlingVelocity
         let deceleration = source == .pointer
             ? configuration.pointerDeceleration : configuration.scrollDeceleration
-        let projected = position + pagesPerSecond * PagerConfiguration.projectionTime(deceleration: deceleration)
+        // A slow touchpad release settles on the nearest page, as libadwaita's swipe
+        // tracker does; only a fling is projected.
+        let projects = source == .pointer || isFling
+        let projected = projects
+            ? position + pagesPerSecond * PagerConfiguration.projectionTime(deceleration: deceleration)
+            : position
         if configuration.allowsLongSwipes && caught == 0 {
             let step = longSwipeStep(projected: projected)
             // A fling still goes at least one page its way: the rule below.
-            let flingsBack = abs(velocity) >= flingSpeed && step.signum() != (pagesPerSecond > 0 ? 1 : -1)
+            let flingsBack = isFling && step.signum() != (pagesPerSecond > 0 ? 1 : -1)
             if !flingsBack { return step }
         }
-        if abs(velocity) >= flingSpeed {
+        if isFling {
             let direction = pagesPerSecond > 0 ? 1 : -1
             if caught != 0 && caught.signum() == direction {
                 // Rapid paging: this fling goes one page past the caught flip's page.
@@ -152,6 +190,13 @@ extension PagerModel {
         if projected > threshold { return 1 }
         if projected < -threshold { return -1 }
         return 0
+    }
+
+    /// Viewport px the pager moves per touchpad unit along `axis`: one page
+    /// pitch per `PagerConfiguration.touchpadDistance`.
+    @inline(__always)
+    func pixelsPerTouchpadUnit(_ axis: Axis) -> Double {
+        pagePitch(axis) / configuration.touchpadDistance.units(along: axis)
     }
 
     /// The pages a long swipe travels to reach the `projected` position (in

@@ -80,8 +80,19 @@ extension PagerModel {
         return true
     }
 
-    /// Touchpad scrolling by (`dx`, `dy`) content pixels (same sign as a drag).
-    /// The gesture ends with `scrollEnded` or by itself after a quiet gap.
+    /// Touchpad scrolling by (`dx`, `dy`) touchpad units (same sign as a
+    /// drag: the content follows the fingers). The page moves one page per
+    /// `configuration.touchpadDistance` (400 units across, 300 down), locked
+    /// to the axis the travel takes past `scrollSlop`; every event counts
+    /// once, the first in full. Resting fingers hold the page exactly still.
+    /// The gesture ends with `scrollEnded` or by itself after
+    /// `scrollEndGap` of quiet. On a zoomed page the units pan the image
+    /// 1:1 in viewport px.
+    ///
+    /// ```swift
+    /// model.scroll(dx: -300, dy: 0, time: 0)   // 0.75 of a page to the left
+    /// model.scrollEnded(time: 0.2)              // slow: past half, turns to h + 1
+    /// ```
     public mutating func scroll(dx: Double, dy: Double, time: Double) {
         let now = clock(time)
         if activity.gesture?.source == .pointer { return }
@@ -90,10 +101,11 @@ extension PagerModel {
             if zoom.isZoomed { beginPan(at: now) }
         }
         guard let current = activity.gesture else { return }
+        let scale = Point(x: pixelsPerTouchpadUnit(.horizontal), y: pixelsPerTouchpadUnit(.vertical))
         if current.pans {
             // A touchpad pans at once: its slop is for choosing a pager axis.
             if current.pan != .following { startPanning(at: now) }
-            movePan(by: Point(x: dx, y: dy), at: now)
+            movePan(by: Point(x: dx, y: dy), pagerScale: scale, at: now)
         } else if !current.isLocked {
             let travel = Point(x: current.last.x + dx, y: current.last.y + dy)
             updateGesture { $0.last = travel }
@@ -101,16 +113,28 @@ extension PagerModel {
             if travel.x * travel.x + travel.y * travel.y > slop * slop {
                 let axis: Axis = abs(travel.x) >= abs(travel.y) ? .horizontal : .vertical
                 lockGesture(to: axis, at: now)
-                if activity.gesture?.lockedAxis != nil { moveGesture(by: travel[axis], along: axis, at: now) }
+                if activity.gesture?.lockedAxis != nil {
+                    moveGesture(by: travel[axis] * scale[axis], along: axis, at: now)
+                }
             }
         } else if let axis = current.lockedAxis {
-            moveGesture(by: axis == .horizontal ? dx : dy, along: axis, at: now)
+            moveGesture(by: (axis == .horizontal ? dx : dy) * scale[axis], along: axis, at: now)
         }
         updateGesture { $0.lastInputTime = now }
         updateSlotGeometry()
     }
 
-    /// The touchpad gesture ended (fingers lifted).
+    /// The touchpad gesture ended (fingers lifted): the velocity over the
+    /// last `velocityWindow` decides. At least `scrollFlingVelocity` units/s
+    /// turns the page the way the fingers went; slower settles on the page
+    /// the offset is nearest to. One page per swipe from the page it began
+    /// on, unless long swipes are on. A scroll event with the lift's time
+    /// counts in the position and the velocity: send it first.
+    ///
+    /// ```swift
+    /// model.scroll(dx: -40, dy: 0, time: 0.032)
+    /// model.scrollEnded(time: 0.032)
+    /// ```
     public mutating func scrollEnded(time: Double) {
         let now = clock(time)
         guard activity.gesture?.source == .scroll else { return }

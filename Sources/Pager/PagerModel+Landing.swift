@@ -30,6 +30,7 @@ extension PagerModel {
             let caught = axis == .horizontal ? gesture.caughtTarget.h : gesture.caughtTarget.v
             let step = axis == .horizontal ? dh : dv
             let remaining = caught != 0 && caught.signum() == step.signum() ? caught - step : 0
+            gesture.landed += step
             if axis == .horizontal { gesture.caughtTarget.h = remaining } else { gesture.caughtTarget.v = remaining }
             activity = .gesture(gesture)
         }

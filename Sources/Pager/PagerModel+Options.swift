@@ -89,3 +89,18 @@ extension PagerModel {
         }
     }
 }
+
+extension PagerModel {
+    /// How long a quiet touchpad scroll lasts before it ends by itself, s
+    /// (`PagerConfiguration.scrollEndGap`). A shell that learns its source
+    /// reports the lift (Wayland's `axis_stop`) sets `.infinity`, so resting
+    /// fingers hold the page until `scrollEnded(time:)`. A value that is
+    /// not a number or not above 0 keeps the default, 0.15 s.
+    ///
+    /// ```swift
+    /// model.setScrollEndGap(.infinity)   // only scrollEnded ends a swipe
+    /// ```
+    public mutating func setScrollEndGap(_ gap: Double) {
+        configuration.scrollEndGap = gap > 0 ? gap : PagerConfiguration().scrollEndGap
+    }
+}

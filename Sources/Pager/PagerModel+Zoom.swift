@@ -191,21 +191,25 @@ extension PagerModel {
     /// Splits a drag of `delta` px between the pager and the pan, axis by axis:
     /// first the pager back to rest, then the pan up to the image's edge, then
     /// the pager (handing over), or the pan's rubber band when the pager cannot take it.
-    mutating func movePan(by delta: Point, at time: Double) {
+    /// The pan moves by `delta` 1:1; the pager by `delta × pagerScale` (a
+    /// touchpad's units per pager px; 1 for a pointer).
+    mutating func movePan(by delta: Point, pagerScale: Point = Point(x: 1, y: 1), at time: Double) {
         guard activity.gesture != nil else { return }
         for axis in Axis.allCases {
             var rest = delta[axis]
+            let scale = pagerScale[axis]
             guard rest != 0 else { continue }
             // 1. A displaced pager moves first: further out, or back to rest.
             if let current = activity.gesture, current.lockedAxis == axis, current.rawOffset != 0 {
                 let raw = current.rawOffset
-                if (raw > 0) == (rest > 0) {
-                    moveGesture(by: rest, along: axis, at: time)
+                let wanted = rest * scale
+                if (raw > 0) == (wanted > 0) {
+                    moveGesture(by: wanted, along: axis, at: time)
                     rest = 0
                 } else {
-                    let back = raw > 0 ? max(rest, -raw) : min(rest, -raw)
+                    let back = raw > 0 ? max(wanted, -raw) : min(wanted, -raw)
                     moveGesture(by: back, along: axis, at: time)
-                    rest -= back
+                    rest = back == wanted ? 0 : rest - back / scale
                 }
                 guard rest != 0, activity.gesture != nil else { continue }
             }
@@ -224,7 +228,7 @@ extension PagerModel {
                 if activity.gesture?.rawOffset == 0 {
                     emit(.panHandedOver(axis, towards: FlipDirection.towards(axis, contentMovement: rest)), at: time)
                 }
-                moveGesture(by: rest, along: axis, at: time)
+                moveGesture(by: rest * scale, along: axis, at: time)
             } else if zoom.canPan(axis) {
                 zoom[panAlong: axis].drag(by: rest, time: time)
             }
@@ -238,6 +242,7 @@ extension PagerModel {
         updateGesture { gesture in
             gesture.lock = .axis(axis)
             gesture.rawOffset = raw
+            gesture.reach = Self.reach(caught: axis == .horizontal ? gesture.caughtTarget.h : gesture.caughtTarget.v)
         }
         history.offset.reset()
         history.offset.record(position: raw, time: time)

@@ -77,6 +77,8 @@ struct BrowserLogEventDocTests {
                             sources: 1, order: ImageOrder(key: .random, seed: 7))
         case .resize: return .resize(width: 1, height: 2)
         case .firstFrame: return .firstFrame
+        case .touchpad: return .touchpad(.scroll(dx: 1.5, dy: -2, source: .finger, time: 1))
+        case .touchpadBound: return .touchpadBound(platform: "wayland", pinch: true)
         case .firstThumbnail: return .firstThumbnail(width: 160, height: 120)
         case .decodeError: return .decodeError(file: "f", message: "m")
         case .notice: return .notice(text: "n")

@@ -56,7 +56,7 @@ struct WheelClassifierTests {
         }
         actions += wheel.tick(time: 5)
         #expect(actions.count == 20)
-        let perNotch = WheelClassifier.touchpadPixelsPerNotch * 800 / WheelClassifier.touchpadPixelsPerPageVertical
+        let perNotch = WheelClassifier.touchpadPixelsPerNotch
         #expect(actions.allSatisfy { $0 == .scroll(dx: 0, dy: -perNotch) })
     }
 
@@ -64,7 +64,7 @@ struct WheelClassifierTests {
     func fractionalIsTouchpadAtOnce() {
         var wheel = WheelClassifier(pageWidth: 1280, pageHeight: 800)
         let actions = wheel.classify(WheelSample(x: -0.25, y: 0, time: 3))
-        let perNotch = WheelClassifier.touchpadPixelsPerNotch * 1280 / WheelClassifier.touchpadPixelsPerPageHorizontal
+        let perNotch = WheelClassifier.touchpadPixelsPerNotch
         #expect(actions == [.scroll(dx: 0.25 * perNotch, dy: 0)])
         #expect(!wheel.hasPendingNotch)
         #expect(wheel.isStreaming(at: 3.01))

@@ -178,7 +178,8 @@ static void test_drag_and_bad_coordinates(void) {
 
 static void test_scroll_and_interrupt(void) {
     fw_pager *pager = fw_pager_create(1000, 600, -1, -1);
-    for (int i = 1; i <= 10; i++) fw_pager_scroll(pager, 0, -40, i * 0.01);
+    /* 200 touchpad units down of 300 a page: 0.67 page, fast */
+    for (int i = 1; i <= 10; i++) fw_pager_scroll(pager, 0, -20, i * 0.01);
     fw_pager_scroll(pager, NAN, -40, 0.11);
     CHECK(fw_pager_offset(pager).y < 0);
     fw_pager_scroll_ended(pager, 0.12);

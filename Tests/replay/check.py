@@ -274,20 +274,26 @@ def _(run, framed):
 
 @case("scroll-no-end")
 def _(run, framed):
-    # A touchpad swipe (600 px in 0.2 s) whose end event never comes: the quiet gap ends it.
+    # A touchpad swipe (600 touchpad units, 1.5 pages at 400 a page, in 0.2 s) whose end
+    # event never comes. It reaches [1,0] at 400 units and holds there (one page per
+    # swipe); the quiet gap ends it on [1,0] with no further page decision.
     expect(run.kinds()[:2] == ["drag-began", "axis-locked"], f"start {run.kinds()[:2]}")
-    will = run.of("page-will-change")
     last_scroll = 0.19
-    expect(len(will) == 1 and will[0]["to"] == [1, 0], f"page-will-change {will}")
-    expect(last_scroll + 0.1 <= will[0]["t"] <= last_scroll + 0.25,
-           f"released at {will[0]['t']}, not after a quiet gap of about 0.15 s")
-    expect(run.pages_changed() == [[1, 0]], f"changed pages {run.pages_changed()}")
+    changed = run.of("page-changed")
+    expect([e["to"] for e in changed] == [[1, 0]], f"changed pages {run.pages_changed()}")
+    expect(changed[0]["t"] <= last_scroll, f"reached [1,0] at {changed[0]['t']}, not during the swipe")
+    expect(run.of("page-will-change") == [], f"page-will-change {run.of('page-will-change')}")
+    settled = run.last_event()
+    expect(settled["event"] == "settled" and settled["page"] == [1, 0], f"last event {settled}")
+    expect(last_scroll + 0.1 <= settled["t"] <= last_scroll + 0.25,
+           f"settled at {settled['t']}, not after a quiet gap of about 0.15 s")
     expect(any(f["frame"]["phase"] == "scrolling-h" for f in framed.frames), "never in phase scrolling-h")
 
 
 @case("scroll-slow-end")
 def _(run, framed):
-    # 50 px of slow vertical scrolling, ended by the touchpad: returns.
+    # 50 touchpad units (a sixth of a page at 300 a page) of slow vertical scrolling,
+    # ended by the touchpad: returns.
     expect(run.of("axis-locked")[0]["axis"] == "v", "not locked vertically")
     expect(run.pages_changed() == [], f"changed pages {run.pages_changed()}")
     expect(run.last_event()["page"] == [0, 0], "did not settle on [0,0]")
@@ -295,7 +301,7 @@ def _(run, framed):
 
 @case("scroll-fast-end")
 def _(run, framed):
-    # 200 px of content moving down in 80 ms: flips to the page above.
+    # 200 touchpad units of content moving down in 80 ms (2.5 units/ms): flips to the page above.
     expect(run.of("page-will-change")[0]["t"] == 0.08, "did not decide at the scroll end")
     expect(run.pages_changed() == [[0, -1]], f"changed pages {run.pages_changed()}")
 

@@ -43,11 +43,12 @@ cases["rapid-flings"] = rapid
 cases["rapid-flips"] = [line(t=k * 0.05, flip="right") for k in range(5)]
 cases["interrupt-past-half"] = drag(0, (1100, 400), (-700, 0), 0.5, 30, up=False) + [line(t=0.6, interrupt="focus-lost")]
 cases["interrupt-before-half"] = drag(0, (640, 400), (0, -300), 0.4, 20, up=False) + [line(t=0.45, interrupt="second-pointer")]
+# a fast touchpad swipe of 600 units (1.5 pages: it holds at the next one) with no end event
 sc = []
 for i in range(20):
     sc.append(line(t=i * 0.01, scroll=[-30, 0.5]))
 cases["scroll-no-end"] = sc
-# a slow vertical scroll (about 220 px/s), ended by the touchpad before the quiet gap
+# a slow vertical scroll (about 200 touchpad units/s), ended by the touchpad before the quiet gap
 cases["scroll-slow-end"] = [line(t=i * 0.025, scroll=[0.2, -5]) for i in range(10)] + [line(t=0.25, scroll_end=True)]
 # a fast vertical scroll up (content moves down), ended explicitly
 cases["scroll-fast-end"] = [line(t=i * 0.01, scroll=[0, 25]) for i in range(8)] + [line(t=0.08, scroll_end=True)]

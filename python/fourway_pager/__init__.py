@@ -262,7 +262,8 @@ class Pager:
         _lib.fw_pager_pointer_up(self._handle, x, y, time)
 
     def scroll(self, dx: float, dy: float, time: float) -> None:
-        """Touchpad scrolling by (dx, dy) content px (a negative dx brings the page on the right)."""
+        """Touchpad scrolling by (dx, dy) touchpad units, libinput's px: 400 a page across,
+        300 down (a negative dx brings the page on the right)."""
         _lib.fw_pager_scroll(self._handle, dx, dy, time)
 
     def scroll_ended(self, time: float) -> None:

@@ -5,7 +5,9 @@ import Pager
 /// input means.
 ///
 /// - Left button and fingers: through ``PointerRouter`` (one pointer at a time).
-/// - Wheel and touchpad: through ``WheelClassifier`` (notch = flip, touchpad = scroll).
+/// - Wheel and touchpad: through ``TouchpadTranslator`` when the platform
+///   binding is there (Wayland, X11), else SDL's wheel events through
+///   ``WheelClassifier`` (notch = flip, touchpad = scroll).
 /// - Keys: through the action table, ``KeyMap`` (the row's and gallery's
 ///   start and end from ``PageNavigation``).
 ///
@@ -17,6 +19,8 @@ import Pager
 public struct InputTranslator: Sendable {
     public var pointer = PointerRouter()
     public var wheel: WheelClassifier
+    /// The platform's touchpad binding's events (Wayland, X11), when one is bound.
+    public var touchpad = TouchpadTranslator()
     public var navigation: any PageNavigation
     /// The key bindings in force (``KeyMap/standard`` unless the configuration remaps them).
     public var keyMap = KeyMap.standard
@@ -38,7 +42,7 @@ public struct InputTranslator: Sendable {
     }
 
     /// Whether the shell must keep ticking (a wheel notch is held back).
-    public var needsTicks: Bool { wheel.hasPendingNotch }
+    public var needsTicks: Bool { wheel.hasPendingNotch || touchpad.needsTicks }
 
     /// Translates one input handled at `time`.
     public mutating func translate(_ input: BrowserInput, currentPage: PageIndex, time: Double) -> [BrowserAction] {
@@ -50,10 +54,13 @@ public struct InputTranslator: Sendable {
             return pointer.handle(input)
         case .focusLost, .windowHidden:
             wheel.reset()
+            touchpad.reset()
             return pointer.handle(input)
         case .wheel(let sample):
             // Wheel input during a pointer drag would fight the finger.
             guard !pointer.isTracking else { return [] }
+            // A bound touchpad brings the same motion itself (TouchpadTranslator).
+            if let actions = touchpad.dropsSDLWheel(sample) { return actions }
             return wheel.classify(sample).map(Self.action)
         case .key(let key, let ctrl, let shift):
             return keyActions(key, ctrl: ctrl, shift: shift, currentPage: currentPage)
@@ -64,7 +71,23 @@ public struct InputTranslator: Sendable {
 
     /// Once per frame: releases a held-back wheel notch whose time has come.
     public mutating func tick(time: Double) -> [BrowserAction] {
-        wheel.tick(time: time).map(Self.action)
+        wheel.tick(time: time).map(Self.action) + touchpad.tick(time: time)
+    }
+
+    /// Translates one event of the platform's touchpad binding.
+    ///
+    /// ```swift
+    /// input.translate(.scroll(dx: 0, dy: 12, source: .finger, time: 1))   // [.pager(.scroll(dx: 0, dy: -12))]
+    /// ```
+    public mutating func translate(_ event: TouchpadEvent) -> [BrowserAction] {
+        // Touchpad input during a pointer drag would fight the finger.
+        if pointer.isTracking {
+            switch event {
+            case .scroll, .wheelNotch, .pinchBegin, .pinchUpdate: return touchpad.tick(time: event.time)
+            case .lift, .pinchEnd: break
+            }
+        }
+        return touchpad.translate(event)
     }
 
     private static func action(_ wheel: WheelAction) -> BrowserAction {

@@ -166,7 +166,7 @@ public struct KeyMap: Sendable {
         Row(action: .dragPages, keys: [], gesture: "drag (left button or a finger)", modes: [.pager],
             help: "moves the pages, locked to one axis"),
         Row(action: .touchpadSwipe, keys: [], gesture: "touchpad two-finger swipe", modes: [.pager],
-            help: "moves the pages; one swipe, one page"),
+            help: "the pages follow the fingers (Wayland, X11); one swipe, one page"),
         Row(action: .wheelFlip, keys: [], gesture: "mouse wheel", modes: [.pager], help: "one page up / down"),
         Row(action: .wheelFlipSideways, keys: [], gesture: "Shift+wheel, tilt wheel", modes: [.pager],
             help: "one page left / right"),

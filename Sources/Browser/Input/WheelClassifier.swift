@@ -45,7 +45,7 @@ public enum WheelAction: Sendable, Hashable {
     /// A plain wheel notch: flip one page.
     case flip(FlipDirection)
     /// Touchpad scrolling: move the content continuously by this many
-    /// pixels (content movement, the same sign as a drag).
+    /// touchpad units (the same sign as a drag; the engine maps units to pages).
     case scroll(dx: Double, dy: Double)
 }
 
@@ -78,10 +78,6 @@ public struct WheelClassifier: Sendable {
     /// of touchpad motion (SDL reports smooth scrolling in tenths of a notch
     /// per 1 px on Wayland).
     public static let touchpadPixelsPerNotch: Double = 10
-    /// Touchpad travel that moves one page horizontally, px (libadwaita's swipe tracker).
-    public static let touchpadPixelsPerPageHorizontal: Double = 400
-    /// Touchpad travel that moves one page vertically, px (libadwaita's swipe tracker).
-    public static let touchpadPixelsPerPageVertical: Double = 300
 
     private enum Mode: Sendable {
         /// Nothing recent.
@@ -93,7 +89,7 @@ public struct WheelClassifier: Sendable {
     }
 
     private var mode: Mode = .idle
-    /// Page size in px, to convert touchpad travel into content movement.
+    /// The viewport's size, px (the keys zoom around its centre).
     public var pageWidth: Double
     public var pageHeight: Double
     /// Quiet time that ends a touchpad stream, s; the engine's `scrollEndGap`
@@ -175,10 +171,11 @@ public struct WheelClassifier: Sendable {
     private func scrollAction(_ sample: WheelSample) -> [WheelAction] {
         let (x, y) = sample.resolvingShift
         if x == 0 && y == 0 { return [] }
-        let horizontal = Self.touchpadPixelsPerNotch * pageWidth / Self.touchpadPixelsPerPageHorizontal
-        let vertical = Self.touchpadPixelsPerNotch * pageHeight / Self.touchpadPixelsPerPageVertical
+        // Touchpad units: the engine turns them into pages
+        // (PagerConfiguration.touchpadDistance), whatever the window's size.
+        let units = Self.touchpadPixelsPerNotch
         // Scrolling right shows what is on the right: the content moves left.
         // Scrolling up (away) shows what is above: the content moves down.
-        return [.scroll(dx: -x * horizontal, dy: y * vertical)]
+        return [.scroll(dx: -x * units, dy: y * units)]
     }
 }

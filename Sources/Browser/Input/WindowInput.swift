@@ -18,6 +18,10 @@ struct WindowInput {
     var events: SDLInput
     /// Input in the pages as engine calls and actions.
     var translator: InputTranslator
+    /// The touchpad read beside SDL (Wayland, X11), when it could be bound.
+    var touchpad: PlatformTouchpad? {
+        didSet { translator.touchpad.binding = touchpad?.binding ?? .none }
+    }
     /// The latest motion of the current batch, not yet fed.
     private(set) var pendingMotion: BrowserInput?
 

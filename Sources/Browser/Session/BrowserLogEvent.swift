@@ -146,6 +146,17 @@ public enum BrowserLogEvent: Sendable, Hashable {
     /// and the first ``folderChangedFiles`` paths (added, rewritten, renamed
     /// as they are named now, then removed).
     case folderChanged(added: Int, removed: Int, changed: Int, renamed: Int, images: Int, files: [String])
+    /// `{"t":…,"event":"touchpad","input":"scroll","delta":[DX,DY],"source":"finger","scale":null}`
+    /// for each event of the platform's touchpad binding (``TouchpadEvent``)
+    /// the pages take: `input` is `scroll` (`delta` in touchpad units),
+    /// `lift`, `notch` (`delta` in notches), `pinch-begin` (`delta` the
+    /// point, px), `pinch-update` (`delta` the movement, `scale` since the
+    /// beginning) or `pinch-end` (`source` `cancelled` when it was).
+    case touchpad(TouchpadEvent)
+    /// `{"t":…,"event":"touchpad-bound","platform":"wayland","pinch":true}`
+    /// at the start when the touchpad is read beside SDL (``PlatformTouchpad``):
+    /// `platform` `wayland` or `x11`, `pinch` whether pinch gestures come.
+    case touchpadBound(platform: String, pinch: Bool)
     /// `{"t":…,"event":"quit"}` at the end.
     case quit
 
@@ -192,6 +203,8 @@ public enum BrowserLogEvent: Sendable, Hashable {
         case command
         case keyHandler = "key-handler"
         case folderChanged = "folder-changed"
+        case touchpad
+        case touchpadBound = "touchpad-bound"
         case quit
     }
 
@@ -233,6 +246,8 @@ public enum BrowserLogEvent: Sendable, Hashable {
         case .command: .command
         case .keyHandler: .keyHandler
         case .folderChanged: .folderChanged
+        case .touchpad: .touchpad
+        case .touchpadBound: .touchpadBound
         case .quit: .quit
         }
     }
@@ -258,7 +273,24 @@ public enum BrowserLogEvent: Sendable, Hashable {
         case .copied, .opened, .goTo, .slideshow, .rotated, .infoShown, .trashed, .restored, .marked: actionFields
         case .animation, .animationFrame, .animationPaused, .animationResumed, .animationEnded: animationFields
         case .command, .keyHandler: commandFields
+        case .touchpad(let event): Self.touchpadFields(event)
+        case .touchpadBound(let platform, let pinch): [Self.text("platform", platform), Self.flag("pinch", pinch)]
         }
+    }
+
+    /// A touchpad event's `input`, `delta`, `source` and `scale`.
+    private static func touchpadFields(_ event: TouchpadEvent) -> [String] {
+        let (input, dx, dy, source, scale): (String, Double, Double, String?, Double?) = switch event {
+        case .scroll(let dx, let dy, let source, _): ("scroll", dx, dy, "\(source)", nil)
+        case .lift: ("lift", 0, 0, nil, nil)
+        case .wheelNotch(let dx, let dy, let shift, _): ("notch", Double(dx), Double(dy), shift ? "shift" : nil, nil)
+        case .pinchBegin(let x, let y, _): ("pinch-begin", x, y, nil, 1)
+        case .pinchUpdate(let scale, let dx, let dy, _): ("pinch-update", dx, dy, nil, scale)
+        case .pinchEnd(let cancelled, _): ("pinch-end", 0, 0, cancelled ? "cancelled" : nil, nil)
+        }
+        return [text("input", input), "\"delta\":[" + ReplayFormat.time(dx) + "," + ReplayFormat.time(dy) + "]",
+                "\"source\":" + (source.map(EventLog.quoted) ?? "null"),
+                "\"scale\":" + (scale.map(ReplayFormat.time) ?? "null")]
     }
 
     /// The session's own lines: the window, the gallery, the first image, frames.

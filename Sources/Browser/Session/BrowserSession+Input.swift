@@ -30,9 +30,14 @@ extension BrowserSession {
             default:
                 break
             }
+        case wakeEventType where PlatformTouchpad.isWake(event):
+            takeTouchpadEvents()
         case wakeEventType:
             schedule.mark(.worker)   // results are collected in the frame's update
         default:
+            // The touchpad's events that came with this wheel event go first:
+            // on X11 they say whether SDL's notch is the swipe's (TouchpadTranslator).
+            if event.type == SDL_MOUSEWHEEL.rawValue { takeTouchpadEvents() }
             guard var translated = input.events.translate(event, time: now) else { return }
             if Self.mayChangeScreen(translated) { schedule.mark(.input) }
             // The overview does not zoom: it takes the same event as plain input.
@@ -102,6 +107,33 @@ extension BrowserSession {
             return
         }
         perform(input.translator.translate(browserInput, currentPage: model.currentPage, time: time), at: time)
+    }
+
+    /// Feeds what the platform's touchpad binding queued (``PlatformTouchpad``).
+    /// The overview keeps SDL's wheel events; Ctrl+scrolling stays SDL's zoom.
+    func takeTouchpadEvents() {
+        guard let touchpad = input.touchpad else { return }
+        let now = clock.now
+        let events = touchpad.take(time: now, pixelsPerPoint: input.events.pixelsPerPoint,
+                                   shift: input.events.shiftHeld)
+        guard !events.isEmpty else { return }
+        schedule.mark(.input)
+        flushMotion()
+        for event in events where !overview.isShowing {
+            if input.events.ctrlHeld, Self.isTouchpadMotion(event) { continue }
+            if slideshow.isRunning, Self.isTouchpadMotion(event) { stopSlideshow(reason: "input", at: now) }
+            // The line's time is when the loop read it: the latency to the frame shows.
+            log?.write(.touchpad(event), time: now)
+            perform(input.translator.translate(event), at: event.time)
+        }
+    }
+
+    /// Whether `event` is the user scrolling, turning the wheel or starting a pinch.
+    static func isTouchpadMotion(_ event: TouchpadEvent) -> Bool {
+        switch event {
+        case .scroll, .wheelNotch, .pinchBegin, .pinchUpdate: true
+        case .lift, .pinchEnd: false
+        }
     }
 
     func drainModelEvents() {

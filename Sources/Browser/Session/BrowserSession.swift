@@ -91,6 +91,12 @@ final class BrowserSession {
         input = WindowInput(events: SDLInput(pixelWidth: Double(size.width), pixelHeight: Double(size.height),
                                              pixelsPerPoint: window.pixelsPerPoint),
                             translator: translator)
+        // FOURWAY_TOUCHPAD=sdl leaves the touchpad to SDL's wheel events (docs/browser.md, "Touchpad").
+        if getenv("FOURWAY_TOUCHPAD").map({ String(cString: $0) }) != "sdl" {
+            input.touchpad = PlatformTouchpad(window: window.window, wakeEventType: wakeEventType)
+        }
+        // Wayland reports the lift: resting fingers hold the page until it comes.
+        if input.touchpad?.binding == .wayland { model.setScrollEndGap(.infinity) }
         slotLoader = SlotLoader(firstImage: firstImage, wake: wake)
         slotLoader.loadAll()
         overview = OverviewScreen(renderer: window.renderer, text: text, log: log,
@@ -122,6 +128,10 @@ final class BrowserSession {
     /// Runs until the user quits; returns the exit code.
     func run() -> Int32 {
         if case .folder = gallery.catalog { applyGallery(at: clock.now) }
+        if let touchpad = input.touchpad {
+            log?.write(.touchpadBound(platform: touchpad.binding == .wayland ? "wayland" : "x11", pinch: touchpad.hasPinch),
+                       time: clock.now)
+        }
         if let configuration = options.configuration {
             log?.write(.config(file: configuration.file, settings: configuration.settings,
                                problems: configuration.problems), time: clock.now)
@@ -141,6 +151,7 @@ final class BrowserSession {
         gallery.watch?.watcher?.stop()
         animation.shutdown()
         overview.shutdown()
+        input.touchpad?.close()
         screen.close()
         if let output = options.markedOutput { output.write(gallery.folder.map { marks.paths(in: $0.layout) } ?? []) }
         return exitCode ?? BrowserExitCode.success
@@ -162,6 +173,7 @@ final class BrowserSession {
             if woke != 0 { handle(event) }
         }
         while SDL_PollEvent(&event) != 0 { handle(event) }
+        takeTouchpadEvents()
         flushMotion()
     }
 
@@ -242,6 +254,10 @@ final class BrowserSession {
             let milliseconds = Int32(((left - Self.preciseWaitSeconds) * 1000).rounded(.down))
             guard SDL_WaitEventTimeout(&event, max(1, milliseconds)) != 0 else { continue }
             // A decode finished: draw it now, not up to a frame later.
+            if event.type == wakeEventType, PlatformTouchpad.isWake(event) {
+                takeTouchpadEvents()
+                continue
+            }
             if event.type == wakeEventType {
                 schedule.mark(.worker)
                 if returningOnWake { return }

@@ -44,6 +44,13 @@ struct Gesture: Sendable {
     var lastInputTime: Double
     /// The page an animation caught by this gesture was heading for, relative.
     var caughtTarget: (h: Int, v: Int) = (0, 0)
+    /// Pages landed on during the gesture along the locked axis, in screen
+    /// steps from the page it began on.
+    var landed = 0
+    /// The screen steps from the page the gesture began on that a touchpad
+    /// swipe may reach without long swipes: one page either way, or one past
+    /// the page a caught flip was heading for.
+    var reach: ClosedRange<Int> = -1...1
 
     init(source: GestureSource, at point: Point, time: Double) {
         self.source = source

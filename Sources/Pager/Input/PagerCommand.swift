@@ -19,7 +19,8 @@ public enum PagerCommand: Sendable, Hashable {
     case pointerUp(x: Double, y: Double)
     /// The gesture in progress ends abnormally (`interrupt`).
     case interrupt(InterruptionReason)
-    /// Touchpad scrolling by (`dx`, `dy`) content px (`scroll`).
+    /// Touchpad scrolling by (`dx`, `dy`) touchpad units, 400 a page across
+    /// and 300 down (`scroll`).
     case scroll(dx: Double, dy: Double)
     /// The touchpad's fingers lifted (`scrollEnded`).
     case scrollEnded

@@ -12,13 +12,28 @@
 public struct PagerConfiguration: Hashable, Sendable {
     /// Distance a pointer must travel before a drag starts and locks an axis, px.
     public var dragSlop: Double = 16
-    /// Distance a touchpad scroll must travel before it locks an axis, px.
+    /// Distance a touchpad scroll must travel before it locks an axis, in
+    /// touchpad units (see `touchpadDistance`). Nothing is lost to it: the
+    /// travel before the lock moves the page at once, along the locked axis.
     public var scrollSlop: Double = 4
+    /// Touchpad units per page: `scroll(dx:dy:time:)` moves the page by
+    /// `dx × pitch / touchpadDistance.horizontal` px (400 units per page),
+    /// `dy × pitch / touchpadDistance.vertical` (300), whatever the page's
+    /// size (libadwaita's `TOUCHPAD_BASE_DISTANCE_H` / `_V`). A pan on a
+    /// zoomed page moves 1:1, one unit per viewport px, as GTK's scrolled
+    /// windows do; what the pan hands over to the pager is converted.
+    ///
+    /// ```swift
+    /// var config = PagerConfiguration()
+    /// config.touchpadDistance.horizontal = 600   // half as fast again
+    /// ```
+    public var touchpadDistance = TouchpadDistance()
     /// How far back the velocity estimate looks, s.
     public var velocityWindow: Double = 0.15
     /// Release speed above which a pointer drag is a fling, px/s (0.3 px/ms).
     public var pointerFlingVelocity: Double = 300
-    /// Release speed above which a touchpad scroll is a fling, px/s (0.6 px/ms).
+    /// Release speed above which a touchpad scroll is a fling, touchpad
+    /// units/s (libadwaita's `VELOCITY_THRESHOLD_TOUCHPAD`, 0.6 units/ms).
     public var scrollFlingVelocity: Double = 600
     /// Release speeds are capped here, px/s (Android's maximum fling velocity):
     /// events stamped microseconds apart must not throw the page across hundreds of pages.
@@ -94,7 +109,16 @@ public struct PagerConfiguration: Hashable, Sendable {
     public var maximumLongSwipePages = 5
     /// Initial speed of the nudge when a flip meets an edge, px/s.
     public var edgeNudgeVelocity: Double = 2000
-    /// A touchpad scroll with no end event ends after this much quiet, s.
+    /// A touchpad scroll with no end event ends after this much quiet, s
+    /// (X11 has no end of scroll). A source that reports the lift
+    /// (Wayland's `wl_pointer.axis_stop`) sets `.infinity`: then only
+    /// `scrollEnded(time:)` ends a swipe, and resting fingers hold the page
+    /// still however long they rest.
+    ///
+    /// ```swift
+    /// var config = PagerConfiguration()
+    /// config.scrollEndGap = .infinity   // the shell calls scrollEnded on lift
+    /// ```
     public var scrollEndGap: Double = 0.15
     /// An animation has landed when closer than this to its target, px.
     public var restDistance: Double = 0.5

@@ -161,7 +161,7 @@ struct CatchingTests {
         var pager = flippingRight(until: 0.05)
         let shown = pager.model.offset
         let mark = pager.mark
-        pager.scroll(dx: -2, dy: 0, at: 0.05)
+        pager.scroll(dx: -0.8, dy: 0, at: 0.05)   // 2 px: 400 units a 1000 px page
         #expect(pager.kinds(since: mark) == [.dragBegan, .axisLocked(.horizontal)])
         #expect(pager.model.phase == .scrolling(.horizontal))
         #expect(abs(pager.model.offset.x - shown.x) <= 2, "caught where it was, give or take this scroll")

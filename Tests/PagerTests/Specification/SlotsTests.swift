@@ -58,8 +58,8 @@ struct SlotsTests {
         // so the release settles at once; the frames must say so too.
         var pager = RecordingPager(horizontalPages: 5)
         if touchpad {
-            pager.scroll(dx: -5, dy: 0, at: 0.01)
-            pager.scroll(dx: 5.9, dy: 0, at: 0.02)
+            pager.scroll(dx: -5, dy: 0, at: 0.01)      // units: -12.5 px
+            pager.scroll(dx: 5.36, dy: 0, at: 0.02)    // +13.4 px
         } else {
             pager.grab(along: .horizontal, towards: -1, at: 0)
             pager.move(pager.pointer.x + 0.9, 400, at: 0.02)

@@ -2,11 +2,12 @@ import Pager
 import Testing
 
 /// A scroll with no end event ends itself after a quiet gap, and the
-/// touchpad semantics: deltas move the content like a drag, the axis
-/// locks after 4 px, a fling needs 600 px/s and the projection uses 0.997/ms.
+/// touchpad semantics at a 1000 px page: deltas in touchpad units move the
+/// content like a drag (400 units a page: 2.5 px each), the axis locks after
+/// 4 units, a fling needs 600 units/s, a slow release is not projected.
 @Suite("Touchpad")
 struct TouchpadTests {
-    /// Scrolls `total` px along `axis` at `speed` px/s, one event per frame from `start`.
+    /// Scrolls `total` units along `axis` at `speed` units/s, one event per frame from `start`.
     private func scroll(
         _ pager: inout RecordingPager, _ total: Double, along axis: Axis = .horizontal,
         speed: Double, from start: Double = 0
@@ -26,14 +27,14 @@ struct TouchpadTests {
     @Test func scrollMovesTheContentLikeADrag() {
         var pager = RecordingPager()
         scroll(&pager, -100, speed: 1200)
-        #expect(pager.model.offset.x <= -90 && pager.model.offset.x >= -100,
-                "the deltas move the content, less at most the slop: \(pager.model.offset.x)")
+        #expect(abs(pager.model.offset.x + 250) < 1e-9,
+                "100 units are a quarter page, slop included: \(pager.model.offset.x)")
         #expect(pager.model.offset.y == 0)
         #expect(pager.model.phase == .scrolling(.horizontal))
         #expect(pager.model.isDragging)
     }
 
-    @Test func scrollLocksItsAxisAfterFourPixels() {
+    @Test func scrollLocksItsAxisAfterFourUnits() {
         var pager = RecordingPager()
         pager.scroll(dx: -3, dy: 0, at: 0.01)
         #expect(pager.events.isEmpty)
@@ -61,20 +62,20 @@ struct TouchpadTests {
         #expect(pager.model.currentPage == page(1, 0))
     }
 
-    @Test func touchpadNeedsTwiceThePointersFlingSpeed() {
-        // 500 px/s is a fling for a pointer but not for a touchpad:
-        // 0.25 + 0.5 × 0.332 = 0.42 pages, so it returns.
+    @Test func fiveHundredUnitsPerSecondIsNotAFling() {
+        // Below 600 units/s: a quarter page is nearer the start, so it returns.
         var pager = RecordingPager()
-        scroll(&pager, -250, speed: 500)
+        scroll(&pager, -100, speed: 500)
         pager.scrollEnded(at: pager.now)
         pager.settle()
         #expect(pager.model.currentPage == page(0, 0))
     }
 
-    @Test func touchpadProjectsWithItsOwnDeceleration() {
-        // 0.3 + 0.5 × 0.332 = 0.47 pages: returns (with the pointer's 0.499 s it would flip).
+    @Test func aSlowReleaseIsNotProjected() {
+        // 0.4 of a page at 500 units/s: projected (1.25 pages/s × 0.332 s) it would
+        // pass half a page; the touchpad settles on the nearest page instead.
         var pager = RecordingPager()
-        scroll(&pager, -300, speed: 500)
+        scroll(&pager, -160, speed: 500)
         pager.scrollEnded(at: pager.now)
         pager.settle()
         #expect(pager.model.currentPage == page(0, 0))
@@ -82,7 +83,7 @@ struct TouchpadTests {
 
     @Test func slowScrollPastHalfAPageFlips() {
         var pager = RecordingPager()
-        scroll(&pager, -600, speed: 300)
+        scroll(&pager, -240, speed: 300)
         pager.scrollEnded(at: pager.now)
         pager.settle()
         #expect(pager.model.currentPage == page(1, 0))
@@ -108,7 +109,7 @@ struct TouchpadTests {
 
     @Test func quietGapIsNoticedAtTheNextInputToo() {
         var pager = RecordingPager()
-        scroll(&pager, -700, speed: 300)
+        scroll(&pager, -280, speed: 300)
         // No frames pass (a host that only steps on input); the next scroll comes 0.5 s later.
         pager.scroll(dx: -10, dy: 0, at: pager.now + 0.5)
         let kinds = pager.kinds
@@ -145,8 +146,8 @@ struct TouchpadTests {
 
     @Test func scrollPastAnEdgeIsRubberBandedAndBouncesBack() {
         var pager = RecordingPager(horizontalPages: 3)
-        scroll(&pager, 400, speed: 1200)
-        #expect(pager.model.offset.x > 0 && pager.model.offset.x < 200)
+        scroll(&pager, 160, speed: 1200)
+        #expect(pager.model.offset.x > 0 && pager.model.offset.x < 200, "400 px, rubber-banded")
         pager.scrollEnded(at: pager.now)
         #expect(pager.bounces == [.left])
         pager.settle()
@@ -156,7 +157,7 @@ struct TouchpadTests {
 
     @Test func scrollingAWholePageLandsOnItDuringTheScroll() {
         var pager = RecordingPager()
-        scroll(&pager, -1300, speed: 1200)
+        scroll(&pager, -520, speed: 1200)
         #expect(pager.model.currentPage == page(1, 0))
         #expect(pager.model.phase == .scrolling(.horizontal))
         #expect(pager.pageChanges.map(\.to) == [page(1, 0)])

@@ -1,0 +1,66 @@
+/* The platform's touchpad, read beside SDL: Wayland's wl_pointer (axis
+ * sources, discrete notches, axis_stop) and pointer-gestures pinch, bound
+ * on SDL's own wl_display; or X11's XInput 2 smooth-scroll valuators and
+ * XI 2.4 pinch on a second X connection. Events are queued here and taken
+ * by the browser (Sources/Browser/Platform/PlatformTouchpad.swift), which
+ * turns them into TouchpadEvent values. Main thread only, except that the
+ * X11 side watches its connection from a thread of its own, which only
+ * wakes the loop (an SDL user event of the type given). */
+#ifndef FOURWAY_TOUCHPAD_INPUT_H
+#define FOURWAY_TOUCHPAD_INPUT_H
+
+#include <stdint.h>
+
+enum fw_touchpad_kind { FW_TOUCHPAD_WAYLAND = 1, FW_TOUCHPAD_X11 = 2 };
+
+/* The `user.code` of the wake event a queued event pushes: the loop takes
+ * the touchpad's events without taking it for a worker's wake-up (on X11
+ * every pointer motion over the window wakes it, and must draw nothing). */
+enum { FW_TOUCHPAD_WAKE_CODE = 0x7470 };
+
+enum fw_touchpad_event_kind {
+    FW_TP_SCROLL = 1,       /* dx, dy units; source */
+    FW_TP_LIFT = 2,         /* the fingers lifted (axis_stop) */
+    FW_TP_NOTCH = 3,        /* notch_x, notch_y whole notches */
+    FW_TP_PINCH_BEGIN = 4,  /* x, y: the pointer, window points (Wayland) or px (X11) */
+    FW_TP_PINCH_UPDATE = 5, /* scale since the beginning; dx, dy */
+    FW_TP_PINCH_END = 6     /* cancelled */
+};
+
+enum fw_touchpad_source {
+    FW_TP_SOURCE_UNKNOWN = 0,
+    FW_TP_SOURCE_FINGER = 1,
+    FW_TP_SOURCE_CONTINUOUS = 2,
+    FW_TP_SOURCE_WHEEL = 3
+};
+
+typedef struct fw_touchpad_event {
+    int kind;
+    int source;
+    double dx, dy;
+    double scale;
+    double x, y;
+    int notch_x, notch_y;
+    int cancelled;
+    /* The platform's timestamp, ms (its own clock's origin), when has_time. */
+    uint32_t time_ms;
+    int has_time;
+} fw_touchpad_event;
+
+typedef struct fw_touchpad fw_touchpad;
+
+/* Binds the touchpad of the SDL window `sdl_window` (an SDL_Window *);
+ * NULL when its video driver is neither Wayland nor X11, or the server
+ * lacks what is needed (wl_pointer version 5, XInput 2.1). A queued event
+ * pushes an SDL user event of type `wake_event_type`. */
+fw_touchpad *fw_touchpad_open(void *sdl_window, uint32_t wake_event_type);
+/* FW_TOUCHPAD_WAYLAND or FW_TOUCHPAD_X11. */
+int fw_touchpad_kind(const fw_touchpad *touchpad);
+/* Whether pinch gestures come (zwp_pointer_gestures_v1; XI 2.4). */
+int fw_touchpad_has_pinch(const fw_touchpad *touchpad);
+/* Takes the next queued event into `event`: 1, or 0 when none is left. */
+int fw_touchpad_next(fw_touchpad *touchpad, fw_touchpad_event *event);
+/* Unbinds and frees; before the window is destroyed. */
+void fw_touchpad_close(fw_touchpad *touchpad);
+
+#endif
