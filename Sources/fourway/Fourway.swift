@@ -235,6 +235,10 @@ struct Fourway: ParsableCommand {
         options.eventsPath = events
         options.renderer = effective.renderer ?? options.renderer
         options.video = effective.video ?? options.video
+        options.pager.touchpadDistance.horizontal = effective.touchpadDistanceHorizontal
+            ?? options.pager.touchpadDistance.horizontal
+        options.pager.touchpadDistance.vertical = effective.touchpadDistanceVertical ?? options.pager.touchpadDistance.vertical
+        options.pager.allowsLongSwipes = effective.longSwipes ?? options.pager.allowsLongSwipes
         options.fullscreen = fullscreen
         options.showHUD = effective.hud ?? options.showHUD
         options.cache = !noCache

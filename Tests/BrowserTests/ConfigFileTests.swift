@@ -25,6 +25,20 @@ import Testing
         #expect(ConfigFile.parse("watch = maybe\n", file: "c").problems.count == 1)
     }
 
+    @Test func theTouchpadsDistancePerPageAndLongSwipesAreSettings() {
+        let config = ConfigFile.parse("touchpad-distance-horizontal = 800\ntouchpad-distance-vertical = 600\nlong-swipes = true\n",
+                                      file: "c")
+        #expect(config.defaults.touchpadDistanceHorizontal == 800)
+        #expect(config.defaults.touchpadDistanceVertical == 600)
+        #expect(config.defaults.longSwipes == true)
+        #expect(config.problems.isEmpty)
+        // The built-in values are the engine's (libadwaita's 400 and 300, one page a swipe).
+        #expect(BrowserOptions().pager.touchpadDistance.horizontal == 400)
+        #expect(BrowserOptions().pager.touchpadDistance.vertical == 300)
+        #expect(!BrowserOptions().pager.allowsLongSwipes)
+        #expect(ConfigFile.parse("touchpad-distance-horizontal = 0\n", file: "c").problems.count == 1)
+    }
+
     @Test func commentsAndBlankLinesAreIgnored() {
         let config = ConfigFile.parse("# a comment\n\n   \nhud = false\n", file: "c")
         #expect(config.defaults.hud == false)

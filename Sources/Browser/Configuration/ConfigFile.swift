@@ -35,6 +35,9 @@ public struct ConfigFile: Sendable {
         public var renderer: RendererPreference?
         public var watch: Bool?
         public var video: VideoPreference?
+        public var touchpadDistanceHorizontal: Double?
+        public var touchpadDistanceVertical: Double?
+        public var longSwipes: Bool?
 
         public init() {}
     }
@@ -140,6 +143,14 @@ public struct ConfigFile: Sendable {
                  builtin: builtin.watchesFolders, \.watch),
             pick("video", help: "Display system: auto (Wayland when WAYLAND_DISPLAY is set, else X11), x11 or wayland.",
                  builtin: builtin.video, \.video),
+            number("touchpad-distance-horizontal",
+                   help: "Touchpad travel that moves one page sideways, in touchpad units (libadwaita's 400).",
+                   builtin: builtin.pager.touchpadDistance.horizontal, 50...10_000, \.touchpadDistanceHorizontal),
+            number("touchpad-distance-vertical",
+                   help: "Touchpad travel that moves one page up or down, in touchpad units (libadwaita's 300).",
+                   builtin: builtin.pager.touchpadDistance.vertical, 50...10_000, \.touchpadDistanceVertical),
+            flag("long-swipes", help: "A long or fast swipe may turn several pages (else one page a swipe).",
+                 builtin: builtin.pager.allowsLongSwipes, \.longSwipes),
         ]
     }()
 

@@ -61,6 +61,9 @@ public struct BrowserOptions: Sendable {
     public var renderer: RendererPreference = .auto
     /// The display system (`--video`).
     public var video: VideoPreference = .auto
+    /// The engine's tuning: the configuration file's `touchpad-distance-horizontal`,
+    /// `touchpad-distance-vertical` and `long-swipes` set its touchpad part.
+    public var pager = PagerConfiguration()
     public var fullscreen = false
     /// Start with the HUD shown.
     public var showHUD = true

@@ -84,9 +84,9 @@ final class BrowserSession {
         let size = window.pixelSize
         model = PagerModel(pageWidth: Double(size.width), pageHeight: Double(size.height),
                            horizontalPages: catalog.isScanning ? 0 : nil,
-                           verticalPages: catalog.isScanning ? 0 : nil)
+                           verticalPages: catalog.isScanning ? 0 : nil, configuration: options.pager)
         var translator = InputTranslator(pageWidth: Double(size.width), pageHeight: Double(size.height),
-                                         navigation: catalog.navigation)
+                                         navigation: catalog.navigation, configuration: options.pager)
         translator.keyMap = options.keyMap
         input = WindowInput(events: SDLInput(pixelWidth: Double(size.width), pixelHeight: Double(size.height),
                                              pixelsPerPoint: window.pixelsPerPoint),
