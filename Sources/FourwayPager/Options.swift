@@ -53,3 +53,25 @@ public func pagerSetRowLengths(_ handle: OpaquePointer?, _ lengths: UnsafePointe
     pager.pointee.setRowLengths(given.lazy.map { clampedPageIndex($0) }, time: time)
     return true
 }
+
+// The touchpad's options (since 0.3.0), in the same style: checked, then one
+// `PagerModel` setter (`PagerModel+Options.swift`).
+
+/// `bool fw_pager_set_touchpad_distance(fw_pager *, double horizontal, double vertical)`:
+/// touchpad units per page, both finite and above 0.
+@_cdecl("fw_pager_set_touchpad_distance")
+public func pagerSetTouchpadDistance(_ handle: OpaquePointer?, _ horizontal: Double, _ vertical: Double) -> Bool {
+    guard let pager = model(handle), horizontal.isFinite, horizontal > 0, vertical.isFinite, vertical > 0
+    else { return false }
+    pager.pointee.setTouchpadDistance(TouchpadDistance(horizontal: horizontal, vertical: vertical))
+    return true
+}
+
+/// `bool fw_pager_set_scroll_end_gap(fw_pager *, double seconds)`: above 0,
+/// `INFINITY` allowed (only `fw_pager_scroll_ended` ends a swipe).
+@_cdecl("fw_pager_set_scroll_end_gap")
+public func pagerSetScrollEndGap(_ handle: OpaquePointer?, _ seconds: Double) -> Bool {
+    guard let pager = model(handle), seconds > 0 else { return false }   // NaN fails `> 0` too
+    pager.pointee.setScrollEndGap(seconds)
+    return true
+}

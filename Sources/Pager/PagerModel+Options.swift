@@ -103,4 +103,17 @@ extension PagerModel {
     public mutating func setScrollEndGap(_ gap: Double) {
         configuration.scrollEndGap = gap > 0 ? gap : PagerConfiguration().scrollEndGap
     }
+
+    /// Touchpad units per page (`PagerConfiguration.touchpadDistance`):
+    /// the next `scroll(dx:dy:time:)` moves the page by `dx × pitch /
+    /// distance.horizontal` px, and so on down. A scroll already under way
+    /// keeps what it has moved. A distance that is not finite and above 0
+    /// counts as libadwaita's (400 across, 300 down).
+    ///
+    /// ```swift
+    /// model.setTouchpadDistance(TouchpadDistance(horizontal: 800, vertical: 600))   // half as fast
+    /// ```
+    public mutating func setTouchpadDistance(_ distance: TouchpadDistance) {
+        configuration.touchpadDistance = distance
+    }
 }

@@ -8,6 +8,7 @@
  * (Tests/allocations/counter.c). Exit 0 when none happened.
  */
 #include <fourway/pager.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -74,6 +75,15 @@ static double session(fw_pager *pager, double t, int n) {
     fw_pager_pointer_moved(pager, 200, 400, t += 0.02);
     fw_pager_pointer_up(pager, 100, 400, t += 0.02);
     inputs += 8;
+    /* The touchpad's options, then a swipe that only the lift ends when the gap is infinite. */
+    fw_pager_set_touchpad_distance(pager, 400 + n % 3 * 200.0, 300 + n % 3 * 150.0);
+    fw_pager_set_scroll_end_gap(pager, n % 2 ? INFINITY : 0.15);
+    for (int i = 1; i <= 6; i++) {
+        fw_pager_scroll(pager, -40, 0, t += 0.01);
+        frame(pager, t);
+    }
+    fw_pager_scroll_ended(pager, t += 0.01);
+    inputs += 9;
     for (int i = 0; i < 60; i++) frame(pager, t += 1.0 / 120);
     /* Zoom, a pan handed over to the pager, and back to fit. */
     fw_pager_set_zoom_content(pager, 1000, 700, 2.5, t);

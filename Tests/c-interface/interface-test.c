@@ -393,6 +393,70 @@ static void test_long_swipes(void) {
     fw_pager_destroy(pager);
 }
 
+static void test_touchpad_distance(void) {
+    fw_pager *pager = fw_pager_create(1000, 600, FW_PAGES_INFINITE, FW_PAGES_INFINITE);
+    /* By default 400 units a page across: 300 units move 300/400 of the page. */
+    fw_pager_scroll(pager, -300, 0, 0);
+    CHECK(fabs(fw_pager_offset(pager).x + 750) < 1e-9);
+    fw_pager_scroll_ended(pager, 0.01);
+    double t = settle(pager, 0.01);
+    CHECK(fw_pager_set_touchpad_distance(pager, 800, 600));
+    /* Now 300 units move 300/800 of the page across, 300/600 of it down. */
+    fw_pager_scroll(pager, -300, 0, t + 1);
+    CHECK(fabs(fw_pager_offset(pager).x + 375) < 1e-9);
+    fw_pager_scroll_ended(pager, t + 1.01);
+    t = settle(pager, t + 1.01);
+    fw_pager_scroll(pager, 0, -300, t + 1);
+    CHECK(fabs(fw_pager_offset(pager).y + 300) < 1e-9);
+    fw_pager_scroll_ended(pager, t + 1.01);
+    t = settle(pager, t + 1.01);
+    /* Bad values: false, and the distance stays 800 × 600. */
+    CHECK(!fw_pager_set_touchpad_distance(pager, 0, 600) && !fw_pager_set_touchpad_distance(pager, 800, -1));
+    CHECK(!fw_pager_set_touchpad_distance(pager, NAN, 600) && !fw_pager_set_touchpad_distance(pager, 800, NAN));
+    CHECK(!fw_pager_set_touchpad_distance(pager, INFINITY, 600));
+    CHECK(!fw_pager_set_touchpad_distance(pager, 800, INFINITY));
+    CHECK(!fw_pager_set_touchpad_distance(NULL, 800, 600));
+    fw_pager_scroll(pager, -300, 0, t + 1);
+    CHECK(fabs(fw_pager_offset(pager).x + 375) < 1e-9);
+    fw_pager_scroll_ended(pager, t + 1.01);
+    fw_pager_destroy(pager);
+}
+
+static void test_scroll_end_gap(void) {
+    fw_pager *pager = fw_pager_create(1000, 600, FW_PAGES_INFINITE, FW_PAGES_INFINITE);
+    /* By default 0.15 s of quiet ends a swipe. */
+    fw_pager_scroll(pager, -100, 0, 0);
+    fw_pager_advance(pager, 0.1);
+    CHECK(fw_pager_is_dragging(pager));
+    fw_pager_advance(pager, 0.2);
+    CHECK(!fw_pager_is_dragging(pager));
+    double t = settle(pager, 0.2);
+    CHECK(fw_pager_set_scroll_end_gap(pager, 0.5));
+    fw_pager_scroll(pager, -100, 0, t + 1);
+    fw_pager_advance(pager, t + 1.3);
+    CHECK(fw_pager_is_dragging(pager));
+    fw_pager_advance(pager, t + 1.6);
+    CHECK(!fw_pager_is_dragging(pager));
+    t = settle(pager, t + 1.6);
+    /* INFINITY: resting fingers hold the page until fw_pager_scroll_ended. */
+    CHECK(fw_pager_set_scroll_end_gap(pager, INFINITY));
+    fw_pager_scroll(pager, -100, 0, t + 1);
+    fw_pager_advance(pager, t + 100);
+    CHECK(fw_pager_is_dragging(pager) && fabs(fw_pager_offset(pager).x + 250) < 1e-9);
+    fw_pager_scroll_ended(pager, t + 100);
+    CHECK(!fw_pager_is_dragging(pager));
+    t = settle(pager, t + 100);
+    /* Bad values: false, and the gap stays INFINITY. */
+    CHECK(!fw_pager_set_scroll_end_gap(pager, 0) && !fw_pager_set_scroll_end_gap(pager, -1));
+    CHECK(!fw_pager_set_scroll_end_gap(pager, NAN) && !fw_pager_set_scroll_end_gap(pager, -INFINITY));
+    CHECK(!fw_pager_set_scroll_end_gap(NULL, 1));
+    fw_pager_scroll(pager, -100, 0, t + 1);
+    fw_pager_advance(pager, t + 50);
+    CHECK(fw_pager_is_dragging(pager));
+    fw_pager_scroll_ended(pager, t + 50);
+    fw_pager_destroy(pager);
+}
+
 static void test_overshoot_edges(void) {
     fw_pager *pager = fw_pager_create(100, 80, 3, 3);
     CHECK(fw_pager_set_overshoot_edges(pager, FW_EDGES_ALL & ~(1u << FW_EDGE_LEFT)));
@@ -573,6 +637,7 @@ static void test_new_functions_with_null(void) {
     int64_t h = 7;
     CHECK(fw_pager_dropped_event_count(NULL) == 0 && !fw_pager_page_counts(NULL, &h, &h) && h == 7);
     CHECK(fw_pager_row_lengths(NULL, lengths, 2) == 0 && lengths[0] == 1);
+    CHECK(!fw_pager_set_touchpad_distance(NULL, 400, 300) && !fw_pager_set_scroll_end_gap(NULL, 0.15));
     CHECK(FW_PAGER_VERSION_MAJOR == 0 && FW_PAGER_VERSION_MINOR >= 2);
 }
 
@@ -591,6 +656,8 @@ int main(void) {
     test_spacing();
     test_reversed();
     test_long_swipes();
+    test_touchpad_distance();
+    test_scroll_end_gap();
     test_overshoot_edges();
     test_row_lengths();
     test_zoom();

@@ -122,6 +122,40 @@ class Options(unittest.TestCase):
         self.assertEqual(pager.current_page, (3, 0))
         self.assertFalse(pager.set_long_swipes(True, 0))
 
+    def test_touchpad_distance_scales_a_scroll(self):
+        pager = Pager(1000, 600)
+        pager.scroll(-300, 0, 0)
+        self.assertAlmostEqual(pager.offset[0], -750)   # 300/400 of the page
+        pager.scroll_ended(0.01)
+        t = settle(pager, 0.01)
+        self.assertTrue(pager.set_touchpad_distance(800, 600))
+        pager.scroll(-300, 0, t + 1)
+        self.assertAlmostEqual(pager.offset[0], -375)   # 300/800 of the page
+        pager.scroll_ended(t + 1.01)
+        t = settle(pager, t + 1.01)
+        for bad in ((0, 600), (800, -1), (math.nan, 600), (800, math.inf)):
+            self.assertFalse(pager.set_touchpad_distance(*bad))
+        pager.scroll(0, -300, t + 1)
+        self.assertAlmostEqual(pager.offset[1], -300)   # still 600 a page down
+
+    def test_scroll_end_gap_and_infinity(self):
+        pager = Pager(1000, 600)
+        self.assertTrue(pager.set_scroll_end_gap(0.5))
+        pager.scroll(-100, 0, 0)
+        pager.advance(0.3)
+        self.assertTrue(pager.is_dragging)
+        pager.advance(0.6)
+        self.assertFalse(pager.is_dragging)
+        t = settle(pager, 0.6)
+        self.assertTrue(pager.set_scroll_end_gap(math.inf))
+        for bad in (0, -1, math.nan):
+            self.assertFalse(pager.set_scroll_end_gap(bad))
+        pager.scroll(-100, 0, t + 1)
+        pager.advance(t + 100)
+        self.assertTrue(pager.is_dragging)
+        pager.scroll_ended(t + 100)
+        self.assertFalse(pager.is_dragging)
+
     def test_an_edge_without_overshoot_never_moves(self):
         pager = Pager(100, 80, horizontal_pages=3, vertical_pages=3)
         self.assertTrue(pager.set_overshoot_edges(["right", "top", "bottom"]))

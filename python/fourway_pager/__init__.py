@@ -151,6 +151,8 @@ def _load() -> ctypes.CDLL:
         "fw_pager_set_spacing": (B, [P, D, D]),
         "fw_pager_set_reversed": (B, [P, B, B, D]),
         "fw_pager_set_long_swipes": (B, [P, B, I32]),
+        "fw_pager_set_touchpad_distance": (B, [P, D, D]),
+        "fw_pager_set_scroll_end_gap": (B, [P, D]),
         "fw_pager_set_overshoot_edges": (B, [P, ctypes.c_uint32]),
         "fw_pager_set_row_lengths": (B, [P, ctypes.POINTER(I64), Z, D]),
         "fw_pager_set_zoom_content": (B, [P, D, D, D, D]),
@@ -267,7 +269,8 @@ class Pager:
         _lib.fw_pager_scroll(self._handle, dx, dy, time)
 
     def scroll_ended(self, time: float) -> None:
-        """The touchpad's fingers lifted (otherwise the scroll ends after 0.15 s of quiet)."""
+        """The touchpad's fingers lifted (otherwise the scroll ends after 0.15 s of quiet,
+        see :meth:`set_scroll_end_gap`)."""
         _lib.fw_pager_scroll_ended(self._handle, time)
 
     def flip(self, direction: Union[str, int], time: float) -> bool:
@@ -310,6 +313,16 @@ class Pager:
     def set_long_swipes(self, allowed: bool, maximum_pages: int) -> bool:
         """Lets one release travel several pages, at most ``maximum_pages`` (>= 1)."""
         return bool(_lib.fw_pager_set_long_swipes(self._handle, allowed, maximum_pages))
+
+    def set_touchpad_distance(self, horizontal: float, vertical: float) -> bool:
+        """Touchpad units per page across and down (both finite, > 0; 400 and 300 by default):
+        :meth:`scroll` moves the page by ``dx / horizontal`` of it. False for a bad value."""
+        return bool(_lib.fw_pager_set_touchpad_distance(self._handle, horizontal, vertical))
+
+    def set_scroll_end_gap(self, seconds: float) -> bool:
+        """Seconds (> 0; 0.15 by default) of quiet that end a touchpad swipe; ``math.inf``:
+        only :meth:`scroll_ended` ends it. False for NaN and values <= 0."""
+        return bool(_lib.fw_pager_set_scroll_end_gap(self._handle, seconds))
 
     def set_overshoot_edges(self, edges: Union[Iterable[str], int]) -> bool:
         """The bounded edges that rubber-band and bounce: names from :data:`EDGES` (or the C bit

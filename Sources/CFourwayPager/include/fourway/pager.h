@@ -214,11 +214,13 @@ enum {
 typedef struct fw_config {
     /** Distance a pointer travels before a drag starts, px (16). */
     double drag_slop;
-    /** Distance a touchpad scroll travels before it locks an axis, px (4). */
+    /** Distance a touchpad scroll travels before it locks an axis, touchpad
+        units (4; see fw_pager_scroll). */
     double scroll_slop;
     /** Release speed above which a pointer drag is a fling, px/s (300). */
     double pointer_fling_velocity;
-    /** Release speed above which a touchpad scroll is a fling, px/s (600). */
+    /** Release speed above which a touchpad scroll is a fling, touchpad
+        units/s (600). */
     double scroll_fling_velocity;
     /** Release speeds are capped here, px/s (8000). */
     double maximum_release_speed;
@@ -313,9 +315,12 @@ void fw_pager_pointer_moved(fw_pager *pager, double x, double y, double time);
 void fw_pager_pointer_up(fw_pager *pager, double x, double y, double time);
 
 /**
- * Touchpad scrolling by (dx, dy) content px (the same sign as a drag: a
- * negative dx moves the content left and brings the page on the right).
- * The gesture ends with fw_pager_scroll_ended() or after 0.15 s of quiet.
+ * Touchpad scrolling by (dx, dy) touchpad units (the same sign as a drag: a
+ * negative dx moves the content left and brings the page on the right): one
+ * page per 400 units across and 300 down, whatever the page's size (see
+ * fw_pager_set_touchpad_distance). The gesture ends with
+ * fw_pager_scroll_ended() or after 0.15 s of quiet (see
+ * fw_pager_set_scroll_end_gap).
  */
 void fw_pager_scroll(fw_pager *pager, double dx, double dy, double time);
 
@@ -413,6 +418,24 @@ bool fw_pager_set_reversed(fw_pager *pager, bool horizontal, bool vertical, doub
  * release decides by it. false for maximum_pages < 1.
  */
 bool fw_pager_set_long_swipes(fw_pager *pager, bool allowed, int32_t maximum_pages);
+
+/**
+ * Touchpad units per page: fw_pager_scroll moves the page by
+ * dx · (width + spacing) / horizontal px and dy · (height + spacing) /
+ * vertical px (both finite, > 0; 400 and 300 by default, libadwaita's). A
+ * scroll under way keeps what it has moved; its next units use the new
+ * distance. A pan on a zoomed page stays 1:1. Since 0.3.0.
+ */
+bool fw_pager_set_touchpad_distance(fw_pager *pager, double horizontal, double vertical);
+
+/**
+ * How long, s (> 0), a quiet touchpad scroll lasts before it ends by itself
+ * and the release decides (0.15 by default). INFINITY: only
+ * fw_pager_scroll_ended() ends a swipe, so resting fingers hold the page; for
+ * a host whose source reports the lift (Wayland's axis_stop). false for NaN
+ * and values <= 0. Since 0.3.0.
+ */
+bool fw_pager_set_scroll_end_gap(fw_pager *pager, double seconds);
 
 /**
  * The bounded edges past which content overshoots, a bit set of
