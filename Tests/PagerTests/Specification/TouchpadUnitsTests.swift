@@ -96,6 +96,22 @@ struct TouchpadUnitsTests {
         #expect(pager.model.currentPage.h >= 2)
     }
 
+    @Test func aDistanceSetLaterScalesTheNextSwipe() {
+        var pager = pager(endGap: .infinity)
+        pager.model.setTouchpadDistance(TouchpadDistance(horizontal: 800, vertical: 600))
+        let last = swipe(&pager, count: 30, of: -10, every: 0.025)
+        pager.run(until: last + 0.5)
+        #expect(pager.model.offset.x == -0.375 * Self.width, "300 of 800 units a page = 480 px")
+    }
+
+    @Test func aDistanceThatIsNotOneCountsAsLibadwaitas() {
+        var pager = pager(endGap: .infinity)
+        pager.model.setTouchpadDistance(TouchpadDistance(horizontal: .nan, vertical: 0))
+        let last = swipe(&pager, count: 30, of: -10, every: 0.025)
+        pager.run(until: last + 0.5)
+        #expect(pager.model.offset.x == -0.75 * Self.width, "300 of 400 units a page")
+    }
+
     @Test func restingFingersHoldThePageExactlyWhereTheyLeftIt() {
         var pager = pager(endGap: .infinity)
         let last = swipe(&pager, count: 30, of: -10, every: 0.025)
