@@ -48,6 +48,42 @@ import Testing
         #expect(overview.hudLines(try #require(overview.model))[1] == "47,701 of 100,000")
     }
 
+    @Test func atScale2CellsGapsAndTheHighlightAreTwiceAsBigInPixels() throws {
+        let canvas = try OffscreenCanvas(width: 1280, height: 800)
+        let overview = OverviewScreen(renderer: canvas.renderer, text: canvas.text, log: nil, cache: nil, wake: {})
+        defer { overview.shutdown() }
+        overview.open(catalog: Self.bigFolder(100_000), currentPage: PageIndex(h: 150, v: 150),
+                      width: 1280, height: 800, time: 0, scale: DisplayScale(pixelsPerPoint: 2, ui: 2))
+        overview.draw(viewport: canvas.viewport, showHUD: false, time: 0)
+        SDL_RenderPresent(canvas.renderer)
+        let pixels = canvas.readPixels()
+        func at(_ x: Int, _ y: Int) -> UInt32 { pixels[y * 1280 + x] }
+        // The same view as at scale 1 on 640x400 (the test above), doubled:
+        // the 320 px cell at x 480..<800, y 240..<560, a 6 px highlight, 16 px gaps.
+        #expect(at(640, 400) == canvas.pages.palette.placeholder.argb)
+        #expect(at(475, 400) == OverviewScreen.highlightColour.argb)
+        #expect(at(803, 400) == OverviewScreen.highlightColour.argb)
+        #expect(at(640, 235) == OverviewScreen.highlightColour.argb)
+        #expect(at(470, 400) == canvas.pages.palette.outside.argb)
+        #expect(at(462, 400) == canvas.pages.palette.placeholder.argb)   // the cell on the left
+        let model = try #require(overview.model)
+        #expect(model.thumbnailSize == 160 && model.thumbnailPixels == 320)
+        #expect(overview.hudLines(model)[1] == "47,701 of 100,000")
+    }
+
+    @Test func aMoveToAnOutputOfScale2LaysTheOverviewOutAgain() throws {
+        let canvas = try OffscreenCanvas(width: 1280, height: 800)
+        let overview = OverviewScreen(renderer: canvas.renderer, text: canvas.text, log: nil, cache: nil, wake: {})
+        defer { overview.shutdown() }
+        overview.open(catalog: Self.bigFolder(100_000), currentPage: PageIndex(h: 150, v: 150),
+                      width: 640, height: 400, time: 0)
+        #expect(overview.model?.thumbnailPixels == 160)
+        overview.resize(width: 1280, height: 800, time: 1, scale: DisplayScale(pixelsPerPoint: 2, ui: 2))
+        let model = try #require(overview.model)
+        #expect(model.scale == 2 && model.thumbnailPixels == 320)
+        #expect(model.screenFrame(of: model.focus) == Rect(x: 480, y: 240, width: 320, height: 320))
+    }
+
     @Test func thumbnailsFillInProgressively() throws {
         let canvas = try OffscreenCanvas(width: 640, height: 400)
         let overview = OverviewScreen(renderer: canvas.renderer, text: canvas.text, log: nil, cache: nil, wake: {})

@@ -156,4 +156,33 @@ import Testing
         #expect(middle.width < 1280)
         #expect(!flight.isFinished(at: 10.19) && flight.isFinished(at: 10.2))
     }
+
+    // MARK: - HiDPI
+
+    @Test func atScale2CellsAreTwiceTheSizeInPixelsWithTheSameCountPerRow() {
+        let shape = OverviewShape.grid(count: 1_000, columns: 30)
+        let one = OverviewLayout(shape: shape, cellSize: 160, titles: true)
+        let two = OverviewLayout(shape: shape, cellSize: 160, titles: true, scale: 2)
+        #expect(two.cellSize == 2 * one.cellSize)
+        #expect(two.spacing == 2 * one.spacing && two.padding == 2 * one.padding)
+        #expect(two.titleHeight == 2 * one.titleHeight)
+        #expect(two.pitchX == 2 * one.pitchX && two.pitchY == 2 * one.pitchY)
+        let cell = PageIndex(h: 7, v: 3)
+        let f1 = one.frame(of: cell), f2 = two.frame(of: cell)
+        #expect(f2 == Rect(x: 2 * f1.x, y: 2 * f1.y, width: 2 * f1.width, height: 2 * f1.height))
+        // A window twice as large in pixels shows the same cells.
+        let r1 = one.visibleRange(origin: Point(x: 300, y: 500), width: 1280, height: 800)
+        let r2 = two.visibleRange(origin: Point(x: 600, y: 1000), width: 2560, height: 1600)
+        #expect(r1 == r2)
+        #expect(r1.columns.count >= 7)
+        // Hit-testing in pixels: the cell's centre, and a gap, at either scale.
+        #expect(two.page(atX: f2.x + f2.width / 2, y: f2.y + f2.height / 2) == cell)
+        #expect(two.page(atX: f2.x - two.spacing / 2, y: f2.y + 1) == nil)
+    }
+
+    @Test func scale1IsTheLayoutWithoutAScale() {
+        let shape = OverviewShape.grid(count: 100, columns: 9)
+        #expect(OverviewLayout(shape: shape, cellSize: 128, titles: true, scale: 1)
+                == OverviewLayout(shape: shape, cellSize: 128, titles: true))
+    }
 }

@@ -135,4 +135,36 @@ import Testing
         #expect(prepared.rows.upperBound > visible.rows.upperBound + 1)   // ahead: further down
         #expect(prepared.rows.lowerBound == visible.rows.lowerBound)
     }
+
+    // MARK: - HiDPI
+
+    @Test func atScale2TheOverviewOfATwiceAsLargeWindowIsTheSameGridInPixels() {
+        let shape = OverviewShape.grid(count: 10_000, columns: 100)
+        let one = OverviewModel(shape: shape, titles: false, focus: PageIndex(h: 40, v: 40), width: 1280, height: 800)
+        var two = OverviewModel(shape: shape, titles: false, focus: PageIndex(h: 40, v: 40), width: 2560, height: 1600,
+                                scale: 2)
+        #expect(two.thumbnailSize == one.thumbnailSize)          // points: what the HUD says
+        #expect(two.thumbnailPixels == 2 * one.thumbnailPixels)  // thumbnails made at the cell's pixels
+        #expect(two.visibleRange == one.visibleRange)
+        let f1 = one.screenFrame(of: one.focus), f2 = two.screenFrame(of: two.focus)
+        #expect(f2 == Rect(x: 2 * f1.x, y: 2 * f1.y, width: 2 * f1.width, height: 2 * f1.height))
+        // A press moving 20 px (10 points, under the slop) is still a tap.
+        two.pointerDown(x: f2.x + 50, y: f2.y + 50, time: 0)
+        two.pointerMoved(x: f2.x + 70, y: f2.y + 50, time: 0.05)
+        let tapped = two.pointerUp(x: f2.x + 70, y: f2.y + 50, time: 0.06)
+        #expect(tapped == two.focus)
+    }
+
+    @Test func aNewScaleLaysTheGridOutAgainWithTheHighlightCentred() {
+        let shape = OverviewShape.grid(count: 10_000, columns: 100)
+        var model = OverviewModel(shape: shape, titles: true, focus: PageIndex(h: 40, v: 40), width: 1280, height: 800)
+        let rescaled = model.rescale(2, width: 2560, height: 1600, time: 1)
+        #expect(rescaled)
+        let atTwo = OverviewModel(shape: shape, titles: true, focus: PageIndex(h: 40, v: 40), width: 2560, height: 1600,
+                                  scale: 2)
+        #expect(model.scale == 2 && model.layout == atTwo.layout)
+        #expect(model.screenFrame(of: model.focus) == atTwo.screenFrame(of: atTwo.focus))
+        let again = model.rescale(2, width: 2560, height: 1600, time: 2)
+        #expect(!again)   // the same scale: a resize
+    }
 }

@@ -14,15 +14,17 @@ extension OverviewScreen {
         guard let model else { return }
         let palette = pages.palette
         pages.fill(viewport, palette.outside)
-        let size = model.thumbnailSize
+        let size = model.thumbnailPixels
         let range = model.visibleRange
         if model.titles {
+            let textSize = scale.scaled(Self.titleTextSize)
             for v in range.rows {
                 guard let title = catalog.rowTitle(v) else { continue }
                 let band = model.screenTitleFrame(ofRow: v)
-                let x = max(Int(band.x), viewport.x + 8)   // the name stays on screen while scrolling sideways
-                text.draw(title, size: Self.titleTextSize, colour: palette.overlayText,
-                          x: x, y: Int(band.y) + max(0, (Int(band.height) - Self.titleTextSize) / 2 - 2))
+                // The name stays on screen while scrolling sideways.
+                let x = max(Int(band.x), viewport.x + scale.scaled(8))
+                text.draw(title, size: textSize, colour: palette.overlayText,
+                          x: x, y: Int(band.y) + max(0, (Int(band.height) - textSize) / 2 - scale.scaled(2)))
             }
         }
         range.forEachCell(in: model.shape) { page in
@@ -67,7 +69,7 @@ extension OverviewScreen {
     }
 
     func drawHighlight(_ cell: PixelRect) {
-        let w = Self.highlightWidth
+        let w = scale.scaled(Self.highlightWidth)
         let outer = PixelRect(x: cell.x - w, y: cell.y - w, width: cell.width + 2 * w, height: cell.height + 2 * w)
         pages.fill(PixelRect(x: outer.x, y: outer.y, width: outer.width, height: w), Self.highlightColour)
         pages.fill(PixelRect(x: outer.x, y: outer.maxY - w, width: outer.width, height: w), Self.highlightColour)

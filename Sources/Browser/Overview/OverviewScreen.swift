@@ -20,16 +20,16 @@ final class OverviewScreen {
     /// Thumbnail worker threads (the machine has 2 cores; the pager's
     /// loader is idle while the overview is open).
     static let workerCount = 2
-    /// The highlight's outline, px, and colour.
+    /// The highlight's outline, points (times the ui scale), and colour.
     static let highlightWidth = 3
     static let highlightColour = Colour(255, 196, 64)
-    /// Album names in the title bands, px.
+    /// Album names in the title bands, points (times the ui scale).
     static let titleTextSize = 15
 
     let renderer: OpaquePointer
     let text: TextRenderer
     let pages: PageRenderer
-    let overlay: Overlay
+    var overlay: Overlay
     private let log: EventLog?
     private let cache: ThumbnailCache?
     private let wake: @Sendable () -> Void
@@ -37,6 +37,11 @@ final class OverviewScreen {
     let textures: ThumbnailTextures
 
     private(set) var model: OverviewModel?
+    /// The window's scale (Sources/Browser/Platform/DisplayScale.swift):
+    /// cells, margins, titles, the highlight and the HUD are points times
+    /// its `ui`, drawn and hit-tested in device pixels. Set by ``open`` and
+    /// ``resize(width:height:scale:time:)``.
+    private(set) var scale = DisplayScale()
     private(set) var catalog = PageCatalog.demo
     private var pointer = PointerRouter()
     private var wheel: WheelClassifier
@@ -82,8 +87,10 @@ final class OverviewScreen {
 
     // MARK: - Opening and closing
 
-    /// Shows the overview of `catalog` with `currentPage` highlighted and centred.
-    func open(catalog: PageCatalog, currentPage: PageIndex, width: Int, height: Int, time: Double) {
+    /// Shows the overview of `catalog` with `currentPage` highlighted and
+    /// centred, in a window of `width` × `height` device pixels at `scale`.
+    func open(catalog: PageCatalog, currentPage: PageIndex, width: Int, height: Int, time: Double,
+              scale: DisplayScale = DisplayScale()) {
         let shape: OverviewShape
         var focus = currentPage
         var titles = false
@@ -96,9 +103,11 @@ final class OverviewScreen {
             focus = layout.canonicalPage(currentPage) ?? currentPage
         }
         self.catalog = catalog
+        self.scale = scale
+        overlay.scale = scale
         let sizeIndex = model?.sizeIndex ?? OverviewModel.defaultSizeIndex
         model = OverviewModel(shape: shape, titles: titles, focus: focus, width: Double(width), height: Double(height),
-                              sizeIndex: sizeIndex)
+                              sizeIndex: sizeIndex, scale: scale.ui)
         wheel = WheelClassifier(pageWidth: Double(width), pageHeight: Double(height),
                                 streamEndGap: PagerConfiguration().scrollEndGap)
         pointer = PointerRouter()
@@ -317,10 +326,17 @@ final class OverviewScreen {
         log?.write(.thumbnailSize(model.thumbnailSize), time: time)
     }
 
-    func resize(width: Int, height: Int, time: Double) {
+    /// The window is `width` × `height` device pixels now, at `scale` (a
+    /// new scale when it moved to an output of another): the grid is laid
+    /// out again and the thumbnails asked for at the new cell size.
+    func resize(width: Int, height: Int, time: Double, scale: DisplayScale? = nil) {
         wheel.pageWidth = Double(width)
         wheel.pageHeight = Double(height)
-        model?.resize(width: Double(width), height: Double(height), time: time)
+        if let scale {
+            self.scale = scale
+            overlay.scale = scale
+        }
+        model?.rescale(self.scale.ui, width: Double(width), height: Double(height), time: time)
     }
 
     // MARK: - Each frame
@@ -346,13 +362,13 @@ final class OverviewScreen {
             if case .success(let thumbnail) = result.outcome { made[thumbnail.origin, default: 0] += 1 }
         }
         textures.evict(keeping: prepared, in: model.shape)
-        if flight == nil, lastWanted?.range != prepared || lastWanted?.size != model.thumbnailSize || !results.isEmpty {
+        if flight == nil, lastWanted?.range != prepared || lastWanted?.size != model.thumbnailPixels || !results.isEmpty {
             requestThumbnails(prepared, model: model)
         }
         if !firstScreenLogged {
             var complete = true
             model.visibleRange.forEachCell(in: model.shape) { page in
-                if complete && !textures.isFinal(page, size: model.thumbnailSize) { complete = false }
+                if complete && !textures.isFinal(page, size: model.thumbnailPixels) { complete = false }
             }
             if complete {
                 firstScreenLogged = true
@@ -364,7 +380,7 @@ final class OverviewScreen {
     }
 
     private func requestThumbnails(_ prepared: OverviewRange, model: OverviewModel) {
-        let size = model.thumbnailSize
+        let size = model.thumbnailPixels   // sharp at any scale: made at the cell's pixel size
         lastWanted = (prepared, size)
         var requests: [ThumbnailRequest] = []
         prepared.forEachCell(in: model.shape) { page in

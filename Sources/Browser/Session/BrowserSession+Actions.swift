@@ -83,6 +83,6 @@ extension BrowserSession {
             return showNotice("The overview opens once the folder is scanned", at: time)
         }
         overview.open(catalog: gallery.catalog, currentPage: model.currentPage,
-                      width: screen.size.width, height: screen.size.height, time: time)
+                      width: screen.size.width, height: screen.size.height, time: time, scale: screen.window.scale)
     }
 }

@@ -62,7 +62,8 @@ extension BrowserSession {
         input.resize(width: size.width, height: size.height)
         // Pointer positions are points: converted at the window's new scale.
         input.events.pixelsPerPoint = screen.window.scale.pixelsPerPoint
-        overview.resize(width: size.width, height: size.height, time: time)
+        // At the window's scale, which may be new: the grid is laid out again.
+        overview.resize(width: size.width, height: size.height, time: time, scale: screen.window.scale)
         slotLoader.refresh(contents: screen.contents,
                            page: PixelRect(x: 0, y: 0, width: size.width, height: size.height))
     }

@@ -5,7 +5,9 @@ import Pager
 /// in content pixels, so a 100,000-image folder lays out in constant time.
 ///
 /// Rows are as tall as a thumbnail plus, in an albums layout, a title band
-/// above it with the album's name. Content coordinates grow right and down;
+/// above it with the album's name. Sizes are given in points and laid out
+/// in device pixels: times `scale` (the window's ui scale,
+/// Sources/Browser/Platform/DisplayScale.swift); at scale 1 a point is a pixel. Content coordinates grow right and down;
 /// the viewport shows the content from a scroll `origin` (its top-left corner).
 ///
 /// ```swift
@@ -25,21 +27,28 @@ public struct OverviewLayout: Sendable, Hashable {
     public static let unboundedExtent = 1e13
 
     public let shape: OverviewShape
-    /// Side of a thumbnail's square cell, px.
+    /// Side of a thumbnail's square cell, device px.
     public let cellSize: Double
+    /// Device pixels per point of the sizes given to ``init``.
+    public let scale: Double
     public let spacing: Double
     /// Height of the title band above each row (0 without titles).
     public let titleHeight: Double
     public let padding: Double
 
     /// With `titles`, each row gets a band of `defaultTitleHeight` for its name.
+    /// `cellSize`, `spacing` and `padding` are points; `scale` turns them
+    /// (and the title band) into device pixels.
     public init(shape: OverviewShape, cellSize: Double, titles: Bool = false,
-                spacing: Double = OverviewLayout.defaultSpacing, padding: Double = OverviewLayout.defaultPadding) {
+                spacing: Double = OverviewLayout.defaultSpacing, padding: Double = OverviewLayout.defaultPadding,
+                scale: Double = 1) {
+        let scale = scale.isFinite && scale > 0 ? scale : 1
         self.shape = shape
-        self.cellSize = max(1, cellSize)
-        self.spacing = max(0, spacing)
-        self.titleHeight = titles ? Self.defaultTitleHeight : 0
-        self.padding = shape == .unbounded ? 0 : max(0, padding)
+        self.scale = scale
+        self.cellSize = max(1, cellSize * scale)
+        self.spacing = max(0, spacing * scale)
+        self.titleHeight = titles ? Self.defaultTitleHeight * scale : 0
+        self.padding = shape == .unbounded ? 0 : max(0, padding * scale)
     }
 
     /// Distance between the left edges of neighbouring cells, px.

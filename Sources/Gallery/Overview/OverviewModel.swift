@@ -7,6 +7,11 @@ import Pager
 /// taps that pick a cell, and thumbnail sizes that `+`/`-` step through.
 /// The shell feeds it input and time and draws what it says.
 ///
+/// Sizes (``sizes``, the tap slop, the layout's margins) are points; the
+/// model works in device pixels, `scale` (the window's ui scale,
+/// Sources/Browser/Platform/DisplayScale.swift) per point: viewport,
+/// pointer and screen frames are pixels. At scale 1 the two are the same.
+///
 /// Coordinates: the scroller's position is the content's displacement on
 /// screen (it grows the way the finger moves), so the viewport shows the
 /// content from ``origin`` = −position.
@@ -21,11 +26,11 @@ import Pager
 /// if let page = overview.pointerUp(x: 10, y: 10, time: 1) { open(page) }   // a tap on a cell
 /// ```
 public struct OverviewModel: Sendable {
-    /// Thumbnail sizes `+`/`-` step through, px (the cell's side).
+    /// Thumbnail sizes `+`/`-` step through, points (the cell's side).
     public static let sizes = [96, 128, 160, 208, 256, 320]
     /// The size the overview opens with (an index into ``sizes``).
     public static let defaultSizeIndex = 2
-    /// A press that moves less than this is a tap, px (as the pager's drag slop).
+    /// A press that moves less than this is a tap, points (as the pager's drag slop).
     public static let tapSlop = 16.0
     /// Thumbnails are prepared this far beyond the viewport, as a fraction of
     /// its size along each axis, towards where the view is heading.
@@ -35,6 +40,8 @@ public struct OverviewModel: Sendable {
 
     public let shape: OverviewShape
     public let titles: Bool
+    /// Device pixels per point (the window's ui scale).
+    public private(set) var scale: Double
     public private(set) var layout: OverviewLayout
     public private(set) var sizeIndex: Int
     public private(set) var scroller: Scroller
@@ -45,11 +52,13 @@ public struct OverviewModel: Sendable {
 
     /// Opens with `focus` highlighted and centred (clamped to a real cell).
     public init(shape: OverviewShape, titles: Bool, focus: PageIndex, width: Double, height: Double,
-                sizeIndex: Int = OverviewModel.defaultSizeIndex) {
+                sizeIndex: Int = OverviewModel.defaultSizeIndex, scale: Double = 1) {
         self.shape = shape
         self.titles = titles
+        self.scale = scale.isFinite && scale > 0 ? scale : 1
         self.sizeIndex = min(max(sizeIndex, 0), Self.sizes.count - 1)
-        layout = OverviewLayout(shape: shape, cellSize: Double(Self.sizes[self.sizeIndex]), titles: titles)
+        layout = OverviewLayout(shape: shape, cellSize: Double(Self.sizes[self.sizeIndex]), titles: titles,
+                                scale: self.scale)
         self.focus = shape.clamp(focus) ?? PageIndex(h: 0, v: 0)
         self.width = max(1, width)
         self.height = max(1, height)
@@ -61,8 +70,11 @@ public struct OverviewModel: Sendable {
         scroller.y.jump(to: -centredOrigin(of: self.focus).y)
     }
 
-    /// Side of a thumbnail cell, px.
+    /// Side of a thumbnail cell, points (what the HUD and the log say).
     public var thumbnailSize: Int { Self.sizes[sizeIndex] }
+
+    /// Side of a thumbnail cell, device px: the size thumbnails are made at.
+    public var thumbnailPixels: Int { Int((Double(thumbnailSize) * scale).rounded()) }
 
     /// The content point at the viewport's top-left corner.
     public var origin: Point { Point(x: -scroller.position.x, y: -scroller.position.y) }
@@ -129,11 +141,12 @@ public struct OverviewModel: Sendable {
         let point = Point(x: x, y: y)
         if !current.dragging {
             let dx = x - current.start.x, dy = y - current.start.y
-            guard dx * dx + dy * dy > Self.tapSlop * Self.tapSlop else { return }
+            let slop = Self.tapSlop * scale
+            guard dx * dx + dy * dy > slop * slop else { return }
             current.dragging = true
             // Follow from the slop's boundary, as the pager does: no jump.
             let travel = (dx * dx + dy * dy).squareRoot()
-            let boundary = Point(x: current.start.x + dx * Self.tapSlop / travel, y: current.start.y + dy * Self.tapSlop / travel)
+            let boundary = Point(x: current.start.x + dx * slop / travel, y: current.start.y + dy * slop / travel)
             current.last = boundary
         }
         scroller.drag(by: Point(x: point.x - current.last.x, y: point.y - current.last.y), time: time)
@@ -248,16 +261,41 @@ public struct OverviewModel: Sendable {
     public mutating func changeSize(by steps: Int, time: Double) -> Bool {
         let index = min(max(sizeIndex + steps, 0), Self.sizes.count - 1)
         guard index != sizeIndex else { return false }
+        sizeIndex = index
+        relayOut(time: time)
+        return true
+    }
+
+    /// The window's ui scale changed (a move to an output of another
+    /// scale): lays the grid out again at `scale` for the viewport's new
+    /// size in pixels, the highlighted cell kept in view. Returns whether
+    /// the scale changed (else it is a plain ``resize(width:height:time:)``).
+    @discardableResult
+    public mutating func rescale(_ scale: Double, width: Double, height: Double, time: Double) -> Bool {
+        let scale = scale.isFinite && scale > 0 ? scale : 1
+        guard scale != self.scale else {
+            resize(width: width, height: height, time: time)
+            return false
+        }
+        self.scale = scale
+        layout = OverviewLayout(shape: shape, cellSize: Double(thumbnailSize), titles: titles, scale: scale)
+        resize(width: width, height: height, time: time)
+        scroller.x.jump(to: -centredOrigin(of: focus).x)
+        scroller.y.jump(to: -centredOrigin(of: focus).y)
+        return true
+    }
+
+    /// A new layout at the current size and scale, keeping the highlighted
+    /// cell's centre where it is on screen.
+    private mutating func relayOut(time: Double) {
         let before = screenFrame(of: focus)
         let anchor = Point(x: before.x + before.width / 2, y: before.y + before.height / 2)
-        sizeIndex = index
-        layout = OverviewLayout(shape: shape, cellSize: Double(Self.sizes[index]), titles: titles)
+        layout = OverviewLayout(shape: shape, cellSize: Double(thumbnailSize), titles: titles, scale: scale)
         applyLimits(time: time)
         let after = layout.frame(of: focus)
         let origin = Point(x: after.x + after.width / 2 - anchor.x, y: after.y + after.height / 2 - anchor.y)
         scroller.x.jump(to: -origin.x)
         scroller.y.jump(to: -origin.y)
-        return true
     }
 
     /// The viewport changed size; the highlighted cell stays in view.
