@@ -12,38 +12,36 @@ package enum ProfileFixtures {
 
     /// A Display P3 profile (P3 primaries, D65, the sRGB transfer curve).
     package static func displayP3() -> [UInt8] {
-        var white = cmsCIExyY(x: 0.3127, y: 0.3290, Y: 1)
-        var primaries = cmsCIExyYTRIPLE(Red: cmsCIExyY(x: 0.680, y: 0.320, Y: 1),
-                                        Green: cmsCIExyY(x: 0.265, y: 0.690, Y: 1),
-                                        Blue: cmsCIExyY(x: 0.150, y: 0.060, Y: 1))
         var parameters: [Double] = [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045]
         let curve = cmsBuildParametricToneCurve(nil, 4, &parameters)!
         defer { cmsFreeToneCurve(curve) }
-        var curves: [OpaquePointer?] = [curve, curve, curve]
-        let profile = cmsCreateRGBProfile(&white, &primaries, &curves)!
-        defer { cmsCloseProfile(profile) }
-        let description = cmsMLUalloc(nil, 1)!
-        defer { cmsMLUfree(description) }
-        cmsMLUsetASCII(description, "en", "US", "Display P3 (test)")
-        cmsWriteTag(profile, cmsSigProfileDescriptionTag, UnsafeRawPointer(description))
-        return bytes(of: profile)
+        return rgbProfile(red: (0.680, 0.320), green: (0.265, 0.690), blue: (0.150, 0.060), curve: curve,
+                          description: "Display P3 (test)")
     }
 
     /// An Adobe RGB (1998) profile as a calibrated wide-gamut display would
     /// publish it: Adobe's primaries, D65, gamma 2.2, named "Adobe RGB (1998)".
     package static func adobeRGB() -> [UInt8] {
-        var white = cmsCIExyY(x: 0.3127, y: 0.3290, Y: 1)
-        var primaries = cmsCIExyYTRIPLE(Red: cmsCIExyY(x: 0.64, y: 0.33, Y: 1),
-                                        Green: cmsCIExyY(x: 0.21, y: 0.71, Y: 1),
-                                        Blue: cmsCIExyY(x: 0.15, y: 0.06, Y: 1))
         let curve = cmsBuildGamma(nil, 2.2)!
         defer { cmsFreeToneCurve(curve) }
+        return rgbProfile(red: (0.64, 0.33), green: (0.21, 0.71), blue: (0.15, 0.06), curve: curve,
+                          description: "Adobe RGB (1998)")
+    }
+
+    /// A matrix/TRC RGB profile with a D65 white, the primaries' xy, one
+    /// curve for the three channels and an English description.
+    private static func rgbProfile(red: (Double, Double), green: (Double, Double), blue: (Double, Double),
+                                   curve: OpaquePointer, description text: String) -> [UInt8] {
+        var white = cmsCIExyY(x: 0.3127, y: 0.3290, Y: 1)
+        var primaries = cmsCIExyYTRIPLE(Red: cmsCIExyY(x: red.0, y: red.1, Y: 1),
+                                        Green: cmsCIExyY(x: green.0, y: green.1, Y: 1),
+                                        Blue: cmsCIExyY(x: blue.0, y: blue.1, Y: 1))
         var curves: [OpaquePointer?] = [curve, curve, curve]
         let profile = cmsCreateRGBProfile(&white, &primaries, &curves)!
         defer { cmsCloseProfile(profile) }
         let description = cmsMLUalloc(nil, 1)!
         defer { cmsMLUfree(description) }
-        cmsMLUsetASCII(description, "en", "US", "Adobe RGB (1998)")
+        cmsMLUsetASCII(description, "en", "US", text)
         cmsWriteTag(profile, cmsSigProfileDescriptionTag, UnsafeRawPointer(description))
         return bytes(of: profile)
     }
