@@ -834,10 +834,14 @@ class App:
             self.process.kill()
             self.process.wait()
             return check(False, f"{self.name}: quits on q", "still running")
-        release_stuck_keys()
+        self.after_exit()
         if self.keep_log and os.path.isdir(OUT):
             shutil.copy(self.log, os.path.join(OUT, f"{self.name}.jsonl"))
         return check(code == 0, f"{self.name}: quits on q with exit code 0", f"exit {code}; {self.stderr()[-300:]}")
+
+    def after_exit(self):
+        """What fourway's exit leaves to tidy: keys XTest may still hold down."""
+        release_stuck_keys()
 
 
 class WaylandApp(App):
@@ -902,19 +906,9 @@ class WaylandApp(App):
         y = screen.height // 2 if y is None else y
         return "#%02X%02X%02X" % screen.pixel(x, y)
 
-    def quit(self):
-        """q; the check "NAME: quits on q with exit code 0". Returns it."""
-        self.key("q")
-        try:
-            code = self.process.wait(timeout=WAIT_TIMEOUT)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-            return check(False, f"{self.name}: quits on q", "still running")
-        if self.keep_log and os.path.isdir(OUT):
-            shutil.copy(self.log, os.path.join(OUT, f"{self.name}.jsonl"))
+    def after_exit(self):
+        """App.quit's tidying on sway: its window gone from sway's tree."""
         self.wait_gone()
-        return check(code == 0, f"{self.name}: quits on q with exit code 0", f"exit {code}; {self.stderr()[-300:]}")
 
     def wait_gone(self):
         """Waits (at most WAIT_TIMEOUT s) until sway has no window of this
