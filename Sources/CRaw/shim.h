@@ -54,6 +54,8 @@ static inline int fw_raw_is_available(void) { return fw_raw_symbol("libraw_init"
 FW_RAW(libraw_data_t *, libraw_init, (unsigned int flags), (flags), NULL)
 FW_RAW_VOID(libraw_close, (libraw_data_t *raw), (raw))
 FW_RAW(int, libraw_open_file, (libraw_data_t *raw, const char *path), (raw, path), LIBRAW_NOT_IMPLEMENTED)
+FW_RAW(int, libraw_open_buffer, (libraw_data_t *raw, void *buffer, size_t size), (raw, buffer, size),
+       LIBRAW_NOT_IMPLEMENTED)
 FW_RAW(int, libraw_unpack, (libraw_data_t *raw), (raw), LIBRAW_NOT_IMPLEMENTED)
 FW_RAW(int, libraw_unpack_thumb, (libraw_data_t *raw), (raw), LIBRAW_NOT_IMPLEMENTED)
 FW_RAW(int, libraw_dcraw_process, (libraw_data_t *raw), (raw), LIBRAW_NOT_IMPLEMENTED)

@@ -1,6 +1,7 @@
 // TIFF, band by band (stream_decoders.h), through libtiff's RGBA interface,
 // which knows every photometric, bit depth and compression libtiff reads.
 #include "stream_decoders.h"
+#include <unistd.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -35,9 +36,13 @@ static TIFF *fw_tiff_open(const char *path, fw_stream_result *result) {
     memset(result, 0, sizeof *result);
     result->cancel = cancel;
     fw_tiff_last_error[0] = 0;
-    // "r": memory-mapping stays on; mapped file pages are read-only and the
-    // kernel drops them under pressure.
-    TIFF *tiff = TIFFOpen(path, "r");
+    // "m": read, never map. A mapped file that another program truncates
+    // while it is decoded (the normal case in a watched folder) ends the
+    // process with SIGBUS at the next touch of a page past the new end;
+    // read() just comes back short, which libtiff reports as an error.
+    int descriptor = fw_open_image(path);
+    TIFF *tiff = descriptor >= 0 ? TIFFFdOpen(descriptor, path, "rm") : NULL;
+    if (!tiff && descriptor >= 0) close(descriptor);
     if (!tiff) {
         snprintf(result->message, sizeof result->message, "%s",
                  fw_tiff_last_error[0] ? fw_tiff_last_error : "not a TIFF libtiff can read");

@@ -54,6 +54,17 @@ typedef struct {
     fw_cancel *cancel;
 } fw_stream_result;
 
+/// Opens an image file for reading (close-on-exec, never waiting on a FIFO);
+/// -1 with errno set on failure. "/dev/fd/N" names a descriptor this process
+/// was handed (a sandboxed decoder process may open no path at all): it is
+/// duplicated and rewound to its start instead of opened, so every reader of
+/// the file, Swift's and the C libraries', takes it by the same name.
+int fw_open_image(const char *path);
+
+/// `fw_open_image` as a stdio stream ("rb"), or NULL.
+#include <stdio.h>
+FILE *fw_fopen_image(const char *path);
+
 /// Records that `rows` rows are read and says whether to stop (1): what
 /// the decoders call between rows. Without a `cancel`, always 0.
 int32_t fw_cancel_poll(fw_stream_result *result, int32_t rows);

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CStreamDecoders
 
 /// Reads an image file into memory without ever blocking on a FIFO or
 /// reading a device: the file is opened non-blocking, checked with `fstat`
@@ -13,6 +14,13 @@ package enum FileReader {
     /// Files larger than this are refused before reading (bytes). A 500 MP JPEG
     /// is well under it; anything bigger is not a photo we can show.
     static let maximumFileBytes = 1 << 30
+
+    /// Whether `path` names a descriptor this process was handed
+    /// ("/dev/fd/N", as a sandboxed decoder process gets its file) rather
+    /// than a file to open: `fw_open_image` in `stream_decoders.h` takes both.
+    package static func isDescriptorPath(_ path: String) -> Bool {
+        path.utf8.starts(with: "/dev/fd/".utf8)
+    }
 
     /// The whole file.
     package static func read(_ path: String) throws(DecodeFailure) -> [UInt8] {
@@ -62,8 +70,9 @@ package enum FileReader {
 
         init(_ path: String) throws(DecodeFailure) {
             self.path = path
-            // O_NONBLOCK: opening a FIFO must never wait for a writer.
-            let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            // Non-blocking (a FIFO never waits for a writer), close-on-exec, and
+            // "/dev/fd/N" taken as a descriptor handed over (stream_decoders.h).
+            let fd = fw_open_image(path)
             if fd < 0 { throw DecodeFailure(path: path, message: openFailureMessage(errno)) }
             var info = stat()
             if fstat(fd, &info) != 0 {

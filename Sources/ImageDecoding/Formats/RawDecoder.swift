@@ -51,7 +51,21 @@ public struct RawDecoder: ImageFormatDecoder {
         dataErrors.initialize(to: 0)
         defer { dataErrors.deallocate() }
         fw_raw_count_data_errors(raw, dataErrors)
-        let opened = fw_libraw_open_file(raw, path)
+        // LibRaw opens a path itself; a descriptor handed over (a sandboxed
+        // decoder opens nothing) is read whole and given as a buffer, which
+        // must outlive `raw`.
+        var held: UnsafeMutableRawBufferPointer?
+        defer { held?.deallocate() }
+        let opened: Int32
+        if FileReader.isDescriptorPath(path) {
+            let bytes = try FileReader.read(path)
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 16)
+            buffer.copyMemory(from: UnsafeRawBufferPointer(start: bytes, count: bytes.count))
+            held = buffer
+            opened = fw_libraw_open_buffer(raw, buffer.baseAddress, buffer.count)
+        } else {
+            opened = fw_libraw_open_file(raw, path)
+        }
         guard opened == LIBRAW_SUCCESS.rawValue else {
             throw DecodeFailure(path: path, message: failureMessage(opened, kind: kind, dataErrors: dataErrors.pointee))
         }
