@@ -95,6 +95,13 @@ let package = Package(
         // everything about images that is neither decoding nor drawing.
         // CTurboJPEG encodes the thumbnail cache; CExif reads the panel's EXIF.
         .target(name: "Gallery", dependencies: ["Pager", "ImageDecoding", "CTurboJPEG", "CExif"]),
+        // The decoder process's kernel plumbing: descriptors over a Unix
+        // socket, sealed memfds, namespaces, Landlock and a seccomp filter
+        // (libseccomp).
+        .target(name: "CSandbox", linkerSettings: [.linkedLibrary("seccomp")]),
+        // Decoding in sandboxed decoder processes: the pool the browser
+        // uses, and the process's own side (docs/SECURITY.md).
+        .target(name: "IsolatedDecoding", dependencies: ["ImageDecoding", "CSandbox", "CStreamDecoders"]),
         // The touchpad beside SDL: Wayland's wl_pointer and pointer-gestures
         // pinch on SDL's wl_display, X11's XInput 2 valuators and pinch on a
         // second connection (Sources/CTouchpadInput/README.md).
@@ -104,7 +111,8 @@ let package = Package(
                              .linkedLibrary("pthread")]
         ),
         // The SDL shell: window, event loop, textures, drawing, HUD.
-        .target(name: "Browser", dependencies: ["Pager", "ImageDecoding", "Gallery", "CSDL2", "CTouchpadInput"]),
+        .target(name: "Browser", dependencies: ["Pager", "ImageDecoding", "IsolatedDecoding", "Gallery", "CSDL2",
+                                                "CTouchpadInput"]),
         // glibc's malloc tuning for the browser's large pixel buffers.
         .systemLibrary(name: "CMalloc"),
         .executableTarget(
@@ -112,6 +120,7 @@ let package = Package(
             dependencies: [
                 "Browser",
                 "ImageDecoding",
+                "IsolatedDecoding",
                 "Gallery",
                 "Pager",
                 "CMalloc",
@@ -123,6 +132,8 @@ let package = Package(
         .target(name: "TestFixtures", dependencies: ["CSDL2", "CTurboJPEG", "CLCMS2"], path: "Tests/TestFixtures"),
         .testTarget(name: "ImageDecodingTests",
                     dependencies: ["ImageDecoding", "TestFixtures", "CSDL2", "CTurboJPEG", "CLCMS2", "CGIF", "CWebP"]),
+        .testTarget(name: "IsolatedDecodingTests",
+                    dependencies: ["IsolatedDecoding", "ImageDecoding", "CSandbox", "TestFixtures"]),
         .testTarget(name: "GalleryTests", dependencies: ["Gallery", "ImageDecoding", "TestFixtures"]),
         .testTarget(name: "FourwayPagerTests", dependencies: ["FourwayPager", "CFourwayPager", "Pager"]),
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "ImageDecoding", "Gallery", "Pager", "TestFixtures",

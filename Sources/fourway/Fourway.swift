@@ -4,6 +4,7 @@ import CMalloc
 import Gallery
 import Glibc
 import ImageDecoding
+import IsolatedDecoding
 import Pager
 
 extension BrowserOptions.Layout: ExpressibleByArgument {}
@@ -280,6 +281,10 @@ struct Fourway: ParsableCommand {
     /// Like ArgumentParser's `main()`, but a bad argument gets one line on
     /// stderr (not the usage block) and exit code 2; `--help` is unchanged.
     static func main() {
+        // The same program is the sandboxed decoder process (IsolatedDecoding).
+        if CommandLine.arguments.dropFirst().first == DecoderService.argument {
+            DecoderService.main(arguments: Array(CommandLine.arguments.dropFirst(2)))
+        }
         var command: Fourway
         do {
             // A glob of 20,000 paths parses in milliseconds this way (see PathRuns).

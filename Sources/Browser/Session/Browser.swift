@@ -36,6 +36,10 @@ public enum Browser {
         // and no text is typed, so compose sequences are never used. Set
         // here, before any other thread starts (`setenv` races `getenv`).
         setenv("XCOMPOSEFILE", "/dev/null", 1)
+        // The decoder processes start now, before any thread (they copy the
+        // environment), and load their libraries while the window opens.
+        let pagePool = DecoderProcesses.pagePool()
+        defer { pagePool?.shutdown() }
 
         var log: EventLog?
         if let path = options.eventsPath {
@@ -105,7 +109,10 @@ public enum Browser {
     /// once when the plan knows the image, else as soon as the scan finds it.
     static func startOpening(_ plan: OpeningPlan, options: BrowserOptions)
         -> (scan: FolderScan, firstImage: FirstImageDecode) {
-        let first = FirstImageDecode(maxWidth: options.width, maxHeight: options.height) { wakeMainLoop() }
+        let firstPool = DecoderProcesses.firstImagePool()
+        let first = FirstImageDecode(maxWidth: options.width, maxHeight: options.height,
+                                     decoding: firstPool ?? FileDecoders.current,
+                                     afterDecoding: { firstPool?.shutdown() }) { wakeMainLoop() }
         if let path = plan.decodesAtOnce { first.start(path: path) }
         if let guess = plan.guess { first.start(path: guess, guess: true) }
         let remembered = plan.rememberedFolder

@@ -140,10 +140,10 @@ final class RegionWorker: Sendable {
     init(onResult: @escaping @Sendable () -> Void) {
         WorkerThread.start(stackBytes: Self.stackBytes, niceness: WorkerThread.backgroundNiceness) { [self] in
             while let request = next() {
-                let outcome = RegionDecoder.decode(path: request.path, region: request.plan.region,
-                                                   scale: request.plan.scale, maximumPixels: request.maximumPixels,
-                                                   turn: request.turn, turnedWidth: request.turnedWidth,
-                                                   turnedHeight: request.turnedHeight)
+                let outcome = FileDecoders.current.decodeRegion(
+                    request.path, region: request.plan.region, scale: request.plan.scale,
+                    maximumPixels: request.maximumPixels, turn: request.turn, turnedWidth: request.turnedWidth,
+                    turnedHeight: request.turnedHeight)
                 let deliver: Bool = state.withLock { state in
                     if state.open { state.finished = RegionResult(number: request.number, outcome: outcome) }
                     return state.open

@@ -50,12 +50,21 @@ public final class FirstImageDecode: Sendable {
     private let maxWidth: Int
     private let maxHeight: Int
     private let onFinish: @Sendable () -> Void
+    private let decoding: any FileDecoding
+    private let afterDecoding: @Sendable () -> Void
 
     /// `onFinish` runs on the decoding thread when the ``sketch(slot:generation:)`` or the
     /// result is ready and still wanted, claimed or as the scan's
     /// ``preview`` (to wake the main loop, which does not redraw at 60 fps
     /// while it only waits).
-    public init(maxWidth: Int, maxHeight: Int, onFinish: @escaping @Sendable () -> Void) {
+    ///
+    /// `decoding` decodes (the browser gives it a decoder process of its own,
+    /// at the start-up's priority); `afterDecoding` runs on the decoding
+    /// thread once it is done with `decoding` (the browser stops that process).
+    public init(maxWidth: Int, maxHeight: Int, decoding: any FileDecoding = FileDecoders.current,
+                afterDecoding: @escaping @Sendable () -> Void = {}, onFinish: @escaping @Sendable () -> Void) {
+        self.decoding = decoding
+        self.afterDecoding = afterDecoding
         self.maxWidth = maxWidth
         self.maxHeight = maxHeight
         self.onFinish = onFinish
@@ -73,7 +82,7 @@ public final class FirstImageDecode: Sendable {
         }
         guard isFirst else { return }
         WorkerThread.start(name: "fourway-first-image") { [self] in
-            if let sketch = EmbeddedThumbnail.decode(path: path) {
+            if let sketch = decoding.embeddedThumbnail(path) {
                 let wanted: Bool = state.withLock { state in
                     guard !state.abandoned, state.outcome == nil else { return false }
                     state.sketch = sketch
@@ -82,8 +91,9 @@ public final class FirstImageDecode: Sendable {
                 if wanted { onFinish() }
             }
             let outcome = Result { () throws(DecodeFailure) in
-                try ImageDecoder.decodeFile(path, maxWidth: maxWidth, maxHeight: maxHeight, cancellation: cancellation)
+                try decoding.decodeFile(path, maxWidth: maxWidth, maxHeight: maxHeight, cancellation: cancellation)
             }
+            afterDecoding()
             let backdrop = (try? outcome.get()).map(BlurredBackdrop.make(from:))
             let wanted: Bool = state.withLock { state in
                 guard !state.abandoned else { return false }

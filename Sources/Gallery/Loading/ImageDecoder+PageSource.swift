@@ -7,7 +7,8 @@ extension ImageDecoder {
     /// Decodes one page source, synchronously, on the calling thread, fitted
     /// into `maxWidth` × `maxHeight`; never throws, never crashes. A file goes
     /// through ``ImageDecoder/decodeFile(_:maxWidth:maxHeight:registry:)``, a
-    /// demo page is drawn (``DemoPageRenderer``). ``ImageLoader`` calls this on
+    /// demo page is drawn (``DemoPageRenderer``). A file goes through
+    /// ``FileDecoders/current``: in the browser, a sandboxed decoder process. ``ImageLoader`` calls this on
     /// its worker threads; tests call it directly.
     ///
     /// `turn` turns a file's image after it is upright (the view's `r`, `|`):
@@ -32,7 +33,8 @@ extension ImageDecoder {
             return .success(DemoPageRenderer.render(page: page, width: width, height: height))
         case .file(let entry):
             return Result { () throws(DecodeFailure) in
-                try decodeFile(entry.path, maxWidth: maxWidth, maxHeight: maxHeight, cancellation: cancellation)
+                try FileDecoders.current.decodeFile(entry.path, maxWidth: maxWidth, maxHeight: maxHeight,
+                                                    cancellation: cancellation)
             }
         }
     }

@@ -15,13 +15,30 @@ public final class DecodeCancellation: @unchecked Sendable {
     /// Shared with the C readers, which poll it (atomics on both sides).
     let state: UnsafeMutablePointer<fw_cancel>
 
+    /// Whether `state` is this object's own (false: memory shared with
+    /// another process, which the owner of the mapping unmaps).
+    private let ownsState: Bool
+
     /// Not cancelled, no rows read.
     public init() {
         state = .allocate(capacity: 1)
         state.initialize(to: fw_cancel())
+        ownsState = true
     }
 
-    deinit { state.deallocate() }
+    /// Over `state`, memory shared with another process: a sandboxed decoder
+    /// process polls the word its parent sets (`IsolatedDecoding`).
+    package init(sharing state: UnsafeMutablePointer<fw_cancel>) {
+        self.state = state
+        ownsState = false
+    }
+
+    deinit { if ownsState { state.deallocate() } }
+
+    /// Sets the rows read as another process's decode reported them.
+    package func record(rowsRead rows: Int) {
+        state.pointee.rows = Int32(clamping: rows)
+    }
 
     /// Asks the decode to stop; safe from any thread, at any time.
     public func cancel() { fw_cancel_request(state) }

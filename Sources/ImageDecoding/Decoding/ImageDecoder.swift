@@ -20,7 +20,11 @@ public enum ImageDecoder {
     /// `try ImageDecoder.decodeFile(path, maxWidth: 1280, maxHeight: 800)`.
     /// `cancellation` stops a streamed decode (PNG, TIFF, a large progressive
     /// JPEG) between rows: it then throws ``DecodeFailure/cancelled(path:)``.
+    /// `name` is the file's name when `path` does not end with it (a
+    /// descriptor handed to a decoder process, "/dev/fd/N"): TGA, which has
+    /// no signature, is known by its extension.
     public static func decodeFile(_ path: String, maxWidth: Int, maxHeight: Int, registry: DecoderRegistry = .standard,
+                                  name: String? = nil,
                                   cancellation: DecodeCancellation? = nil) throws(DecodeFailure) -> DecodedImage {
         // The head decides first, so a 1 GB video named .jpg or a PNG claiming
         // 30000×30000 is refused without reading the whole file, and the
@@ -29,7 +33,7 @@ public enum ImageDecoder {
         var probe: DecodeProbe?
         var candidates: [any ImageFormatDecoder] = []
         var read = try FileReader.read(path, head: headLength) { head throws(DecodeFailure) -> Bool in
-            let found = try self.probe(head, path: path, maxWidth: maxWidth, maxHeight: maxHeight)
+            let found = try self.probe(head, path: path, name: name, maxWidth: maxWidth, maxHeight: maxHeight)
             probe = found
             candidates = registry.decoders(accepting: found)
             return !(candidates.first?.readsFromPath ?? false)
@@ -42,7 +46,8 @@ public enum ImageDecoder {
 
     /// What the head says: its format (checked against the limits), or why
     /// it is not an image.
-    static func probe(_ head: [UInt8], path: String, maxWidth: Int, maxHeight: Int) throws(DecodeFailure) -> DecodeProbe {
+    static func probe(_ head: [UInt8], path: String, name: String? = nil, maxWidth: Int,
+                      maxHeight: Int) throws(DecodeFailure) -> DecodeProbe {
         switch ContentSniffer.identify(head) {
         case .image(let format):
             try checkHeader(head, format: format, path: path)
@@ -51,7 +56,7 @@ public enum ImageDecoder {
             throw DecodeFailure(path: path, message: what == "empty file" ? "empty file (0 bytes)" : "not an image (\(what))")
         case .unknown(let what):
             // TGA has no signature: trust the name for it.
-            let ext = DecodeFailure.fileName(path).split(separator: ".").last.map { $0.lowercased() } ?? ""
+            let ext = DecodeFailure.fileName(name ?? path).split(separator: ".").last.map { $0.lowercased() } ?? ""
             let format: ImageFormat? = ["tga", "icb", "vda", "vst"].contains(ext) ? .tga : nil
             return DecodeProbe(path: path, format: format, unrecognised: format == nil ? what : nil, head: head,
                                maxWidth: maxWidth, maxHeight: maxHeight)

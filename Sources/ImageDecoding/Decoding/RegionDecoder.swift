@@ -13,6 +13,12 @@ public struct DecodedRegion: Sendable {
     public let image: DecodedImage
     /// The part of the image they cover, in the image's own upright pixels.
     public let region: PixelRect
+
+    /// `DecodedRegion(image: image, region: PixelRect(x: 0, y: 0, width: 100, height: 50))`.
+    public init(image: DecodedImage, region: PixelRect) {
+        self.image = image
+        self.region = region
+    }
 }
 
 /// Decodes a region of an image file at a scale, keeping memory bounded.

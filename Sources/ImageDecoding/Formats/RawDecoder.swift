@@ -60,7 +60,7 @@ public struct RawDecoder: ImageFormatDecoder {
         if FileReader.isDescriptorPath(path) {
             let bytes = try FileReader.read(path)
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 16)
-            buffer.copyMemory(from: UnsafeRawBufferPointer(start: bytes, count: bytes.count))
+            bytes.withUnsafeBytes { buffer.copyMemory(from: $0) }
             held = buffer
             opened = fw_libraw_open_buffer(raw, buffer.baseAddress, buffer.count)
         } else {

@@ -42,7 +42,7 @@ public struct SDLImageDecoder: ImageFormatDecoder {
 
     /// `IMG_Init` once per process (it is not thread-safe and does not stack);
     /// the result is the set of optional codecs that loaded.
-    private static let initFlags: Int32 = {
+    static let initFlags: Int32 = {
         let wanted = IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_TIF.rawValue
             | IMG_INIT_WEBP.rawValue | IMG_INIT_JXL.rawValue | IMG_INIT_AVIF.rawValue
         return fw_IMG_Init(Int32(wanted))

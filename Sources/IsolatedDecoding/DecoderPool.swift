@@ -1,0 +1,178 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CSandbox
+import CStreamDecoders
+import Dispatch
+import ImageDecoding
+import Synchronization
+
+/// Decodes in a small pool of sandboxed decoder processes (``DecoderService``),
+/// started at once and reused: a caller takes a free process (waiting for
+/// one when all are busy), hands it the file as a descriptor and gets the
+/// pixels back in a sealed memfd. A process that crashes, passes its memory
+/// budget or its time budget on one file is killed and replaced, and that
+/// file's decode is a ``DecodeFailure`` saying what happened; the next
+/// decode goes on as usual.
+///
+/// ```swift
+/// let pool = DecoderPool(processes: 2, niceness: 10)
+/// FileDecoders.use(pool)
+/// let image = try pool.decodeFile("/photos/a.jpg", maxWidth: 1280, maxHeight: 800, cancellation: nil)
+/// ```
+public final class DecoderPool: FileDecoding, @unchecked Sendable {
+    /// The program started as a decoder process: this one (`fourway`).
+    public static let ownExecutable = "/proc/self/exe"
+
+    private let executable: String
+    private let niceness: Int32
+    private let libraries: DecoderService.Libraries
+    private let budget: DecoderBudget
+    /// The processes not lent out (nil: one to start when lent), every live
+    /// process (for ``processIDs``), and whether the pool still decodes.
+    private let state: Mutex<(free: [DecoderProcess?], all: [DecoderProcess], open: Bool)>
+    private let available: DispatchSemaphore
+    /// Hears once which sandbox layers the kernel refused, if any.
+    private let onMissingLayers: @Sendable ([String]) -> Void
+    private let reported = Atomic<Bool>(false)
+
+    /// Starts `processes` decoder processes of `executable` at `niceness`.
+    /// `onMissingLayers` hears once which sandbox layers the kernel refused.
+    /// `libraries`: what each process loads before it locks itself in.
+    public init(processes: Int, niceness: Int32, libraries: DecoderService.Libraries = .all,
+                executable: String = DecoderPool.ownExecutable, budget: DecoderBudget = .standard,
+                onMissingLayers: @escaping @Sendable ([String]) -> Void = { _ in }) {
+        self.executable = executable
+        self.libraries = libraries
+        self.niceness = niceness
+        self.budget = budget
+        self.onMissingLayers = onMissingLayers
+        let count = max(1, processes)
+        let started: [DecoderProcess?] = (0..<count).map { _ in
+            try? DecoderProcess(executable: executable, niceness: niceness, dataLimitBytes: budget.dataLimitBytes,
+                                libraries: libraries)
+        }
+        state = Mutex((free: started, all: started.compactMap { $0 }, open: true))
+        available = DispatchSemaphore(value: count)
+    }
+
+    deinit { shutdown() }
+
+    /// The pids of the processes running now (for tests and `/proc` checks).
+    public var processIDs: [pid_t] { state.withLock { $0.all.filter(\.isAlive).map(\.pid) } }
+
+    /// The sandbox layers of the processes that said hello (nil before any did).
+    public var layers: SandboxLayers? { state.withLock { $0.all.compactMap(\.layers).first } }
+
+    /// The libraries the processes that said hello loaded (nil before any did).
+    public var loadedLibraries: [String]? {
+        state.withLock { $0.all.first { $0.layers != nil }?.libraries }
+    }
+
+    /// Stops every process; later decodes fail.
+    public func shutdown() {
+        let processes: [DecoderProcess] = state.withLock { state in
+            state.open = false
+            defer { state.all = []; state.free = [] }
+            return state.all
+        }
+        for process in processes { process.stop() }
+    }
+
+    /// How long a caller waiting for a free process looks at its cancellation, ms.
+    static let waitSlice = 20
+
+    /// Runs `request` on `path` in a free process and reads its answer.
+    private func run(_ request: DecoderRequest, path: String, targetPixels: Int,
+                     cancellation: DecodeCancellation?) -> Result<DecoderReply, DecodeFailure> {
+        // Opened here, with the user's rights: the process gets this descriptor and nothing else.
+        let file = fw_open_image(path)
+        guard file >= 0 else { return .failure(DecodeFailure(path: path, message: FileReader.openFailureMessage(errno))) }
+        defer { close(file) }
+        while available.wait(timeout: .now() + .milliseconds(Self.waitSlice)) == .timedOut {
+            if cancellation?.isCancelled == true { return .failure(.cancelled(path: path)) }
+        }
+        defer { available.signal() }
+        let lent: DecoderProcess?? = state.withLock { $0.open ? $0.free.popLast() : nil }
+        guard let lent else { return .failure(DecodeFailure(path: path, message: "the decoders are stopped")) }
+        let started: Result<DecoderProcess, DecodeFailure> = lent.map { .success($0) } ?? Result { () throws(DecodeFailure) in try start() }
+        guard case .success(let process) = started else {
+            state.withLock { $0.free.append(nil) }
+            if case .failure(let failure) = started { return .failure(DecodeFailure(path: path, message: failure.message)) }
+            return .failure(DecodeFailure(path: path, message: "no decoder process"))
+        }
+        let outcome = process.run(request, file: file, name: DecoderPool.fileName(path),
+                                  memoryBytes: budget.memoryBytes(forPixels: targetPixels), seconds: budget.seconds,
+                                  cancellation: cancellation)
+        giveBack(process)
+        reportLayers(of: process)
+        return DecoderReply.make(from: outcome, path: path)
+    }
+
+    private func start() throws(DecodeFailure) -> DecoderProcess {
+        let process = try DecoderProcess(executable: executable, niceness: niceness,
+                                         dataLimitBytes: budget.dataLimitBytes, libraries: libraries)
+        state.withLock { $0.all.append(process) }
+        return process
+    }
+
+    /// Back to the free list; one that ended is replaced at once, so the next
+    /// page does not wait for a process to start.
+    private func giveBack(_ process: DecoderProcess) {
+        var replacement: DecoderProcess? = process
+        if !process.isAlive {
+            state.withLock { $0.all.removeAll { $0 === process } }
+            replacement = try? start()
+        }
+        let stopped: Bool = state.withLock { state in
+            guard state.open else { return true }
+            state.free.append(replacement)
+            return false
+        }
+        if stopped { replacement?.stop() }
+    }
+
+    private func reportLayers(of process: DecoderProcess) {
+        guard let layers = process.layers, !reported.exchange(true, ordering: .relaxed) else { return }
+        let missing = layers.missingNames
+        if !missing.isEmpty { onMissingLayers(missing) }
+    }
+
+    static func fileName(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
+    }
+
+    public func decodeFile(_ path: String, maxWidth: Int, maxHeight: Int,
+                           cancellation: DecodeCancellation?) throws(DecodeFailure) -> DecodedImage {
+        let box = max(1, maxWidth) * max(1, maxHeight)
+        let outcome = run(.image(maxWidth: maxWidth, maxHeight: maxHeight), path: path, targetPixels: box,
+                          cancellation: cancellation)
+        switch outcome {
+        case .success(let reply): return try reply.image(path: path, region: false).image
+        case .failure(let failure): throw failure
+        }
+    }
+
+    public func embeddedThumbnail(_ path: String) -> DecodedImage? {
+        guard case .success(let reply) = run(.embeddedThumbnail, path: path, targetPixels: 0, cancellation: nil),
+              reply.kind == .image else { return nil }
+        return try? reply.image(path: path, region: false).image
+    }
+
+    public func decodeRegion(_ path: String, region: PixelRect, scale: Double, maximumPixels: Int,
+                             turn: ExifOrientation, turnedWidth: Int,
+                             turnedHeight: Int) -> Result<DecodedRegion, DecodeFailure> {
+        let request = DecoderRequest.region(x: region.x, y: region.y, width: region.width, height: region.height,
+                                            scale: scale, maximumPixels: maximumPixels, turn: turn.rawValue,
+                                            turnedWidth: turnedWidth, turnedHeight: turnedHeight)
+        return run(request, path: path, targetPixels: maximumPixels, cancellation: nil).flatMap { reply in
+            Result { () throws(DecodeFailure) in
+                let part = try reply.image(path: path, region: true)
+                guard let covered = part.region else {
+                    throw DecodeFailure(path: path, message: "the decoder answered without a region")
+                }
+                return DecodedRegion(image: part.image, region: covered)
+            }
+        }
+    }
+}

@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CSandbox
+import ImageDecoding
+
+/// A decoder process's answer, checked: its kind, its message and the
+/// memfd holding its pixels. The process may have been taken over by the
+/// file it decoded, so nothing it says is used unchecked.
+struct DecoderReply {
+    /// The most pixels an answer may hold, whatever was asked: 16384 × 16384.
+    static let maximumPixels = 1 << 28
+
+    let kind: DecoderReplyKind
+    let message: DecoderMessage
+    let pixelsFD: Int32?
+
+    /// The reply a process's outcome makes for `path`, or the failure it is.
+    static func make(from outcome: DecoderProcess.Outcome, path: String) -> Result<DecoderReply, DecodeFailure> {
+        switch outcome {
+        case .reply(let message, let fds):
+            guard let kind = DecoderReplyKind(rawValue: message[0]), kind != .hello else {
+                for fd in fds { close(fd) }
+                return .failure(DecodeFailure(path: path, message: "the decoder answered nonsense"))
+            }
+            if kind == .failure {
+                for fd in fds { close(fd) }
+                return .failure(DecodeFailure(path: path, message: String(message.text.prefix(300)),
+                                              isCancelled: message[1] == 1))
+            }
+            for fd in fds.dropFirst() { close(fd) }
+            return .success(DecoderReply(kind: kind, message: message, pixelsFD: fds.first))
+        case .ended(let signal, let status):
+            let how = signal.map { "signal \(Self.signalName($0))" } ?? "exit \(status ?? -1)"
+            return .failure(DecodeFailure(path: path, message: "the decoder crashed on this file (\(how))"))
+        case .overMemory(let limit):
+            return .failure(DecodeFailure(path: path, message: "this file needs more than \(limit >> 20) MB to decode"))
+        case .overTime(let seconds):
+            let shown = seconds >= 1 ? "\(Int(seconds.rounded()))" : "\((seconds * 10).rounded() / 10)"
+            return .failure(DecodeFailure(path: path, message: "the decoder took longer than \(shown) s on this file"))
+        case .unreachable(let code):
+            return .failure(DecodeFailure(path: path, message: "the decoder could not be reached (\(SystemError.text(code)))"))
+        }
+    }
+
+    /// The image the reply carries, checked against what was asked; its
+    /// region when it is a region's.
+    func image(path: String, region: Bool) throws(DecodeFailure) -> (image: DecodedImage, region: PixelRect?) {
+        defer { if let pixelsFD { close(pixelsFD) } }
+        func bad(_ why: String) -> DecodeFailure { DecodeFailure(path: path, message: "the decoder answered \(why)") }
+        guard kind == .image, let pixelsFD else { throw bad("no pixels") }
+        func int(_ i: Int) -> Int { Int(clamping: message[i]) }
+        let (width, height) = (int(2), int(3))
+        guard width > 0, height > 0, width <= Self.maximumPixels / height else { throw bad("a size out of range") }
+        let count = width * height * 4
+        let pixels = try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized throws(DecodeFailure) in
+            guard fw_sealed_memfd_read(pixelsFD, buffer.baseAddress, count) == 0 else { throw bad("pixels that do not fit") }
+            initialized = count
+        }
+        let declared = message[7] == 1 ? (width: int(8), height: int(9)) : nil
+        let image = DecodedImage(width: width, height: height, pixels: pixels, sourceWidth: max(1, int(4)),
+                                 sourceHeight: max(1, int(5)), format: String(message.text.prefix(40)),
+                                 isOpaque: message[6] == 1, declaredSize: declared)
+        let covered = region ? PixelRect(x: int(10), y: int(11), width: int(12), height: int(13)) : nil
+        return (image, covered)
+    }
+
+    static func signalName(_ signal: Int32) -> String {
+        let names: [Int32: String] = [SIGSEGV: "SIGSEGV", SIGKILL: "SIGKILL", SIGABRT: "SIGABRT", SIGILL: "SIGILL",
+                                      SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGTRAP: "SIGTRAP", SIGSYS: "SIGSYS",
+                                      SIGTERM: "SIGTERM"]
+        return names[signal] ?? "\(signal)"
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import ImageDecoding
+@testable import IsolatedDecoding
+import TestFixtures
+
+/// The decoder processes the tests start: the `fourway` built beside this
+/// test bundle, which serves as one with `--decoder-process`.
+enum DecoderFixtures {
+    static var executable: String {
+        let bundle = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: bundle).deletingLastPathComponent().appendingPathComponent("fourway").path
+    }
+
+    /// A pool of `processes` at niceness 0 with `budget`.
+    static func pool(processes: Int = 1, budget: DecoderBudget = .standard,
+                     libraries: DecoderService.Libraries = .all) -> DecoderPool {
+        DecoderPool(processes: processes, niceness: 0, libraries: libraries, executable: executable, budget: budget)
+    }
+
+    /// A budget of `memory` bytes and `seconds` for every decode.
+    static func budget(memory: Int = 512 << 20, seconds: Double = 20) -> DecoderBudget {
+        DecoderBudget(baseMemoryBytes: memory, memoryPerTargetByte: 0, memoryCeilingBytes: memory, seconds: seconds)
+    }
+
+    /// A JPEG of four coloured quadrants in `folder`.
+    static func quadrantsJPEG(_ folder: TemporaryFolder, _ name: String = "a.jpg", width: Int = 64,
+                              height: Int = 48) throws -> String {
+        try folder.write(name, ImageFixtures.jpeg(width: width, height: height,
+                                                  pixels: ImageFixtures.quadrants(width: width, height: height)))
+    }
+
+    /// The text of `/proc/PID/status`.
+    static func status(of pid: pid_t) -> String {
+        (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+    }
+
+    /// The value of one `/proc/PID/status` field ("Seccomp" → "2").
+    static func field(_ name: String, of pid: pid_t) -> String? {
+        status(of: pid).split(separator: "\n").first { $0.hasPrefix(name + ":") }
+            .map { $0.dropFirst(name.count + 1).trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// Runs `body` on a thread of its own; what it returns, once it is done.
+    final class Background<Value: Sendable>: @unchecked Sendable {
+        private let done = DispatchSemaphore(value: 0)
+        private var value: Value?
+
+        init(_ body: @escaping @Sendable () -> Value) {
+            Thread.detachNewThread { [self] in
+                value = body()
+                done.signal()
+            }
+        }
+
+        /// Waits for the result (at most `seconds`; nil when it is late).
+        func wait(seconds: Double = 60) -> Value? {
+            done.wait(timeout: .now() + seconds) == .success ? value : nil
+        }
+    }
+
+    /// Waits until `condition` holds, polling (at most `seconds`).
+    static func eventually(seconds: Double = 30, _ condition: () -> Bool) -> Bool {
+        let end = Date().addingTimeInterval(seconds)
+        while Date() < end {
+            if condition() { return true }
+            usleep(5000)
+        }
+        return condition()
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import ImageDecoding
+@testable import IsolatedDecoding
+import Testing
+import TestFixtures
+
+/// Decodes in real sandboxed decoder processes (`fourway --decoder-process`).
+@Suite struct DecoderPoolTests {
+    @Test func aJPEGDecodesToTheSamePixelsAsInTheBrowsersOwnProcess() throws {
+        let folder = try TemporaryFolder("decoders")
+        let path = try DecoderFixtures.quadrantsJPEG(folder)
+        let pool = DecoderFixtures.pool()
+        let isolated = try pool.decodeFile(path, maxWidth: 32, maxHeight: 32, cancellation: nil)
+        let local = try ImageDecoder.decodeFile(path, maxWidth: 32, maxHeight: 32)
+        #expect(isolated.width == local.width && isolated.height == local.height)
+        #expect(isolated.pixels == local.pixels)
+        #expect(isolated.format == "JPEG")
+        #expect(isolated.sourceWidth == 64 && isolated.sourceHeight == 48)
+        #expect(isolated.isOpaque == local.isOpaque)
+    }
+
+    @Test func aFailureNamesTheFileAndSaysWhy() throws {
+        let folder = try TemporaryFolder("decoders")
+        let path = try folder.write("empty.jpg", [])
+        let pool = DecoderFixtures.pool()
+        #expect(throws: DecodeFailure(path: path, message: "empty file (0 bytes)")) {
+            try pool.decodeFile(path, maxWidth: 32, maxHeight: 32, cancellation: nil)
+        }
+    }
+
+    @Test func aFileTheBrowserCannotOpenFailsAsItWouldInProcess() throws {
+        let folder = try TemporaryFolder("decoders")
+        let path = folder.file("gone.jpg")
+        let pool = DecoderFixtures.pool()
+        #expect(throws: DecodeFailure(path: path, message: "file vanished (it no longer exists)")) {
+            try pool.decodeFile(path, maxWidth: 32, maxHeight: 32, cancellation: nil)
+        }
+    }
+
+    @Test func everyProcessRunsUnderSeccompNoNewPrivsAndANetworkNamespaceOfItsOwn() throws {
+        let folder = try TemporaryFolder("decoders")
+        let path = try DecoderFixtures.quadrantsJPEG(folder)
+        let pool = DecoderFixtures.pool(processes: 2)
+        // Two decodes at once, so both processes have said hello.
+        let first = DecoderFixtures.Background { try? pool.decodeFile(path, maxWidth: 8, maxHeight: 8, cancellation: nil) }
+        _ = try pool.decodeFile(path, maxWidth: 8, maxHeight: 8, cancellation: nil)
+        _ = first.wait()
+        let ownNetwork = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/ns/net")
+        #expect(pool.processIDs.count == 2)
+        for pid in pool.processIDs {
+            #expect(DecoderFixtures.field("Seccomp", of: pid) == "2")
+            #expect(DecoderFixtures.field("NoNewPrivs", of: pid) == "1")
+            let network = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/ns/net")
+            #expect(network != ownNetwork)
+        }
+        #expect(pool.layers?.missingNames == [])
+    }
+
+    @Test func aProcessHoldsNoDescriptorButItsStandardOnesTheSocketAndTheSharedPage() throws {
+        let folder = try TemporaryFolder("decoders")
+        let path = try DecoderFixtures.quadrantsJPEG(folder)
+        // Descriptors of this process that a careless spawn would pass on.
+        let leaked = open(path, O_RDONLY)
+        defer { close(leaked) }
+        let pool = DecoderFixtures.pool()
+        _ = try pool.decodeFile(path, maxWidth: 8, maxHeight: 8, cancellation: nil)
+        let pid = try #require(pool.processIDs.first)
+        // Idle again once it closed the decoded file and the answer's memfd,
+        // just after answering.
+        func descriptors() -> [Int] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []).compactMap(Int.init).sorted()
+        }
+        #expect(DecoderFixtures.eventually(seconds: 5) { descriptors() == [0, 1, 2, 3, 4] }, "\(descriptors())")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/0") == "/dev/null")
+    }
+
+    @Test func theFirstFilesProcessLoadsOnlyWhatTheFormatNeeds() throws {
+        let folder = try TemporaryFolder("decoders")
+        let path = try DecoderFixtures.quadrantsJPEG(folder)
+        let pool = DecoderFixtures.pool(libraries: .firstFile)
+        _ = try pool.decodeFile(path, maxWidth: 8, maxHeight: 8, cancellation: nil)
+        #expect(pool.loadedLibraries == ["SDL_image"])
+        let every = DecoderFixtures.pool(libraries: .all)
+        _ = try every.decodeFile(path, maxWidth: 8, maxHeight: 8, cancellation: nil)
+        #expect(Set(every.loadedLibraries ?? []).isSuperset(of: ["libheif", "libjxl", "librsvg", "SDL_image"]))
+    }
+
+    @Test func aRegionDecodesToTheSamePixelsAsInTheBrowsersOwnProcess() throws {
+        let folder = try TemporaryFolder("decoders")
+        let path = try DecoderFixtures.quadrantsJPEG(folder, width: 256, height: 128)
+        let pool = DecoderFixtures.pool()
+        let region = PixelRect(x: 100, y: 20, width: 64, height: 64)
+        let isolated = try pool.decodeRegion(path, region: region, scale: 0.5, maximumPixels: 100_000, turn: .rotate90,
+                                             turnedWidth: 128, turnedHeight: 256).get()
+        let local = try RegionDecoder.decode(path: path, region: region, scale: 0.5, maximumPixels: 100_000,
+                                             turn: .rotate90, turnedWidth: 128, turnedHeight: 256).get()
+        #expect(isolated.region == local.region)
+        #expect(isolated.image.pixels == local.image.pixels)
+    }
+
+    @Test func anEmbeddedThumbnailComesBackAndAFileWithoutOneGivesNone() throws {
+        let folder = try TemporaryFolder("decoders")
+        let thumbnail = ImageFixtures.jpeg(width: 16, height: 12, pixels: ImageFixtures.quadrants(width: 16, height: 12))
+        let photo = ImageFixtures.jpeg(width: 160, height: 120, pixels: ImageFixtures.quadrants(width: 160, height: 120))
+        let with = try folder.write("with.jpg", ImageFixtures.withExifThumbnail(photo, thumbnail: thumbnail))
+        let without = try folder.write("without.jpg", photo)
+        let pool = DecoderFixtures.pool()
+        let sketch = try #require(pool.embeddedThumbnail(with))
+        #expect(sketch.pixels == EmbeddedThumbnail.decode(path: with)?.pixels)
+        #expect(pool.embeddedThumbnail(without) == nil)
+    }
+}
