@@ -44,6 +44,14 @@ struct FolderWatch {
         for path in paths { own[path, default: 0] += 1 }
     }
 
+    /// `files` are moving to the trash or back by fourway's own hand: by
+    /// the path the gallery and the watch spell (``TrashedFile/path``), not
+    /// the trash's resolved one, which differs in a folder opened through a
+    /// link and would leave the watch applying the move again.
+    mutating func expectOwn(_ files: [TrashedFile]) {
+        expectOwn(files.map(\.path))
+    }
+
     /// At most this many changes are applied in one frame: in a burst the
     /// rest come in the next frames, so no frame waits long for an edit.
     static let changesPerFrame = 1000
