@@ -93,7 +93,7 @@ import TestFixtures
     static func changes(of watch: inout FolderWatch, until path: String) -> [FolderChange] {
         var taken: [FolderChange] = []
         for _ in 0..<200 where !taken.contains(.written(path)) {
-            taken += watch.take()
+            taken += watch.take(current: ImageList())
             usleep(50_000)
         }
         return taken
@@ -123,5 +123,27 @@ import TestFixtures
         let plan = Self.plan(batch, Self.row(["b.jpg", "c.jpg"]), on: 1)
         #expect(plan.layout.count == 10_002)
         #expect(plan.layout.entry(at: plan.page)?.name == "c.jpg")
+    }
+
+    @Test func aCollapsedBacklogIsAFullRescanWhenTheLoopCanApplyIt() throws {
+        let folder = try TemporaryFolder("watch-rescan")
+        let kept = try folder.write("kept.png", [1])
+        let gone = folder.file("gone.png")   // in the gallery, not on disk
+        let watcher = try #require(FolderWatcher(root: folder.path, maximumDepth: 4, settle: 0.05, backlogLimit: 5) {})
+        defer { watcher.stop() }
+        #expect(watcher.waitUntilWatching(upTo: 10))
+        var watch = FolderWatch(watcher: watcher, edit: GalleryEdit(root: folder.path, title: "p"))
+        let burst = try (0..<20).map { try folder.write("burst\($0).png", [1]) }
+        for _ in 0..<100 where !watcher.hasChanges { usleep(50_000) }
+        usleep(300_000)   // every batch is published
+        let gallery = ImageList([ImageEntry(path: gone, name: "gone.png", album: nil),
+                                 ImageEntry(path: kept, name: "kept.png", album: nil)])
+        var taken: [FolderChange] = []
+        for _ in 0..<200 where taken.isEmpty {
+            taken = watch.take(current: gallery)
+            usleep(50_000)
+        }
+        #expect(taken == [.removed(gone)] + burst.map(FolderChange.listed))
+        #expect(!watch.isRescanning)
     }
 }
