@@ -55,6 +55,13 @@ extension BrowserSession {
         let centre = model.slots.slot(column: 0, row: 0).id
         if centre != shown { screen.contents.swapAt(shown, centre) }
         slotLoader.loadAll(keeping: centre)
+        // A slide the folder watch started may land on an image its batch
+        // changed (a folder replaced): the old picture that slid in is
+        // decoded again, shown until the new one comes.
+        if let path = gallery.watch?.landingToDecodeAgain {
+            gallery.watch?.landingToDecodeAgain = nil
+            if gallery.entry(at: model.currentPage)?.path == path { slotLoader.reload(slot: centre) }
+        }
     }
 
     func undoTrash(at time: Double) {

@@ -44,6 +44,7 @@ extension BrowserSession {
                                   images: plan.layout.count - (plan.removal == nil ? 0 : 1),
                                   files: Array(files.prefix(BrowserLogEvent.folderChangedFiles))), time: time)
         if let removal = plan.removal {
+            gallery.watch?.landingToDecodeAgain = removal.layout.entry(at: removal.landing)?.path
             trashHistory.slideAway(removal)
             if let flip = removal.flip { model.apply(.flip(flip), time: time) } else { finishRemoval(at: time) }
         }

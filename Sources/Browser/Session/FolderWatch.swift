@@ -32,6 +32,10 @@ struct FolderWatch {
     private var rescan: (scan: FolderScan, replaced: Bool)?
     /// A finished rescan's changes not applied yet.
     private var rescanned: ArraySlice<FolderChange> = []
+    /// The image a slide away (the image on screen left) lands on, decoded
+    /// again once it settles: the batch may have changed the neighbour that
+    /// slid in, and the slide's end keeps the picture on screen as it is.
+    var landingToDecodeAgain: String?
 
     /// What one batch does.
     struct Plan {
