@@ -1,6 +1,8 @@
+import Foundation
 import Gallery
 import Pager
 import Testing
+import TestFixtures
 @testable import Browser
 
 /// What a batch of folder changes does to the page on screen (the
@@ -76,10 +78,44 @@ import Testing
 
     @Test func fourwaysOwnMovesAreNotAppliedTwice() {
         var watch = Self.watch
+        // Delete's move out: dropped, another file's change kept.
         watch.expectOwn(["/p/a.jpg"])
-        // Delete's move out, then undo's move back: each seen once, then dropped.
         #expect(watch.withoutOwn([.removed("/p/a.jpg"), .written("/p/b.jpg")]) == [.written("/p/b.jpg")])
+        // Undo's move back: dropped too.
+        watch.expectOwn(["/p/a.jpg"])
+        #expect(watch.withoutOwn([.written("/p/a.jpg")]).isEmpty)
+        // Each counted once: the next change of the file is someone else's.
         #expect(watch.withoutOwn([.removed("/p/a.jpg")]) == [.removed("/p/a.jpg")])
+    }
+
+    /// Everything `watch` takes until `path` is written (the changes before
+    /// it have been seen by then: inotify keeps their order).
+    static func changes(of watch: inout FolderWatch, until path: String) -> [FolderChange] {
+        var taken: [FolderChange] = []
+        for _ in 0..<200 where !taken.contains(.written(path)) {
+            taken += watch.take(current: ImageList())
+            usleep(50_000)
+        }
+        return taken
+    }
+
+    @Test func fourwaysOwnTrashMovesInAFolderOpenedThroughALinkAreNotAppliedTwice() throws {
+        let folder = try TemporaryFolder("watch-linked")
+        _ = try folder.write("real/a.jpg", [1])
+        try folder.link("shown", to: folder.file("real"))
+        let root = folder.file("shown")
+        let watcher = try #require(FolderWatcher(root: root, maximumDepth: 4, settle: 0.05) {})
+        defer { watcher.stop() }
+        #expect(watcher.waitUntilWatching(upTo: 10))
+        var watch = FolderWatch(watcher: watcher, edit: GalleryEdit(root: root, title: "shown"))
+        let trash = Trash(homeTrash: folder.path + "/home/.local/share/Trash")
+        // Delete, then undo, as the session does them.
+        let trashed = try trash.moveToTrash(root + "/a.jpg")
+        watch.expectOwn([trashed])
+        try trash.restore(trashed)
+        watch.expectOwn([trashed])
+        let marker = try folder.write("shown/z.jpg", [2])
+        #expect(Self.changes(of: &watch, until: marker) == [.written(marker)])
     }
 
     @Test func aBurstOfTenThousandKeepsTheCurrentImageShown() {
@@ -87,5 +123,27 @@ import Testing
         let plan = Self.plan(batch, Self.row(["b.jpg", "c.jpg"]), on: 1)
         #expect(plan.layout.count == 10_002)
         #expect(plan.layout.entry(at: plan.page)?.name == "c.jpg")
+    }
+
+    @Test func aCollapsedBacklogIsAFullRescanWhenTheLoopCanApplyIt() throws {
+        let folder = try TemporaryFolder("watch-rescan")
+        let kept = try folder.write("kept.png", [1])
+        let gone = folder.file("gone.png")   // in the gallery, not on disk
+        let watcher = try #require(FolderWatcher(root: folder.path, maximumDepth: 4, settle: 0.05, backlogLimit: 5) {})
+        defer { watcher.stop() }
+        #expect(watcher.waitUntilWatching(upTo: 10))
+        var watch = FolderWatch(watcher: watcher, edit: GalleryEdit(root: folder.path, title: "p"))
+        let burst = try (0..<20).map { try folder.write("burst\($0).png", [1]) }
+        for _ in 0..<100 where !watcher.hasChanges { usleep(50_000) }
+        usleep(300_000)   // every batch is published
+        let gallery = ImageList([ImageEntry(path: gone, name: "gone.png", album: nil),
+                                 ImageEntry(path: kept, name: "kept.png", album: nil)])
+        var taken: [FolderChange] = []
+        for _ in 0..<200 where taken.isEmpty {
+            taken = watch.take(current: gallery)
+            usleep(50_000)
+        }
+        #expect(taken == [.removed(gone)] + burst.map(FolderChange.listed))
+        #expect(!watch.isRescanning)
     }
 }

@@ -11,8 +11,8 @@ import Testing
     }
 
     static func file(_ name: String) -> TrashedFile {
-        TrashedFile(originalPath: "/p/" + name, trashFolder: "/t", nameInTrash: name, deletionDate: "2026-01-01T00:00:00",
-                    device: 1, inode: 2, infoText: "")
+        TrashedFile(path: "/p/" + name, originalPath: "/p/" + name, trashFolder: "/t", nameInTrash: name,
+                    deletionDate: "2026-01-01T00:00:00", device: 1, inode: 2, infoText: "")
     }
 
     @Test func theNextImageInTheRowSlidesInFromTheRight() throws {
@@ -99,5 +99,16 @@ import Testing
                        at: PageIndex(h: 0, v: 0))
         #expect(history.last?.marked == ["/p/img1.jpg", "/p/img3.jpg"])
         #expect(history.last?.files.count == 2)
+    }
+
+    @Test func marksComeBackUnderTheGallerysSpellingInALinkedFolder() {
+        // Opened through /p, a link to /real: the trash records /real, the
+        // gallery and its marks say /p.
+        let file = TrashedFile(path: "/p/img1.jpg", originalPath: "/real/img1.jpg", trashFolder: "/t",
+                               nameInTrash: "img1.jpg", deletionDate: "2026-01-01T00:00:00", device: 1, inode: 2,
+                               infoText: "")
+        var history = TrashHistory()
+        history.record(marked: [file], from: Self.grid(6, columns: 3), at: PageIndex(h: 0, v: 0))
+        #expect(history.last?.marked == ["/p/img1.jpg"])
     }
 }

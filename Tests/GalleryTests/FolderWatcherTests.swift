@@ -125,4 +125,59 @@ import TestFixtures
         #expect(rename(partial, folder.file("download.png")) == 0)
         #expect(Self.changes(of: watcher) == [.written(folder.file("download.png"))])
     }
+
+    /// Waits until the watcher says what happened to its folder.
+    static func folderEvent(of watcher: FolderWatcher, within seconds: Double = 10) -> FolderWatcher.FolderEvent? {
+        let end = Date().addingTimeInterval(seconds)
+        while Date() < end {
+            if let event = watcher.takeFolderEvent() { return event }
+            usleep(50_000)
+        }
+        return nil
+    }
+
+    @Test func theFolderMovedAwayIsGoneAndNothingFromItsNewPlaceIsReported() throws {
+        let outer = try TemporaryFolder("watch-moved")
+        let root = try outer.makeFolder("live")
+        try outer.write("live/a.png", [1])
+        let watcher = try #require(FolderWatcher(root: root, maximumDepth: 4, settle: 0.05) {})
+        defer { watcher.stop() }
+        #expect(watcher.waitUntilWatching(upTo: 10))
+        #expect(rename(root, outer.file("live.old")) == 0)
+        #expect(Self.folderEvent(of: watcher) == .gone)
+        try outer.write("live.old/b.png", [1])
+        usleep(400_000)
+        #expect(watcher.take().isEmpty, "its old watch would report b.png under the old path")
+    }
+
+    @Test func aFolderAppearingAtTheMovedFoldersPathIsWatchedAndRescanned() throws {
+        let outer = try TemporaryFolder("watch-replaced")
+        let root = try outer.makeFolder("live")
+        let watcher = try #require(FolderWatcher(root: root, maximumDepth: 4, settle: 0.05) {})
+        defer { watcher.stop() }
+        #expect(watcher.waitUntilWatching(upTo: 10))
+        #expect(rename(root, outer.file("live.old")) == 0)
+        #expect(mkdir(root, 0o755) == 0)
+        try outer.write("live/new.png", [1])
+        #expect(Self.folderEvent(of: watcher) == .back)
+        #expect(watcher.takeRescan() == .folderReplaced)
+        _ = Self.changes(of: watcher, within: 0.5)   // new.png, when it came after the watch
+        try outer.write("live/later.png", [1])
+        #expect(Self.changes(of: watcher) == [.written(outer.file("live/later.png"))])
+    }
+
+    @Test func anAlbumThatIsALinkLosesItsImagesWhenItsFolderMovesAway() throws {
+        let folder = try TemporaryFolder("watch-linked-album")
+        let elsewhere = try TemporaryFolder("watch-linked-target")
+        try elsewhere.write("trip/x.png", [1])
+        try folder.link("trip", to: elsewhere.file("trip"))
+        let (watcher, _) = try Self.start(folder)
+        defer { watcher.stop() }
+        // The link stays: only the folder's own watch hears of the move.
+        #expect(rename(elsewhere.file("trip"), elsewhere.file("moved")) == 0)
+        #expect(Self.changes(of: watcher) == [.folderRemoved(folder.file("trip"))])
+        try elsewhere.write("moved/y.png", [1])
+        usleep(400_000)
+        #expect(watcher.take().isEmpty, "its watch is gone")
+    }
 }

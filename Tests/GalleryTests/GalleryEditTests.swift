@@ -160,4 +160,22 @@ import Testing
         #expect(names.last == "z.jpg")
         #expect(names == NaturalOrder.sorted(names))
     }
+
+    @Test func aRescanRemovesWhatIsGoneAndListsWhatIsNew() {
+        let changes = GalleryEdit.rescanChanges(from: Self.images(["a.jpg", "b.jpg"], albums: [("trip", ["x.jpg"])]),
+                                                to: Self.images(["b.jpg", "c.jpg"]), rewritingKept: false)
+        #expect(changes == [.removed("/p/a.jpg"), .removed("/p/trip/x.jpg"), .listed("/p/c.jpg")])
+        let result = Self.edit.apply(changes, to: Self.images(["a.jpg", "b.jpg"], albums: [("trip", ["x.jpg"])]))
+        #expect(Self.names(result) == ["b.jpg", "c.jpg"])
+        #expect(result.rewritten.isEmpty, "b.jpg is kept as it is")
+    }
+
+    @Test func aRescanOfAReplacedFolderDecodesAgainTheImagesOfTheSameName() {
+        let changes = GalleryEdit.rescanChanges(from: Self.images(["a.jpg", "b.jpg"]), to: Self.images(["b.jpg", "c.jpg"]),
+                                                rewritingKept: true)
+        let result = Self.edit.apply(changes, to: Self.images(["a.jpg", "b.jpg"]))
+        #expect(Self.names(result) == ["b.jpg", "c.jpg"])
+        #expect(result.rewritten == ["/p/b.jpg"])
+        #expect(result.removed == ["/p/a.jpg"] && result.added == ["/p/c.jpg"])
+    }
 }

@@ -144,6 +144,20 @@ import Testing
         #expect(!Self.exists(fixture.folder.file("link.jpg")))
     }
 
+    @Test func aFileInAFolderOpenedThroughALinkKeepsTheSpellingItWasGiven() throws {
+        let fixture = try Fixture("trash-linked-folder")
+        _ = try fixture.folder.write("real/a.jpg", [5])
+        try fixture.folder.link("shown", to: fixture.folder.file("real"))
+        let given = fixture.folder.file("shown") + "/a.jpg"
+        let trashed = try fixture.trash.moveToTrash(given)
+        // The gallery's spelling for every comparison; the resolved one only
+        // for the info file and the way back.
+        #expect(trashed.path == given)
+        #expect(trashed.originalPath == fixture.root + "/real/a.jpg")
+        try fixture.trash.restore(trashed)
+        #expect(Self.bytes(given) == [5])
+    }
+
     // MARK: - Refusals
 
     @Test func aFolderIsRefused() throws {

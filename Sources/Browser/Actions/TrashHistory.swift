@@ -83,7 +83,7 @@ struct TrashHistory {
     /// `layout`: they leave the gallery at once (no slide), and come back
     /// together, marked again.
     mutating func record(marked files: [TrashedFile], from layout: GalleryLayout, at page: PageIndex) {
-        entries.append(Entry(files: files, layout: layout, page: page, marked: files.map(\.originalPath)))
+        entries.append(Entry(files: files, layout: layout, page: page, marked: files.map(\.path)))
     }
 
     /// `layout` without the images at `ordinals`, and where the pager lands

@@ -9,7 +9,9 @@ import Pager
 /// back byte for byte and the gallery as it was. When the trash cannot take
 /// the file, nothing is removed and the notice says why. With marks
 /// (``Marks``), Delete takes every marked image at once instead, all or
-/// nothing, and undo brings them all back, marked.
+/// nothing, and undo brings them all back, marked. Every comparison with
+/// the gallery, the marks and the watch uses ``TrashedFile/path`` (the
+/// path as the gallery spells it), never the trash's resolved one.
 extension BrowserSession {
     func moveToTrash(at time: Double) {
         guard options.allowsDelete else { return showNotice("Delete is off (--no-delete)", at: time) }
@@ -32,7 +34,7 @@ extension BrowserSession {
             return showNotice("Not moved to the trash: " + error.description, at: time)
         }
         log?.write(.trashed(file: entry.path, trashedAs: file.trashedPath), time: time)
-        gallery.watch?.expectOwn([entry.path])
+        gallery.watch?.expectOwn([file])
         trashHistory.record(file, removal: removal, from: layout, at: page)
         showNotice("Moved " + entry.name + " to the trash" + (keyMap.keyLabel(of: .undo).map { " — \($0) to undo" } ?? ""),
                    at: time)
@@ -53,6 +55,13 @@ extension BrowserSession {
         let centre = model.slots.slot(column: 0, row: 0).id
         if centre != shown { screen.contents.swapAt(shown, centre) }
         slotLoader.loadAll(keeping: centre)
+        // A slide the folder watch started may land on an image its batch
+        // changed (a folder replaced): the old picture that slid in is
+        // decoded again, shown until the new one comes.
+        if let path = gallery.watch?.landingToDecodeAgain {
+            gallery.watch?.landingToDecodeAgain = nil
+            if gallery.entry(at: model.currentPage)?.path == path { slotLoader.reload(slot: centre) }
+        }
     }
 
     func undoTrash(at time: Double) {
@@ -65,16 +74,16 @@ extension BrowserSession {
         for file in last.files.reversed() {
             do {
                 try trash.restore(file)
-                log?.write(.restored(file: file.originalPath), time: time)
+                log?.write(.restored(file: file.path), time: time)
             } catch {
-                StandardError.line(file.originalPath + ": not put back: " + error.description)
-                failed.append(LexicalPath.lastComponent(file.originalPath) + ": " + error.description)
-                missing.insert(file.originalPath)
+                StandardError.line(file.path + ": not put back: " + error.description)
+                failed.append(LexicalPath.lastComponent(file.path) + ": " + error.description)
+                missing.insert(file.path)
             }
         }
         if missing.count == last.files.count { return showNotice("Not put back: " + failed.joined(separator: "; "), at: time) }
         trashHistory.restored()
-        let back = last.files.map(\.originalPath).filter { !missing.contains($0) }
+        let back = last.files.filter { !missing.contains($0.path) }
         gallery.watch?.expectOwn(back)
         let layout = missing.isEmpty ? last.layout
             : TrashHistory.remaining(removing: Set(Marks(missing).ordinals(in: last.layout)), from: last.layout, current: 0).layout
@@ -85,7 +94,7 @@ extension BrowserSession {
         guard let title = gallery.folder?.title else { return }
         replaceGallery(with: layout, title: title, page: last.page, at: time)
         slotLoader.loadAll()
-        let names = back.count == 1 ? LexicalPath.lastComponent(back[0]) : "\(back.count) images"
+        let names = back.count == 1 ? LexicalPath.lastComponent(back[0].path) : "\(back.count) images"
         showNotice("Put " + names + " back" + (failed.isEmpty ? "" : "; not put back: " + failed.joined(separator: "; ")),
                    at: time)
     }
@@ -111,8 +120,8 @@ extension BrowserSession {
                                   + stuck.joined(separator: ", ")), at: time)
             }
         }
-        for file in moved { log?.write(.trashed(file: file.originalPath, trashedAs: file.trashedPath), time: time) }
-        gallery.watch?.expectOwn(moved.map(\.originalPath))
+        for file in moved { log?.write(.trashed(file: file.path, trashedAs: file.trashedPath), time: time) }
+        gallery.watch?.expectOwn(moved)
         let page = model.currentPage
         let (remaining, landing) = TrashHistory.remaining(removing: Set(ordinals), from: layout,
                                                           current: layout.ordinal(of: page) ?? 0)
@@ -133,8 +142,8 @@ extension BrowserSession {
             do {
                 try trash.restore(file)
             } catch {
-                StandardError.line(file.originalPath + ": left in the trash: " + error.description)
-                stuck.append(LexicalPath.lastComponent(file.originalPath))
+                StandardError.line(file.path + ": left in the trash: " + error.description)
+                stuck.append(LexicalPath.lastComponent(file.path))
             }
         }
         return stuck

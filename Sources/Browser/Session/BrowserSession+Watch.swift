@@ -8,7 +8,11 @@ import Pager
 /// slides away as after Delete; a rewritten one is decoded again (its
 /// thumbnail too); marks and turns follow renames. A batch waits while a
 /// page slides away, the overview shows, the page is zoomed or the pages
-/// move, so it never pulls a page from under the user's hand.
+/// move, so it never pulls a page from under the user's hand; while it
+/// waits the watcher's backlog stays bounded (``ChangeBacklog``: past its
+/// limit, one rescan of the folder). When the open folder itself is moved
+/// away or deleted its images stay shown with a notice; a folder appearing
+/// at its path is listed and becomes the gallery.
 extension BrowserSession {
     /// Starts the watch once the gallery is known (``applyGallery(at:)``).
     func startWatching() {
@@ -23,9 +27,10 @@ extension BrowserSession {
             StandardError.line("the folder watch limit is reached (fs.inotify.max_user_watches): some folders are not watched")
             showNotice("Some folders are not watched: the system's watch limit is reached", at: time)
         }
+        if let event = watch.watcher?.takeFolderEvent() { tell(event, root: watch.edit.root, at: time) }
         guard !trashHistory.isRemoving, !overview.isShowing, model.isSettled, !model.zoom.isZoomed, screen.turn == nil,
               case .folder(let layout, let title) = gallery.catalog,
-              let changes = gallery.watch?.take(), !changes.isEmpty else { return }
+              let changes = gallery.watch?.take(current: layout.images), !changes.isEmpty else { return }
         let plan = watch.plan(changes, layout: layout, title: title, page: model.currentPage,
                               style: gallery.style, columns: gallery.columns, wrap: gallery.wrap)
         let result = plan.result
@@ -39,10 +44,23 @@ extension BrowserSession {
                                   images: plan.layout.count - (plan.removal == nil ? 0 : 1),
                                   files: Array(files.prefix(BrowserLogEvent.folderChangedFiles))), time: time)
         if let removal = plan.removal {
+            gallery.watch?.landingToDecodeAgain = removal.layout.entry(at: removal.landing)?.path
             trashHistory.slideAway(removal)
             if let flip = removal.flip { model.apply(.flip(flip), time: time) } else { finishRemoval(at: time) }
         }
         refreshInfo(at: time)
+    }
+
+    /// The open folder itself went (its images stay shown) or a folder is
+    /// at its path again (listed, it becomes the gallery).
+    private func tell(_ event: FolderWatcher.FolderEvent, root: String, at time: Double) {
+        switch event {
+        case .gone:
+            StandardError.line(root + ": the folder was moved away or deleted: showing what it held")
+            showNotice("The folder was moved away or deleted: showing what it held", at: time)
+        case .back:
+            showNotice("A folder is at " + LexicalPath.lastComponent(root) + " again: showing its images", at: time)
+        }
     }
 
     /// Marks and turns go with renamed images; removed images are unmarked.

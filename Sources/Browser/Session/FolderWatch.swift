@@ -1,4 +1,5 @@
 import Gallery
+import ImageDecoding
 import Pager
 
 /// The folder watch of a session's gallery (``SessionGallery`` owns it):
@@ -7,10 +8,14 @@ import Pager
 /// undo), whose changes are already in the gallery and are not applied
 /// twice. ``plan(_:layout:title:page:style:columns:wrap:)`` decides, without
 /// a window, what a batch does to the gallery and to the page on screen.
+/// When the watcher asks for a rescan (its backlog collapsed, or the folder
+/// was replaced) the folder is scanned again on a thread of its own
+/// (``FolderScan``) and the difference with the gallery comes as changes,
+/// ``changesPerFrame`` at a time; the watcher's later changes wait for it.
 ///
 /// ```swift
 /// var watch = FolderWatch(watcher: watcher, edit: GalleryEdit(root: "/p", title: "p"))
-/// let plan = watch.plan(watch.take(), layout: layout, title: "p", page: model.currentPage,
+/// let plan = watch.plan(watch.take(current: layout.images), layout: layout, title: "p", page: model.currentPage,
 ///                       style: .auto, columns: nil, wrap: false)
 /// plan.page     // where the image on screen is now
 /// ```
@@ -20,6 +25,17 @@ struct FolderWatch {
     /// Paths fourway itself moved out or back, each with how many of its
     /// next changes are its own, already applied (Delete then undo: two).
     private var own: [String: Int] = [:]
+    /// Runs after a rescan's scan ends, and while its changes remain.
+    private let wake: @Sendable () -> Void
+    /// The rescan under way, and whether the folder was replaced (every
+    /// file decoded again).
+    private var rescan: (scan: FolderScan, replaced: Bool)?
+    /// A finished rescan's changes not applied yet.
+    private var rescanned: ArraySlice<FolderChange> = []
+    /// The image a slide away (the image on screen left) lands on, decoded
+    /// again once it settles: the batch may have changed the neighbour that
+    /// slid in, and the slide's end keeps the picture on screen as it is.
+    var landingToDecodeAgain: String?
 
     /// What one batch does.
     struct Plan {
@@ -34,9 +50,10 @@ struct FolderWatch {
         let removal: TrashHistory.Removal?
     }
 
-    init(watcher: FolderWatcher?, edit: GalleryEdit) {
+    init(watcher: FolderWatcher?, edit: GalleryEdit, wake: @escaping @Sendable () -> Void = {}) {
         self.watcher = watcher
         self.edit = edit
+        self.wake = wake
     }
 
     /// `paths` are moving out of the folder or back by fourway's own hand.
@@ -44,16 +61,56 @@ struct FolderWatch {
         for path in paths { own[path, default: 0] += 1 }
     }
 
+    /// `files` are moving to the trash or back by fourway's own hand: by
+    /// the path the gallery and the watch spell (``TrashedFile/path``), not
+    /// the trash's resolved one, which differs in a folder opened through a
+    /// link and would leave the watch applying the move again.
+    mutating func expectOwn(_ files: [TrashedFile]) {
+        expectOwn(files.map(\.path))
+    }
+
     /// At most this many changes are applied in one frame: in a burst the
     /// rest come in the next frames, so no frame waits long for an edit.
     static let changesPerFrame = 1000
 
-    /// The watcher's changes since the last call (up to
-    /// ``changesPerFrame``), without fourway's own.
-    mutating func take() -> [FolderChange] {
+    /// The changes to apply now to the gallery's `images` (up to
+    /// ``changesPerFrame``): a finished rescan's first, else the watcher's
+    /// since the last call without fourway's own. A rescan the watcher asks
+    /// for starts here, when the loop can apply its result.
+    mutating func take(current images: ImageList) -> [FolderChange] {
+        if rescanned.isEmpty, let running = rescan {
+            guard let result = running.scan.result else { return [] }
+            rescan = nil
+            if case .success(let found) = result {
+                rescanned = ArraySlice(GalleryEdit.rescanChanges(from: images, to: found.images,
+                                                                 rewritingKept: running.replaced))
+            }
+        }
+        if !rescanned.isEmpty {
+            let part = Array(rescanned.prefix(Self.changesPerFrame))
+            rescanned = rescanned.dropFirst(part.count)
+            if !rescanned.isEmpty || watcher?.hasChanges == true { wake() }
+            return part
+        }
         guard let watcher, watcher.hasChanges else { return [] }
+        if let reason = watcher.takeRescan() {
+            startRescan(replaced: reason == .folderReplaced)
+            return []
+        }
         return withoutOwn(watcher.take(upTo: Self.changesPerFrame))
     }
+
+    /// Scans the folder again, as it was opened (depth, order). The moves
+    /// fourway expected are forgotten: the listing sees them, and a change
+    /// they were waiting for may have been dropped with the backlog.
+    private mutating func startRescan(replaced: Bool) {
+        own = [:]
+        let request = OpenRequest(paths: [edit.root], recursive: edit.maximumDepth == .max, order: edit.order)
+        rescan = (FolderScan(request: request, niceness: WorkerThread.backgroundNiceness, onFinish: wake), replaced)
+    }
+
+    /// Whether a rescan is under way or its changes wait.
+    var isRescanning: Bool { rescan != nil || !rescanned.isEmpty }
 
     /// `changes` without the first change of each path fourway moved itself.
     mutating func withoutOwn(_ changes: [FolderChange]) -> [FolderChange] {

@@ -73,7 +73,7 @@ struct SessionGallery {
         let edit = GalleryEdit(root: contents.root, title: contents.title, maximumDepth: request.maximumDepth,
                                order: request.order)
         watch = FolderWatch(watcher: FolderWatcher(root: contents.root, maximumDepth: request.maximumDepth, wake: wake),
-                            edit: edit)
+                            edit: edit, wake: wake)
     }
 
     /// The gallery becomes `layout` (after a move to the trash or its undo).

@@ -180,9 +180,9 @@ public struct Trash: Sendable {
             guard reserved == 0 else { throw Self.infoFailure(reserved, folder: trash.info, path: path) }
             let renamed = NoReplaceRename.rename(original, to: target)
             if renamed == 0 {
-                return TrashedFile(originalPath: original, trashFolder: trash.path, nameInTrash: candidate,
-                                   deletionDate: date, device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
-                                   infoText: text)
+                return TrashedFile(path: LexicalPath.absolute(path), originalPath: original, trashFolder: trash.path,
+                                   nameInTrash: candidate, deletionDate: date, device: UInt64(info.st_dev),
+                                   inode: UInt64(info.st_ino), infoText: text)
             }
             unlink(infoPath)
             // Taken between our check and the rename: try the next name.

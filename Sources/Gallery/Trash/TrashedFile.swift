@@ -7,9 +7,15 @@
 /// try trash.restore(trashed)
 /// ```
 public struct TrashedFile: Sendable, Equatable {
+    /// The file's path as the caller spelled it, made absolute but with no
+    /// link resolved: the gallery's spelling of the file, so marks, the
+    /// folder watch (which reports paths under the folder as it was opened)
+    /// and the gallery's own edits compare with this one, never with
+    /// ``originalPath``, which differs in a folder opened through a link.
+    public let path: String
     /// Where the file was: absolute, with its folder's symbolic links
-    /// resolved, as its `.trashinfo` records it (the same file as the path
-    /// the caller gave).
+    /// resolved, as its `.trashinfo` records it (the same file as
+    /// ``path``): the specification's spelling, where it is put back.
     public let originalPath: String
     /// The trash folder (`$trash` in the specification) holding `files/`
     /// and `info/`.

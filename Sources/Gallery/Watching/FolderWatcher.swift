@@ -22,6 +22,14 @@ import Synchronization
 /// (`fs.inotify.max_user_watches`) is reached, ``limitReached`` says so once
 /// and the folders already watched go on.
 ///
+/// The changes wait in a ``ChangeBacklog`` until taken: past its limit they
+/// collapse into one rescan (``takeRescan()``), so memory stays bounded
+/// while the loop cannot apply them. The watch follows the folder's path,
+/// not the folder: when the folder itself is moved away or deleted its
+/// watches go (``FolderEvent/gone``), its parent is watched for a folder
+/// of the same name, and once one is there it is watched and listed whole
+/// (``FolderEvent/back``, and a ``ChangeBacklog/Rescan/folderReplaced``).
+///
 /// ```swift
 /// let watcher = FolderWatcher(root: "/photos", maximumDepth: 4) { wakeMainLoop() }
 /// let changes = watcher.take()          // on the main loop, after a wake-up
@@ -33,15 +41,24 @@ public final class FolderWatcher: Sendable {
     /// a few batches, and a change still shows within a fifth of a second.
     public static let settleSeconds = 0.15
 
+    /// What happened to the watched folder itself.
+    public enum FolderEvent: Sendable, Equatable {
+        /// Moved away or deleted: nothing is watched until a folder is at its path again.
+        case gone
+        /// A folder is at its path again, watched (a rescan lists it).
+        case back
+    }
+
     private struct Shared {
-        var changes: [FolderChange] = []
+        var backlog: ChangeBacklog
+        var folderEvent: FolderEvent?
         var limitReached = false
         var limitTaken = false
         var watching = false
         var stopped = false
     }
 
-    private let shared = Mutex(Shared())
+    private let shared: Mutex<Shared>
     /// Written to by ``stop()``: the thread's poll returns and it ends.
     private let stopPipe: (read: Int32, write: Int32)
     private let ready = DispatchSemaphore(value: 0)
@@ -50,20 +67,23 @@ public final class FolderWatcher: Sendable {
     /// Starts watching `root` (absolute, normalised) and its subfolders down
     /// to `maximumDepth` levels; `wake` runs on the watching thread after
     /// each batch. `watchLimit` caps the watches below the system's limit
-    /// (tests reach "the limit" with it). Nil when inotify cannot start (no
-    /// file descriptors left).
+    /// (tests reach "the limit" with it); `backlogLimit` is the
+    /// ``ChangeBacklog``'s. Nil when inotify cannot start (no file
+    /// descriptors left).
     public init?(root: String, maximumDepth: Int, settle: Double = FolderWatcher.settleSeconds,
-                 watchLimit: Int = .max, wake: @escaping @Sendable () -> Void) {
+                 watchLimit: Int = .max, backlogLimit: Int = ChangeBacklog.standardLimit,
+                 wake: @escaping @Sendable () -> Void) {
         let fd = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard fd >= 0 else { return nil }
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { close(fd); return nil }
         for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         stopPipe = (pipeEnds[0], pipeEnds[1])
+        shared = Mutex(Shared(backlog: ChangeBacklog(limit: backlogLimit)))
         self.wake = wake
         let stop = pipeEnds[0]
         WorkerThread.start(name: "fourway-watch", niceness: WorkerThread.backgroundNiceness) { [self] in
-            var reader = InotifyReader(fd: fd, maximumDepth: maximumDepth, watchLimit: watchLimit)
+            var reader = InotifyReader(fd: fd, root: root, maximumDepth: maximumDepth, watchLimit: watchLimit)
             reader.watchTree(root, depth: 0)
             shared.withLock {
                 $0.watching = true
@@ -71,9 +91,11 @@ public final class FolderWatcher: Sendable {
             }
             ready.signal()
             while let batch = reader.nextBatch(stop: stop, settle: settle) {
-                guard !batch.isEmpty || reader.limitReached else { continue }
+                guard !batch.changes.isEmpty || batch.folderEvent != nil || reader.limitReached else { continue }
                 shared.withLock {
-                    $0.changes += batch
+                    $0.backlog.append(batch.changes)
+                    if batch.folderEvent == .back { $0.backlog.requestRescan(.folderReplaced) }
+                    $0.folderEvent = batch.folderEvent ?? $0.folderEvent
                     $0.limitReached = $0.limitReached || reader.limitReached
                 }
                 wake()
@@ -97,16 +119,30 @@ public final class FolderWatcher: Sendable {
     /// woken again for them (one frame's edit stays small in a burst).
     public func take(upTo limit: Int = .max) -> [FolderChange] {
         let (taken, more) = shared.withLock { state in
-            let taken = Array(state.changes.prefix(limit))
-            state.changes.removeFirst(taken.count)
-            return (taken, !state.changes.isEmpty)
+            let taken = state.backlog.take(upTo: limit)
+            return (taken, !state.backlog.isEmpty)
         }
         if more { wake() }
         return taken
     }
 
-    /// Whether changes wait to be taken.
-    public var hasChanges: Bool { shared.withLock { !$0.changes.isEmpty } }
+    /// The rescan waiting (the backlog collapsed, or the folder was
+    /// replaced), once: the folder is to be listed whole, and no change
+    /// comes until this is taken.
+    public func takeRescan() -> ChangeBacklog.Rescan? {
+        shared.withLock { $0.backlog.takeRescan() }
+    }
+
+    /// Whether changes (or a rescan) wait to be taken.
+    public var hasChanges: Bool { shared.withLock { !$0.backlog.isEmpty } }
+
+    /// What last happened to the folder itself since the last call, once.
+    public func takeFolderEvent() -> FolderEvent? {
+        shared.withLock { state in
+            defer { state.folderEvent = nil }
+            return state.folderEvent
+        }
+    }
 
     /// True once, the first time it is asked after the watch limit was reached.
     public func takeLimitReached() -> Bool {
@@ -133,16 +169,26 @@ public final class FolderWatcher: Sendable {
 /// and turning inotify's events into ``FolderChange``s.
 private struct InotifyReader {
     let fd: Int32
+    /// The watched folder's path, which the watch follows.
+    let root: String
     let maximumDepth: Int
     let watchLimit: Int
     /// Each watch's folder and its depth below the root.
     private var folders: [Int32: (path: String, depth: Int)] = [:]
+    /// The watch on the root's parent while the root is gone (waiting
+    /// for a folder of its name).
+    private var parentWatch: Int32?
     private(set) var limitReached = false
 
-    static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ONLYDIR)
+    /// A folder moved away or deleted says so itself too (`IN_MOVE_SELF`,
+    /// `IN_DELETE_SELF`; `IN_IGNORED` comes unasked): for the root, the
+    /// only word of it.
+    static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ONLYDIR
+                             | IN_MOVE_SELF | IN_DELETE_SELF)
 
-    init(fd: Int32, maximumDepth: Int, watchLimit: Int) {
+    init(fd: Int32, root: String, maximumDepth: Int, watchLimit: Int) {
         self.fd = fd
+        self.root = root
         self.maximumDepth = maximumDepth
         self.watchLimit = watchLimit
     }
@@ -175,7 +221,7 @@ private struct InotifyReader {
 
     /// The next batch: waits for an event (or the stop pipe: nil), then
     /// collects for `settle` seconds.
-    mutating func nextBatch(stop: Int32, settle: Double) -> [FolderChange]? {
+    mutating func nextBatch(stop: Int32, settle: Double) -> Batch? {
         var batch = Batch()
         var deadline: Double? = nil
         while true {
@@ -189,7 +235,7 @@ private struct InotifyReader {
             readEvents(into: &batch)
             if deadline == nil { deadline = Self.now() + settle }
         }
-        return batch.changes
+        return batch
     }
 
     /// A batch being collected: the changes, and where each move out waits
@@ -199,6 +245,8 @@ private struct InotifyReader {
         var movedOut: [UInt32: Int] = [:]
         /// Moves out of files that are not images, by cookie.
         var movedOutOther: Set<UInt32> = []
+        /// What happened to the root itself, last.
+        var folderEvent: FolderWatcher.FolderEvent?
     }
 
     /// Reads what inotify has queued.
@@ -234,7 +282,18 @@ private struct InotifyReader {
             } }
             return
         }
-        if mask & UInt32(IN_IGNORED) != 0 { folders[wd] = nil; return }
+        if wd == parentWatch {
+            if mask & UInt32(IN_IGNORED) != 0 { parentWatch = nil }
+            if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0,
+               name == LexicalPath.lastComponent(root) {
+                reattach(into: &batch)
+            }
+            return
+        }
+        if mask & UInt32(IN_MOVE_SELF | IN_DELETE_SELF | IN_IGNORED) != 0 {
+            folderLeft(wd, into: &batch)
+            return
+        }
         guard let folder = folders[wd], let name, !name.isEmpty, !name.hasPrefix(".") else { return }
         let path = folder.path == "/" ? "/" + name : folder.path + "/" + name
         let isFolder = mask & UInt32(IN_ISDIR) != 0
@@ -272,6 +331,40 @@ private struct InotifyReader {
         } else if isImage && mask & UInt32(IN_DELETE) != 0 {
             batch.changes.append(.removed(path))
         }
+    }
+
+    /// A watched folder was moved away or deleted (or its watch ended):
+    /// the root's watches all go and its parent is watched for its return;
+    /// a subfolder's images leave (usually already said by its parent's
+    /// event, and then it is no longer watched here).
+    private mutating func folderLeft(_ wd: Int32, into batch: inout Batch) {
+        guard let folder = folders[wd] else { return }
+        guard folder.depth == 0 else {
+            forget(under: folder.path)
+            batch.changes.append(.folderRemoved(folder.path))
+            return
+        }
+        for (watch, _) in folders { inotify_rm_watch(fd, watch) }
+        folders = [:]
+        batch.folderEvent = .gone
+        guard root != "/" else { return }
+        let parent = inotify_add_watch(fd, LexicalPath.parent(root), UInt32(IN_CREATE | IN_MOVED_TO | IN_ONLYDIR))
+        if parent >= 0 { parentWatch = parent }
+        // A folder made at the path before the parent was watched is seen now.
+        if Self.isFolder(root) { reattach(into: &batch) }
+    }
+
+    /// A folder is at the root's path again: it is watched, and listed whole.
+    private mutating func reattach(into batch: inout Batch) {
+        if let parentWatch { inotify_rm_watch(fd, parentWatch) }
+        parentWatch = nil
+        watchTree(root, depth: 0)
+        if !folders.isEmpty { batch.folderEvent = .back }
+    }
+
+    static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
     /// Drops the watches on `folder` and below (it was moved away: its

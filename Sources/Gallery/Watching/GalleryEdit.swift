@@ -114,6 +114,21 @@ public struct GalleryEdit: Sendable {
                       ignored: tally.ignored)
     }
 
+    /// The changes that make the gallery's `images` what a new listing of
+    /// the folder `found` (a rescan): images no longer there are removed,
+    /// new ones listed, in the gallery's and the listing's order. With
+    /// `rewritingKept` (the folder was replaced by another), every image
+    /// found is written instead, so those the gallery had are decoded again.
+    public static func rescanChanges(from images: ImageList, to found: ImageList,
+                                     rewritingKept: Bool) -> [FolderChange] {
+        let before = (0..<images.count).map { images[$0].path }
+        let now = (0..<found.count).map { found[$0].path }
+        let had = Set(before), has = Set(now)
+        let removed = before.filter { !has.contains($0) }.map(FolderChange.removed)
+        let joining = rewritingKept ? now.map(FolderChange.written) : now.filter { !had.contains($0) }.map(FolderChange.listed)
+        return removed + joining
+    }
+
     /// Where a new album goes among `albums` (in the gallery's order; ""
     /// is the loose images, always first): natural order of names.
     func albumPosition(_ album: String, among albums: [String]) -> Int {
