@@ -137,7 +137,7 @@ int32_t fw_jpeg_dc_decode(const char *path, fw_rect region, int32_t out_width, i
     result->cancel = cancel;
     fw_jpeg_reader *r = calloc(1, sizeof *r);
     if (!r) { fw_fail(result, "out of memory"); return -1; }
-    r->file = fopen(path, "rb");
+    r->file = fopen(path, "rbe");
     if (!r->file) { free(r); fw_fail(result, "cannot open the file"); return -1; }
     int32_t status = -1;
     fw_component comps[4];

@@ -79,7 +79,7 @@ int32_t fw_png_header(const char *path, fw_stream_result *result) {
     fw_cancel *cancel = result->cancel;   // the caller's, kept
     memset(result, 0, sizeof *result);
     result->cancel = cancel;
-    FILE *file = fopen(path, "rb");
+    FILE *file = fopen(path, "rbe");
     if (!file) { snprintf(result->message, sizeof result->message, "cannot open the file"); return -1; }
     fw_png_context context = { .result = result };
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &context, fw_png_error, fw_png_warning);
@@ -187,7 +187,7 @@ int32_t fw_png_decode(const char *path, fw_rect region, int32_t out_width, int32
     fw_cancel *cancel = result->cancel;   // the caller's, kept
     memset(result, 0, sizeof *result);
     result->cancel = cancel;
-    FILE *file = fopen(path, "rb");
+    FILE *file = fopen(path, "rbe");
     if (!file) { snprintf(result->message, sizeof result->message, "cannot open the file"); return -1; }
     int32_t status = fw_png_decode_from(file, NULL, 0, region, out_width, out_height, out, interlaced_limit, result);
     fclose(file);

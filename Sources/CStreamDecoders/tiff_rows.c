@@ -1,12 +1,15 @@
 // TIFF, band by band (stream_decoders.h), through libtiff's RGBA interface,
 // which knows every photometric, bit depth and compression libtiff reads.
 #include "stream_decoders.h"
+#include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <tiffio.h>
+#include <unistd.h>
 
 // libtiff's handlers are process-wide and print to stderr by default. Errors
 // are kept per thread for the failure message; warnings (unknown tags,
@@ -35,10 +38,18 @@ static TIFF *fw_tiff_open(const char *path, fw_stream_result *result) {
     memset(result, 0, sizeof *result);
     result->cancel = cancel;
     fw_tiff_last_error[0] = 0;
+    // TIFFOpen opens without O_CLOEXEC (a program fourway starts would
+    // inherit the file), so the descriptor is opened here and handed over.
     // "r": memory-mapping stays on; mapped file pages are read-only and the
     // kernel drops them under pressure.
-    TIFF *tiff = TIFFOpen(path, "r");
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        snprintf(result->message, sizeof result->message, "%s", strerror(errno));
+        return NULL;
+    }
+    TIFF *tiff = TIFFFdOpen(fd, path, "r");
     if (!tiff) {
+        close(fd);   // TIFFClose closes it once TIFFFdOpen succeeded; not before
         snprintf(result->message, sizeof result->message, "%s",
                  fw_tiff_last_error[0] ? fw_tiff_last_error : "not a TIFF libtiff can read");
         return NULL;
