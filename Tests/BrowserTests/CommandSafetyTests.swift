@@ -74,17 +74,20 @@ import Testing
         #expect(listed == ["0", "1", "2", "3"])
     }
 
+    /// A copy of `entries` as ``ChildEnvironment`` takes one from `environ`
+    /// (no `setenv` here: other tests' threads may be reading the environment).
+    func environment(_ entries: [String]) -> ChildEnvironment {
+        var pointers: [UnsafeMutablePointer<CChar>?] = entries.map { strdup($0) } + [nil]
+        defer { for pointer in pointers { free(pointer) } }
+        return pointers.withUnsafeMutableBufferPointer { ChildEnvironment(copying: $0.baseAddress) }
+    }
+
     @Test func aChildGetsTheEnvironmentFourwayStartedWith() {
-        setenv("XCOMPOSEFILE", "/home/u/.XCompose", 1)
-        let atStart = ChildEnvironment(copying: environ)
-        setenv("XCOMPOSEFILE", "/dev/null", 1)
-        defer { unsetenv("XCOMPOSEFILE") }
-        #expect(run(["sh", "-c", "echo \"[$XCOMPOSEFILE]\" >&2"], environment: atStart)
+        let path = "PATH=" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let atStart = environment([path, "XCOMPOSEFILE=/home/u/.XCompose"])
+        #expect(run(["sh", "-c", "echo \"[${XCOMPOSEFILE-unset}]\" >&2"], environment: atStart)
                 == .exited(0, stderr: "[/home/u/.XCompose]"))
-        unsetenv("XCOMPOSEFILE")
-        let without = ChildEnvironment(copying: environ)
-        setenv("XCOMPOSEFILE", "/dev/null", 1)
-        #expect(run(["sh", "-c", "echo \"[${XCOMPOSEFILE-unset}]\" >&2"], environment: without)
+        #expect(run(["sh", "-c", "echo \"[${XCOMPOSEFILE-unset}]\" >&2"], environment: environment([path]))
                 == .exited(0, stderr: "[unset]"))
     }
 
