@@ -1,6 +1,7 @@
 // TIFF, band by band (stream_decoders.h), through libtiff's RGBA interface,
 // which knows every photometric, bit depth and compression libtiff reads.
 #include "stream_decoders.h"
+#include <errno.h>
 #include <unistd.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -41,8 +42,13 @@ static TIFF *fw_tiff_open(const char *path, fw_stream_result *result) {
     // process with SIGBUS at the next touch of a page past the new end;
     // read() just comes back short, which libtiff reports as an error.
     int descriptor = fw_open_image(path);
-    TIFF *tiff = descriptor >= 0 ? TIFFFdOpen(descriptor, path, "rm") : NULL;
-    if (!tiff && descriptor >= 0) close(descriptor);
+    if (descriptor < 0) {
+        snprintf(result->message, sizeof result->message, "%s", strerror(errno));
+        return NULL;
+    }
+    // TIFFClose closes the descriptor once TIFFFdOpen succeeded; not before.
+    TIFF *tiff = TIFFFdOpen(descriptor, path, "rm");
+    if (!tiff) close(descriptor);
     if (!tiff) {
         snprintf(result->message, sizeof result->message, "%s",
                  fw_tiff_last_error[0] ? fw_tiff_last_error : "not a TIFF libtiff can read");

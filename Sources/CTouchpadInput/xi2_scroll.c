@@ -4,10 +4,12 @@
  * to become readable and wakes the loop; the main thread reads the events
  * (fw_touchpad_next), so Xlib is used from one thread only. One valuator
  * increment is 10 units (GTK's convention). */
+#define _GNU_SOURCE   /* pipe2 */
 #include "touchpad_private.h"
 
 #include <X11/Xlib.h>
 #include <X11/extensions/XInput2.h>
+#include <fcntl.h>
 #include <math.h>
 #include <poll.h>
 #include <pthread.h>
@@ -233,7 +235,7 @@ fw_touchpad *fw_touchpad_x11_open(unsigned long window, uint32_t wake_event_type
     read_valuators(t, pointer);
     pthread_mutex_init(&t->lock, NULL);
     pthread_cond_init(&t->drained, NULL);
-    if (pipe(t->stop_pipe) != 0 || pthread_create(&t->watcher, NULL, watch, t) != 0) {
+    if (pipe2(t->stop_pipe, O_CLOEXEC) != 0 || pthread_create(&t->watcher, NULL, watch, t) != 0) {
         XCloseDisplay(display);
         free(t);
         return NULL;

@@ -240,6 +240,7 @@ struct Fourway: ParsableCommand {
             ?? options.pager.touchpadDistance.horizontal
         options.pager.touchpadDistance.vertical = effective.touchpadDistanceVertical ?? options.pager.touchpadDistance.vertical
         options.pager.allowsLongSwipes = effective.longSwipes ?? options.pager.allowsLongSwipes
+        options.keyHandlerSeparator = effective.keyHandlerSeparator ?? options.keyHandlerSeparator
         options.fullscreen = fullscreen
         options.showHUD = effective.hud ?? options.showHUD
         options.cache = !noCache

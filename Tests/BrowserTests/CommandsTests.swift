@@ -149,8 +149,8 @@ import Testing
     }
 
     @Test func itsInputIsOnePathALine() {
-        #expect(KeyHandler.input(["/a b", "/c"]) == Array("/a b\n/c\n".utf8))
-        #expect(KeyHandler.input([]).isEmpty)
+        #expect(KeyHandler.input(["/a b", "/c"]).bytes == Array("/a b\n/c\n".utf8))
+        #expect(KeyHandler.input([]).bytes.isEmpty)
     }
 }
 
@@ -241,13 +241,13 @@ import Testing
         let out = NSTemporaryDirectory() + "fourway-stdin-\(getpid())"
         defer { unlink(out) }
         // A handler that reads it all gets every byte.
-        #expect(run(["sh", "-c", "cat > \"$0\"", out], input: KeyHandler.input(paths)) == .exited(0, stderr: nil))
-        #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == Data(KeyHandler.input(paths)))
+        #expect(run(["sh", "-c", "cat > \"$0\"", out], input: KeyHandler.input(paths).bytes) == .exited(0, stderr: nil))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == Data(KeyHandler.input(paths).bytes))
         // One that never reads it ends all the same, and fourway lives on (no SIGPIPE).
-        #expect(run(["sh", "-c", "exit 5"], input: KeyHandler.input(paths)) == .exited(5, stderr: nil))
+        #expect(run(["sh", "-c", "exit 5"], input: KeyHandler.input(paths).bytes) == .exited(5, stderr: nil))
         // One that never reads it and sleeps: start returns at once.
         let result = Mutex<CommandOutcome?>(nil)
-        let pid = try #require(CommandProcess.start(["sleep", "30"], input: KeyHandler.input(paths)) { outcome in
+        let pid = try #require(CommandProcess.start(["sleep", "30"], input: KeyHandler.input(paths).bytes) { outcome in
             result.withLock { $0 = outcome }
         })
         #expect(result.withLock { $0 } == nil)

@@ -104,9 +104,13 @@ struct FirstLine: Sendable {
         if end != nil || bytes.count >= Self.limit { complete = true }
     }
 
-    /// The line, nil when nothing came or the line is blank.
+    /// The line, nil when nothing came or the line is blank; its control
+    /// bytes and invalid UTF-8 written out visibly (`\x1b`), as it goes to
+    /// a notice and may go to stderr.
     var text: String? {
-        let line = String(decoding: bytes, as: UTF8.self).trimmingSpaces
-        return line.isEmpty ? nil : line
+        let blank: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r")]
+        guard let first = bytes.firstIndex(where: { !blank.contains($0) }),
+              let last = bytes.lastIndex(where: { !blank.contains($0) }) else { return nil }
+        return StandardError.escaped(bytes: bytes[first...last])
     }
 }

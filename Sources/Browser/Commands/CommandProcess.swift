@@ -26,19 +26,20 @@ enum CommandProcess {
     /// could not start. Returns the process id, or nil when it could not
     /// start (`done` has then been called already).
     @discardableResult
-    static func start(_ arguments: [String], input: [UInt8]? = nil,
+    static func start(_ arguments: [String], input: [UInt8]? = nil, environment: ChildEnvironment = .atStart,
                       done: @escaping @Sendable (CommandOutcome) -> Void) -> pid_t? {
         guard !arguments.isEmpty else { done(.notFound); return nil }
         var errors: [Int32] = [-1, -1], feed: [Int32] = [-1, -1]
-        guard closingPipe(&errors) else { done(.failed(String(cString: strerror(errno)))); return nil }
-        if input != nil, !closingPipe(&feed) {
+        guard ExternalCommandSpawn.closingPipe(&errors) else { done(.failed(String(cString: strerror(errno)))); return nil }
+        if input != nil, !ExternalCommandSpawn.closingPipe(&feed) {
             let reason = String(cString: strerror(errno))
             close(errors[0]); close(errors[1])
             done(.failed(reason))
             return nil
         }
         var pid: pid_t = 0
-        let status = spawn(arguments, stdin: input != nil ? feed[0] : nil, stderr: errors[1], pid: &pid)
+        let status = spawn(arguments, stdin: input != nil ? feed[0] : nil, stderr: errors[1], environment: environment,
+                           pid: &pid)
         close(errors[1])
         if input != nil { close(feed[0]) }
         guard status == 0 else {
@@ -53,19 +54,11 @@ enum CommandProcess {
         return pid
     }
 
-    /// A pipe whose ends close on exec, so no other program started keeps
-    /// one open (its reader would never see the end). Programs start from
-    /// the main thread only, so no start comes between the pipe and the flag.
-    private static func closingPipe(_ ends: inout [Int32]) -> Bool {
-        guard pipe(&ends) == 0 else { return false }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        return true
-    }
-
     /// `posix_spawnp` with stdin (`stdin`, else /dev/null), stdout
-    /// (/dev/null) and stderr (`stderr`) set; SIGPIPE at its default in the
-    /// child whatever this process does with it.
-    private static func spawn(_ arguments: [String], stdin: Int32?, stderr: Int32, pid: inout pid_t) -> Int32 {
+    /// (/dev/null) and stderr (`stderr`) set and no other descriptor;
+    /// SIGPIPE at its default in the child whatever this process does with it.
+    private static func spawn(_ arguments: [String], stdin: Int32?, stderr: Int32, environment: ChildEnvironment,
+                              pid: inout pid_t) -> Int32 {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -76,6 +69,7 @@ enum CommandProcess {
         }
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+        ExternalCommandSpawn.closeInherited(&actions)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -87,9 +81,8 @@ enum CommandProcess {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setsigmask(&attributes, &unblocked)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for argument in cArguments { free(argument) } }
-        return posix_spawnp(&pid, arguments[0], &actions, &attributes, &cArguments, environ)
+        return ExternalCommandSpawn.spawn(arguments, actions: &actions, attributes: &attributes, pid: &pid,
+                                          environment: environment)
     }
 
     /// Writes `bytes` to `fd` on a thread of its own, then closes it; stops

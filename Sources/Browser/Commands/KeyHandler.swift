@@ -4,7 +4,8 @@ import Glibc
 /// `$XDG_CONFIG_HOME/fourway/key-handler KEY` (else
 /// `~/.config/fourway/key-handler`) with the marked images' paths (or the
 /// current one's) on its standard input, one a line, as nsxiv does, so an
-/// nsxiv `key-handler` script works unchanged. KEY is spelt as nsxiv spells
+/// nsxiv `key-handler` script works unchanged (or NUL-terminated:
+/// ``KeyHandlerSeparator``). KEY is spelt as nsxiv spells
 /// it: X's key name after `C-` (Ctrl), `M-` (Alt) and `S-` (Shift), in that
 /// order, where a shifted letter is its capital without `S-` (`w`, `C-w`,
 /// `M-w`, `W`, `C-W`, `Return`, `S-Left`).
@@ -69,15 +70,32 @@ public enum KeyHandler {
         path(xdgConfigHome: Browser.environment("XDG_CONFIG_HOME"), home: Browser.environment("HOME"))
     }
 
-    /// What nsxiv writes to its handler's standard input: each path and a newline.
-    public static func input(_ paths: [String]) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(paths.reduce(0) { $0 + $1.utf8.count + 1 })
+    /// The handler's standard input for `paths`: each path and a newline,
+    /// as nsxiv writes it, leaving out the paths that hold a newline (they
+    /// would read as several paths, none of them marked); or, with
+    /// `separator` `.nul`, every path and a NUL byte.
+    public static func input(_ paths: [String], separator: KeyHandlerSeparator = .newline) -> KeyHandlerInput {
+        let terminator: UInt8 = separator == .nul ? 0 : UInt8(ascii: "\n")
+        var input = KeyHandlerInput()
+        input.bytes.reserveCapacity(paths.reduce(0) { $0 + $1.utf8.count + 1 })
         for path in paths {
-            bytes += path.utf8
-            bytes.append(UInt8(ascii: "\n"))
+            if separator == .newline, path.utf8.contains(UInt8(ascii: "\n")) {
+                input.leftOut += 1
+                continue
+            }
+            input.bytes += path.utf8
+            input.bytes.append(terminator)
+            input.sent += 1
         }
-        return bytes
+        return input
+    }
+
+    /// The notice's words for names left out of the input, after `started`
+    /// (`" (1 name holding a newline left out …)"`); empty when none was.
+    static func leftOutNote(_ count: Int) -> String {
+        guard count > 0 else { return "" }
+        return " (" + String(count) + (count == 1 ? " name" : " names") + " holding a newline left out;"
+            + " key-handler-separator = nul sends every name)"
     }
 
     /// The notice when there is no handler to run (missing or not executable).
@@ -91,4 +109,26 @@ public enum KeyHandler {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && access(path, X_OK) == 0
     }
+}
+
+/// How the key handler's standard input ends each path: `newline`, as
+/// nsxiv does (names holding a newline are left out), or `nul` (every name,
+/// for a handler that reads with `xargs -0` or `read -d ''`). The
+/// configuration's `key-handler-separator`.
+public enum KeyHandlerSeparator: String, CaseIterable, Sendable {
+    case newline, nul
+}
+
+/// The key handler's standard input and what went into it.
+///
+/// ```swift
+/// KeyHandler.input(["/p/a.jpg", "/p/x\ny.jpg"])   // bytes "/p/a.jpg\n", sent 1, leftOut 1
+/// ```
+public struct KeyHandlerInput: Sendable, Equatable {
+    /// The bytes written to its standard input.
+    public var bytes: [UInt8] = []
+    /// How many paths they hold.
+    public var sent = 0
+    /// How many paths were left out (a newline in the name, with `newline`).
+    public var leftOut = 0
 }

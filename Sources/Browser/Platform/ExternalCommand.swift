@@ -5,7 +5,9 @@ import ImageDecoding
 /// Runs a desktop tool (`xdg-open`, `xclip`) without waiting for it: the
 /// browser keeps drawing while the tool starts, and the tool's own output
 /// goes to /dev/null (stderr holds only fourway's lines). The process is
-/// reaped on a thread of its own, so no zombie is left behind.
+/// reaped on a thread of its own, so no zombie is left behind. It gets
+/// only descriptors 0 to 2, and the environment fourway started with
+/// (``ExternalCommandSpawn``).
 ///
 /// ```swift
 /// if !ExternalCommand.start(["xdg-open", "/photos/a.jpg"]) { showNotice("xdg-open is not installed") }
@@ -20,10 +22,9 @@ enum ExternalCommand {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for argument in cArguments { free(argument) } }
+        ExternalCommandSpawn.closeInherited(&actions)
         var pid: pid_t = 0
-        let status = posix_spawnp(&pid, arguments[0], &actions, nil, &cArguments, environ)
+        let status = ExternalCommandSpawn.spawn(arguments, actions: &actions, attributes: nil, pid: &pid)
         guard status == 0 else { return false }
         let child = pid
         WorkerThread.start(name: "fourway-reap") {

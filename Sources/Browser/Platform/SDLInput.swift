@@ -32,6 +32,10 @@ struct SDLInput {
     /// Whether Shift is down, as of the last key event handled (a
     /// Shift+click in the overview marks a range).
     private(set) var shiftHeld = false
+    /// Whether the last key event handled was a key-repeat (SDL's `repeat`
+    /// flag on a key-down of a key held): the keys that start programs drop
+    /// it (``CommandKeyRoute``), a page flip repeats.
+    private(set) var keyRepeated = false
 
     init(pixelWidth: Double, pixelHeight: Double, pixelsPerPoint: Double) {
         self.pixelWidth = pixelWidth
@@ -44,6 +48,7 @@ struct SDLInput {
         if event.type == SDL_KEYDOWN.rawValue || event.type == SDL_KEYUP.rawValue {
             ctrlHeld = UInt32(event.key.keysym.mod) & KMOD_CTRL.rawValue != 0
             shiftHeld = UInt32(event.key.keysym.mod) & KMOD_SHIFT.rawValue != 0
+            keyRepeated = event.type == SDL_KEYDOWN.rawValue && event.key.`repeat` != 0
         }
         let plain = plainInput(event, time: time)
         if let zoom = ZoomGesture(event, ctrlHeld: ctrlHeld, pixelsPerPoint: pixelsPerPoint,

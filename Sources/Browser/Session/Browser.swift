@@ -21,6 +21,15 @@ public enum Browser {
         environment("FOURWAY_SCAN_GRACE").flatMap(Double.init) ?? scanGrace
     }
 
+    /// Whether fourway points `XCOMPOSEFILE` at /dev/null for itself: when
+    /// X11 is tried first, whose input method would parse the whole Compose
+    /// table. Not when Wayland is: SDL's xkbcommon reads the file too, and
+    /// says on stderr that /dev/null is no Compose file.
+    static func skipsComposeTable(_ video: VideoPreference, _ environment: VideoDriverChoice.Environment) -> Bool {
+        let first = VideoDriverChoice.drivers(video, environment).first ?? environment.sdlVideoDriver ?? ""
+        return !first.lowercased().hasPrefix("wayland")
+    }
+
     /// Runs the browser; returns the process exit code (``BrowserExitCode``).
     /// Failures print one line on stderr.
     ///
@@ -30,14 +39,17 @@ public enum Browser {
     /// everything to the session.
     public static func run(_ options: BrowserOptions) -> Int32 {
         let clock = SessionClock()
+        // The environment programs the user runs get, copied before
+        // fourway sets anything for itself (ExternalCommandSpawn.swift).
+        _ = ChildEnvironment.atStart
         // SDL opens an X input method, whose start parses the locale's whole
         // Compose table a character at a time: about 12 ms of the start-up's
         // CPU, taken from the first image's decode. Keys arrive as key events
         // and no text is typed, so compose sequences are never used. Set
         // here, before any other thread starts (`setenv` races `getenv`).
-        setenv("XCOMPOSEFILE", "/dev/null", 1)
-        // The decoder processes start now, before any thread (they copy the
-        // environment), and load their libraries while the window opens.
+        if skipsComposeTable(options.video, .current) { setenv("XCOMPOSEFILE", "/dev/null", 1) }
+        // The decoder processes start now, before any thread, and load their
+        // libraries while the window opens.
         let pagePool = DecoderProcesses.pagePool()
         defer { pagePool?.shutdown() }
 

@@ -94,6 +94,8 @@ public struct BrowserOptions: Sendable {
     public var keyMap = KeyMap.standard
     /// The configuration file's commands (`command.NAME`), which `keyMap.commands` binds.
     public var commands: [UserCommand] = []
+    /// How the key handler's standard input ends each path (`key-handler-separator`).
+    public var keyHandlerSeparator = KeyHandlerSeparator.newline
     /// The configuration file read, for the `config` log line: its path,
     /// how many settings it set and how many lines were bad.
     public var configuration: (file: String, settings: Int, problems: Int)?

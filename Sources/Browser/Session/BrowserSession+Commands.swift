@@ -13,13 +13,23 @@ extension BrowserSession {
     static let handlerKeyNoticeSeconds = 600.0
 
     /// A key that goes to a program: the key after Ctrl+X, or a key bound
-    /// to a command. True when it was taken so.
-    func takeCommandKey(_ key: BrowserKey, ctrl: Bool, shift: Bool, at time: Double) -> Bool {
-        if panels.waitsForHandlerKey { return takeHandlerKey(key, ctrl: ctrl, shift: shift, at: time) }
-        guard panels.goTo == nil, let name = keyMap.command(for: key, ctrl: ctrl, shift: shift),
-              let command = options.commands.first(where: { $0.name == name }) else { return false }
-        run(command, at: time)
-        return true
+    /// to a command; a key-repeat of one is dropped (``CommandKeyRoute``).
+    /// True when it was taken so.
+    func takeCommandKey(_ key: BrowserKey, ctrl: Bool, shift: Bool, repeated: Bool, at time: Double) -> Bool {
+        switch CommandKeyRoute(key, ctrl: ctrl, shift: shift, repeated: repeated,
+                               waitsForHandlerKey: panels.waitsForHandlerKey, goToOpen: panels.goTo != nil,
+                               keyMap: keyMap) {
+        case .handlerKey:
+            return takeHandlerKey(key, ctrl: ctrl, shift: shift, at: time)
+        case .command(let name):
+            guard let command = options.commands.first(where: { $0.name == name }) else { return false }
+            run(command, at: time)
+            return true
+        case .ignored:
+            return true
+        case .table:
+            return false
+        }
     }
 
     /// The image a command is about (the overview's highlighted one while it
@@ -73,7 +83,7 @@ extension BrowserSession {
     }
 
     /// Runs the key handler for `key` with the marked paths (or the current
-    /// one) on its standard input.
+    /// one) on its standard input; a notice says how many were left out.
     private func runKeyHandler(key: String, at time: Double) {
         let (current, marked) = commandTargets
         let paths = marked.isEmpty ? (current.map { [$0] } ?? []) : marked
@@ -81,14 +91,16 @@ extension BrowserSession {
             log?.write(.keyHandler(key: key, paths: paths.count, status: "missing", code: nil, stderr: nil), time: time)
             return showNotice(KeyHandler.missingNotice(path: KeyHandler.standardPath()), at: time)
         }
-        guard !paths.isEmpty else {
+        let input = KeyHandler.input(paths, separator: options.keyHandlerSeparator)
+        guard input.sent > 0 else {
             log?.write(.keyHandler(key: key, paths: 0, status: "no-image", code: nil, stderr: nil), time: time)
-            return showNotice("key-handler " + key + ": no image to run it on", at: time)
+            return showNotice("key-handler " + key + ": no image to run it on" + KeyHandler.leftOutNote(input.leftOut),
+                              at: time)
         }
-        log?.write(.keyHandler(key: key, paths: paths.count, status: "started", code: nil, stderr: nil), time: time)
-        showNotice("key-handler " + key + ": started", at: time)
-        let (runs, wakeType, count) = (panels.commandRuns, wakeEventType, paths.count)
-        CommandProcess.start([path, key], input: KeyHandler.input(paths)) { outcome in
+        log?.write(.keyHandler(key: key, paths: input.sent, status: "started", code: nil, stderr: nil), time: time)
+        showNotice("key-handler " + key + ": started" + KeyHandler.leftOutNote(input.leftOut), at: time)
+        let (runs, wakeType, count) = (panels.commandRuns, wakeEventType, input.sent)
+        CommandProcess.start([path, key], input: input.bytes) { outcome in
             runs.add(CommandReport(source: .keyHandler(key: key, paths: count), outcome: outcome))
             BrowserSession.wake(wakeType)
         }

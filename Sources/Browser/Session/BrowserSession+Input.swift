@@ -94,7 +94,8 @@ extension BrowserSession {
         if slideshow.isRunning, Self.isUserInput(browserInput), !Self.isSlideshowKey(browserInput, in: keyMap) {
             stopSlideshow(reason: "input", at: time)
         }
-        if case .key(let key, let ctrl, let shift) = browserInput, takeCommandKey(key, ctrl: ctrl, shift: shift, at: time) {
+        if case .key(let key, let ctrl, let shift) = browserInput,
+           takeCommandKey(key, ctrl: ctrl, shift: shift, repeated: input.events.keyRepeated, at: time) {
             return
         }
         if panels.goTo != nil, case .key(let key, _, _) = browserInput, !overview.isInteractive,

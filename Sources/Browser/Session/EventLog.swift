@@ -17,7 +17,7 @@ public final class EventLog {
     private let file: UnsafeMutablePointer<FILE>
 
     public init(path: String) throws(BrowserFailure) {
-        guard let file = fopen(path, "w") else {
+        guard let file = fopen(path, "we") else {
             throw BrowserFailure.eventsFile(path: path, reason: String(cString: strerror(errno)))
         }
         self.file = file

@@ -182,7 +182,7 @@ public enum FolderScanner {
         // Folders still to read, relative to the root, with their depth.
         var pending: [(relative: String, depth: Int)] = [("", 0)]
         while let (relative, depth) = pending.popLast() {
-            let fd = relative.isEmpty ? dup(rootFD) : openat(rootFD, relative, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            let fd = relative.isEmpty ? fcntl(rootFD, F_DUPFD_CLOEXEC, 0) : openat(rootFD, relative, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             if fd < 0 { walk.skipped += 1; continue }
             for name in readDirectory(fd: fd, relative: relative, depth: depth, maximumDepth: maximumDepth, walk: &walk) {
                 pending.append((relative.isEmpty ? name : relative + "/" + name, depth + 1))
