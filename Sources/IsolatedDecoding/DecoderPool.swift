@@ -159,6 +159,11 @@ public final class DecoderPool: FileDecoding, @unchecked Sendable {
         return try? reply.image(path: path, region: false).image
     }
 
+    /// In a process of its own, which keeps the file's frame reader.
+    public func openAnimation(_ path: String) -> (any FrameSequence)? {
+        IsolatedAnimation.open(path, executable: executable, budget: budget)
+    }
+
     public func decodeRegion(_ path: String, region: PixelRect, scale: Double, maximumPixels: Int,
                              turn: ExifOrientation, turnedWidth: Int,
                              turnedHeight: Int) -> Result<DecodedRegion, DecodeFailure> {

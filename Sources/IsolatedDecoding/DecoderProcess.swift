@@ -84,7 +84,7 @@ final class DecoderProcess: @unchecked Sendable {
              cancellation: DecodeCancellation?) -> Outcome {
         shared.pointee = fw_cancel()
         let profile = DisplayProfile.current
-        var fds = [file]
+        var fds = file >= 0 ? [file] : []
         var profileFD: Int32 = -1
         if profile.identity != profileSent {
             profileFD = profile.bytes.withUnsafeBytes { fw_sealed_memfd($0.baseAddress, $0.count) }

@@ -69,8 +69,10 @@ public enum DecoderService {
         let locked = fw_sandbox_lock(dataLimit, socket)
         send(DecoderMessage(numbers: [DecoderReplyKind.hello.rawValue, Int64(namespaces | locked), Int64(fw_landlock_abi())],
                             text: loaded.joined(separator: ",")), fds: [])
-        if let first { handle(first, cancellation: cancellation) }
-        while let next = receive() { handle(next, cancellation: cancellation) }
+        // An animation opened by a request, for the frame requests after it.
+        var animation: AnimatedImage?
+        if let first { handle(first, cancellation: cancellation, animation: &animation) }
+        while let next = receive() { handle(next, cancellation: cancellation, animation: &animation) }
         exit(0)
     }
 
@@ -92,16 +94,50 @@ public enum DecoderService {
         return Received(message: DecoderMessage(decoding: buffer.prefix(got)), files: Array(fds.prefix(Int(count))))
     }
 
-    private static func handle(_ received: Received, cancellation: DecodeCancellation) {
+    private static func handle(_ received: Received, cancellation: DecodeCancellation, animation: inout AnimatedImage?) {
         defer { for fd in received.files { close(fd) } }
-        guard let message = received.message, let request = DecoderRequest(message), let file = received.files.first else {
+        guard let message = received.message, let request = DecoderRequest(message),
+              !request.takesFile || !received.files.isEmpty else {
             send(DecoderMessage(numbers: [DecoderReplyKind.failure.rawValue, 0], text: "bad request"), fds: [])
             return
         }
-        if message[DecoderRequest.profileAttachedIndex] == 1, received.files.count > 1 {
-            useProfile(from: received.files[1])
+        let attached = request.takesFile ? 1 : 0
+        if message[DecoderRequest.profileAttachedIndex] == 1, received.files.count > attached {
+            useProfile(from: received.files[attached])
         }
-        answer(request, path: "/dev/fd/\(file)", name: message.text, cancellation: cancellation)
+        let path = received.files.first.map { "/dev/fd/\($0)" } ?? ""
+        switch request {
+        case .openAnimation:
+            animation = AnimatedImage.open(path: path)
+            sendAnimation(animation)
+        case .nextFrame(let maxWidth, let maxHeight, let turn):
+            if let frame = animation?.nextFrame(maxWidth: maxWidth, maxHeight: maxHeight,
+                                               turn: ExifOrientation(rawValue: turn) ?? .normal) {
+                sendImage(frame.image, region: nil, frameIndex: frame.index)
+            } else {
+                send(DecoderMessage(numbers: [DecoderReplyKind.nothing.rawValue]), fds: [])
+            }
+        default:
+            answer(request, path: path, name: message.text, cancellation: cancellation)
+        }
+    }
+
+    private static func sendAnimation(_ animation: AnimatedImage?) {
+        guard let animation else {
+            send(DecoderMessage(numbers: [DecoderReplyKind.nothing.rawValue]), fds: [])
+            return
+        }
+        let summary = animation.summary
+        let delays = summary.delays.map { $0.bitPattern }
+        let memfd = delays.withUnsafeBytes { fw_sealed_memfd($0.baseAddress, $0.count) }
+        guard memfd >= 0 else {
+            send(DecoderMessage(numbers: [DecoderReplyKind.nothing.rawValue]), fds: [])
+            return
+        }
+        defer { close(memfd) }
+        send(DecoderMessage(numbers: [DecoderReplyKind.animation.rawValue, 0, Int64(summary.width), Int64(summary.height),
+                                      Int64(summary.loopCount), summary.isBroken ? 1 : 0, Int64(summary.frameCount)],
+                            text: animation.format), fds: [memfd])
     }
 
     private static func useProfile(from fd: Int32) {
@@ -137,6 +173,8 @@ public enum DecoderService {
             case .success(let part): sendImage(part.image, region: part.region)
             case .failure(let failure): sendFailure(failure)
             }
+        case .openAnimation, .nextFrame:
+            break   // handled by handle(_:cancellation:animation:)
         }
     }
 
@@ -145,7 +183,7 @@ public enum DecoderService {
                             text: failure.message), fds: [])
     }
 
-    private static func sendImage(_ image: DecodedImage, region: PixelRect?) {
+    private static func sendImage(_ image: DecodedImage, region: PixelRect?, frameIndex: Int = 0) {
         let memfd = image.pixels.withUnsafeBytes { fw_sealed_memfd($0.baseAddress, $0.count) }
         guard memfd >= 0 else {
             sendFailure(DecodeFailure(path: "", message: "the decoder could not hand the pixels over (\(errno))"))
@@ -157,7 +195,7 @@ public enum DecoderService {
                                 Int64(image.sourceWidth), Int64(image.sourceHeight), image.isOpaque ? 1 : 0,
                                 declared == nil ? 0 : 1, Int64(declared?.width ?? 0), Int64(declared?.height ?? 0),
                                 Int64(region?.x ?? 0), Int64(region?.y ?? 0), Int64(region?.width ?? 0),
-                                Int64(region?.height ?? 0)]
+                                Int64(region?.height ?? 0), Int64(frameIndex)]
         send(DecoderMessage(numbers: numbers, text: image.format), fds: [memfd])
     }
 

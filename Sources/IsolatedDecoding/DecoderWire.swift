@@ -66,6 +66,17 @@ enum DecoderRequest: Equatable {
     /// A region at a scale, as the view turned it.
     case region(x: Int, y: Int, width: Int, height: Int, scale: Double, maximumPixels: Int,
                 turn: Int, turnedWidth: Int, turnedHeight: Int)
+    /// Opens the file as an animation, which the process keeps for the
+    /// ``nextFrame(maxWidth:maxHeight:turn:)`` requests after it.
+    case openAnimation
+    /// The opened animation's next frame (no file goes with it).
+    case nextFrame(maxWidth: Int, maxHeight: Int, turn: Int)
+
+    /// Whether a file's descriptor goes with the request.
+    var takesFile: Bool {
+        if case .nextFrame = self { return false }
+        return true
+    }
 
     /// The request's message; `name` is the file's name (a format without a
     /// signature, TGA, is known by it), `profile` the display profile's
@@ -78,6 +89,9 @@ enum DecoderRequest: Equatable {
         case .region(let x, let y, let w, let h, let scale, let maximum, let turn, let tw, let th):
             numbers = [3, 0, 0, Int64(x), Int64(y), Int64(w), Int64(h), Int64(bitPattern: scale.bitPattern),
                        Int64(maximum), Int64(turn), Int64(tw), Int64(th)]
+        case .openAnimation: numbers = [4] + Array(repeating: 0, count: 11)
+        case .nextFrame(let w, let h, let turn):
+            numbers = [5, Int64(w), Int64(h), 0, 0, 0, 0, 0, 0, Int64(turn), 0, 0]
         }
         numbers += [Int64(bitPattern: profile), profileAttached ? 1 : 0]
         return DecoderMessage(numbers: numbers, text: name)
@@ -93,6 +107,8 @@ enum DecoderRequest: Equatable {
             self = .region(x: int(3), y: int(4), width: int(5), height: int(6),
                            scale: Double(bitPattern: UInt64(bitPattern: message[7])), maximumPixels: int(8),
                            turn: int(9), turnedWidth: int(10), turnedHeight: int(11))
+        case 4: self = .openAnimation
+        case 5: self = .nextFrame(maxWidth: int(1), maxHeight: int(2), turn: int(9))
         default: return nil
         }
     }
@@ -113,4 +129,6 @@ enum DecoderReplyKind: Int64 {
     case nothing = 2
     /// The first message of a process: its sandbox's layers and libraries.
     case hello = 3
+    /// An animation opened: its summary, the delays in the attached sealed memfd.
+    case animation = 4
 }

@@ -109,4 +109,29 @@ import TestFixtures
         #expect(sketch.pixels == EmbeddedThumbnail.decode(path: with)?.pixels)
         #expect(pool.embeddedThumbnail(without) == nil)
     }
+
+    @Test func anAnimationsFramesComeFromAProcessOfItsOwnAsInTheBrowsersOwnProcess() throws {
+        let folder = try TemporaryFolder("decoders")
+        let path = try folder.write("three.gif", ImageFixtures.gif(width: 40, height: 30, frames: [
+            ImageFixtures.Color(r: 255, g: 0, b: 0), ImageFixtures.Color(r: 0, g: 255, b: 0),
+            ImageFixtures.Color(r: 0, g: 0, b: 255),
+        ]))
+        let pool = DecoderFixtures.pool()
+        let isolated = try #require(pool.openAnimation(path))
+        let local = try #require(AnimatedImage.open(path: path))
+        #expect(isolated.summary == local.summary)
+        #expect(isolated.format == "GIF")
+        for _ in 0..<4 {   // round the loop once
+            let a = try #require(isolated.nextFrame(maxWidth: 20, maxHeight: 20, turn: .rotate90))
+            let b = try #require(local.nextFrame(maxWidth: 20, maxHeight: 20, turn: .rotate90))
+            #expect(a.index == b.index)
+            #expect(a.image.pixels == b.image.pixels)
+        }
+    }
+
+    @Test func aStillImageIsNoAnimation() throws {
+        let folder = try TemporaryFolder("decoders")
+        let path = try DecoderFixtures.quadrantsJPEG(folder)
+        #expect(DecoderFixtures.pool().openAnimation(path) == nil)
+    }
 }

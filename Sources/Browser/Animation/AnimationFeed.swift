@@ -56,7 +56,7 @@ final class AnimationFeed: Sendable {
 
     private func run(path: String, maxWidth: Int, maxHeight: Int, turn: ExifOrientation,
                      wake: @Sendable () -> Void) {
-        guard let animation = AnimatedImage.open(path: path) else {
+        guard let animation = FileDecoders.current.openAnimation(path) else {
             state.withLock { $0.opening = .notAnimated }
             wake()
             return

@@ -6,7 +6,7 @@ import Synchronization
 /// `DecoderPool`, what the browser installs at its start). Every decode of a
 /// file's bytes that the browser asks for (pages, the first image and its
 /// embedded thumbnail, prefetch, the overview's thumbnails, a zoom's sharp
-/// regions) goes through ``FileDecoders/current``.
+/// regions, an animation's frames) goes through ``FileDecoders/current``.
 ///
 /// ```swift
 /// let image = try FileDecoders.current.decodeFile("/p/a.jpg", maxWidth: 1280, maxHeight: 800, cancellation: nil)
@@ -22,7 +22,31 @@ public protocol FileDecoding: Sendable {
     /// ``RegionDecoder/decode(path:region:scale:maximumPixels:turn:turnedWidth:turnedHeight:)``.
     func decodeRegion(_ path: String, region: PixelRect, scale: Double, maximumPixels: Int,
                       turn: ExifOrientation, turnedWidth: Int, turnedHeight: Int) -> Result<DecodedRegion, DecodeFailure>
+
+    /// ``AnimatedImage/open(path:)``: the file's frames, one after the other;
+    /// nil when it is not animated.
+    func openAnimation(_ path: String) -> (any FrameSequence)?
 }
+
+/// An animation's frames, decoded one after the other (``AnimatedImage``, or
+/// one in a decoder process).
+///
+/// ```swift
+/// if let frames = FileDecoders.current.openAnimation("/p/cat.gif") {
+///     frames.summary.frameCount
+///     frames.nextFrame(maxWidth: 1280, maxHeight: 800, turn: .normal)?.image
+/// }
+/// ```
+public protocol FrameSequence: AnyObject {
+    /// The canvas, the frames' delays, the loops.
+    var summary: AnimationSummary { get }
+    /// "GIF", "APNG", "WebP".
+    var format: String { get }
+    /// ``AnimatedImage/nextFrame(maxWidth:maxHeight:turn:)``.
+    func nextFrame(maxWidth: Int, maxHeight: Int, turn: ExifOrientation) -> AnimationFrame?
+}
+
+extension AnimatedImage: FrameSequence {}
 
 /// Decodes on the calling thread, in this process.
 ///
@@ -46,6 +70,10 @@ public struct InProcessDecoding: FileDecoding {
                              turnedHeight: Int) -> Result<DecodedRegion, DecodeFailure> {
         RegionDecoder.decode(path: path, region: region, scale: scale, maximumPixels: maximumPixels, turn: turn,
                              turnedWidth: turnedWidth, turnedHeight: turnedHeight)
+    }
+
+    public func openAnimation(_ path: String) -> (any FrameSequence)? {
+        AnimatedImage.open(path: path)
     }
 }
 
