@@ -101,11 +101,20 @@ public final class DecoderPool: FileDecoding, @unchecked Sendable {
             if case .failure(let failure) = started { return .failure(DecodeFailure(path: path, message: failure.message)) }
             return .failure(DecodeFailure(path: path, message: "no decoder process"))
         }
-        let outcome = process.run(request, file: file, name: DecoderPool.fileName(path),
-                                  memoryBytes: budget.memoryBytes(forPixels: targetPixels), seconds: budget.seconds,
-                                  cancellation: cancellation)
-        giveBack(process)
-        reportLayers(of: process)
+        var used = process
+        var outcome = used.run(request, file: file, name: DecoderPool.fileName(path),
+                               memoryBytes: budget.memoryBytes(forPixels: targetPixels), seconds: budget.seconds,
+                               cancellation: cancellation)
+        // A process that had died while idle is no fault of this file: once more in a new one.
+        if case .endedBeforeRequest = outcome, let fresh = try? start() {
+            state.withLock { $0.all.removeAll { $0 === process } }
+            used = fresh
+            outcome = used.run(request, file: file, name: DecoderPool.fileName(path),
+                               memoryBytes: budget.memoryBytes(forPixels: targetPixels), seconds: budget.seconds,
+                               cancellation: cancellation)
+        }
+        giveBack(used)
+        reportLayers(of: used)
         return DecoderReply.make(from: outcome, path: path)
     }
 

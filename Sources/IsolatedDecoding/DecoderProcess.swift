@@ -75,6 +75,9 @@ final class DecoderProcess: @unchecked Sendable {
         case overTime(seconds: Double)
         /// The message could not be sent.
         case unreachable(Int32)
+        /// The process had ended before it was asked (killed while idle):
+        /// nothing to do with this file.
+        case endedBeforeRequest
     }
 
     /// Sends `request` with `file`, waits for the answer while watching the
@@ -82,6 +85,12 @@ final class DecoderProcess: @unchecked Sendable {
     /// `cancellation` (passed on through the shared page).
     func run(_ request: DecoderRequest, file: Int32, name: String, memoryBytes: Int, seconds: Double,
              cancellation: DecodeCancellation?) -> Outcome {
+        var status: Int32 = 0
+        if waitpid(pid, &status, WNOHANG) == pid {
+            isAlive = false
+            close(socket)
+            return .endedBeforeRequest
+        }
         shared.pointee = fw_cancel()
         let profile = DisplayProfile.current
         var fds = file >= 0 ? [file] : []

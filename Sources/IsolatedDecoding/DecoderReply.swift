@@ -38,6 +38,8 @@ struct DecoderReply {
         case .overTime(let seconds):
             let shown = seconds >= 1 ? "\(Int(seconds.rounded()))" : "\((seconds * 10).rounded() / 10)"
             return .failure(DecodeFailure(path: path, message: "the decoder took longer than \(shown) s on this file"))
+        case .endedBeforeRequest:
+            return .failure(DecodeFailure(path: path, message: "the decoder had stopped before it was asked"))
         case .unreachable(let code):
             return .failure(DecodeFailure(path: path, message: "the decoder could not be reached (\(SystemError.text(code)))"))
         }

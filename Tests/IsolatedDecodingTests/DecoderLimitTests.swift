@@ -93,4 +93,16 @@ import TestFixtures
         #expect(try pool.decodeFile(next, maxWidth: 16, maxHeight: 16, cancellation: nil).format == "JPEG")
         #expect(pool.processIDs == [pid])
     }
+
+    @Test func aProcessThatDiedWhileIdleCostsTheNextFileNothing() throws {
+        let folder = try TemporaryFolder("decoders")
+        let path = try DecoderFixtures.quadrantsJPEG(folder)
+        let pool = DecoderFixtures.pool()
+        _ = try pool.decodeFile(path, maxWidth: 16, maxHeight: 16, cancellation: nil)
+        let pid = try #require(pool.processIDs.first)
+        kill(pid, SIGKILL)
+        #expect(DecoderFixtures.eventually { DecoderFixtures.field("State", of: pid)?.hasPrefix("Z") ?? true })
+        #expect(try pool.decodeFile(path, maxWidth: 16, maxHeight: 16, cancellation: nil).format == "JPEG")
+        #expect(pool.processIDs.count == 1 && pool.processIDs.first != pid)
+    }
 }
