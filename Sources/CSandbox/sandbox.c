@@ -161,6 +161,11 @@ int fw_spawn_decoder(const char *executable, char *const argv[], int socket, int
     if (status == 0) {
         posix_spawn_file_actions_init(&actions);
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+        // Its output too: a library's warnings and a crash's report carry
+        // what a hostile file put there (escape sequences for the terminal);
+        // the browser says what happened in its own words.
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
         posix_spawn_file_actions_adddup2(&actions, high_socket, 3);
         posix_spawn_file_actions_adddup2(&actions, high_shared, 4);
         posix_spawn_file_actions_addclosefrom_np(&actions, 5);

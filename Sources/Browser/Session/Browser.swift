@@ -88,6 +88,7 @@ public enum Browser {
         }
         defer { stopSDL() }
         defer { window.close() }   // before SDL_Quit (defers run last-first)
+        defer { BrowserSession.stopWaking() }   // before the window is destroyed
         let text: TextRenderer
         do {
             text = try TextRenderer(renderer: window.renderer)

@@ -1,3 +1,4 @@
+import Synchronization
 import CSDL2
 import Gallery
 import Glibc
@@ -120,10 +121,25 @@ final class BrowserSession {
 
     /// Wakes the event loop from another thread (SDL_PushEvent is thread-safe).
     static func wake(_ type: UInt32) {
-        var event = SDL_Event()
-        event.type = type
-        SDL_PushEvent(&event)
+        // Under the lock: once ``stopWaking()`` returned, no push reaches
+        // SDL. On X11 SDL_PushEvent from another thread wakes the loop with
+        // an XSendEvent to the window; one that lands after the window is
+        // destroyed is a BadWindow, and Xlib's default handler ends the
+        // process with exit code 1 (seen at quit while a decode finished).
+        wakesAllowed.withLock { allowed in
+            guard allowed else { return }
+            var event = SDL_Event()
+            event.type = type
+            SDL_PushEvent(&event)
+        }
     }
+
+    /// No more wake-ups from other threads: before the window is destroyed.
+    static func stopWaking() {
+        wakesAllowed.withLock { $0 = false }
+    }
+
+    private static let wakesAllowed = Mutex(true)
 
     /// Runs until the user quits; returns the exit code.
     func run() -> Int32 {

@@ -40,7 +40,7 @@ int fw_shared_page(size_t length, void **mapping);
 int fw_sealed_memfd_read(int fd, void *out, size_t length);
 
 /// Starts `executable` with `argv` (NULL-terminated) and the current
-/// environment, its stdin from /dev/null, `socket` as descriptor 3 and
+/// environment, its stdin, stdout and stderr on /dev/null, `socket` as descriptor 3 and
 /// `shared` as 4, and every other descriptor above 2 closed. 0 with `*pid`
 /// set, or an errno value.
 int fw_spawn_decoder(const char *executable, char *const argv[], int socket, int shared, pid_t *pid);
