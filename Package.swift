@@ -131,7 +131,8 @@ let package = Package(
         // decoders' and Gallery's tests.
         .target(name: "TestFixtures", dependencies: ["CSDL2", "CTurboJPEG", "CLCMS2"], path: "Tests/TestFixtures"),
         .testTarget(name: "ImageDecodingTests",
-                    dependencies: ["ImageDecoding", "TestFixtures", "CSDL2", "CTurboJPEG", "CLCMS2", "CGIF", "CWebP"]),
+                    dependencies: ["ImageDecoding", "TestFixtures", "CSDL2", "CTurboJPEG", "CLCMS2", "CGIF", "CWebP",
+                                   "CStreamDecoders"]),
         .testTarget(name: "IsolatedDecodingTests",
                     dependencies: ["IsolatedDecoding", "ImageDecoding", "CSandbox", "TestFixtures"]),
         .testTarget(name: "GalleryTests", dependencies: ["Gallery", "ImageDecoding", "TestFixtures"]),

@@ -7,26 +7,49 @@
 #include <stdlib.h>
 #include <string.h>
 
+// The source columns one output column covers: `count` of them from
+// `first` (absolute), the first and last partly (weights by the share of
+// the output column they cover), the ones between wholly.
+typedef struct {
+    int32_t first, count;
+    float first_weight, middle_weight, last_weight;
+} fw_column_span;
+
 struct fw_averager {
     fw_rect region;
     int32_t out_width, out_height;
     uint8_t *out;
     double scale_y;          // source rows per output row
-    int32_t *column_start;   // out_width + 1 entries into column_index/weight
-    int32_t *column_index;   // source x (absolute)
-    float *column_weight;
+    fw_column_span *columns; // out_width spans: memory follows the output, not the source
     float *row;              // one resampled source row, out_width * 4
     float *current;          // accumulating output row `current_row`
     float *next;             // accumulating output row `current_row + 1`
     int32_t current_row;
     int32_t any_alpha;
+    size_t bytes;            // what create allocated, for fw_averager_bytes
 };
+
+// Output column `o`'s span: source columns [from, to) of the region, those
+// covering less than 1e-9 of a pixel left out.
+static fw_column_span fw_span(int32_t o, double scale_x, int32_t region_x, int32_t region_width) {
+    double from = o * scale_x, to = fmin((o + 1) * scale_x, region_width);
+    int32_t s0 = (int32_t)from, s1 = (int32_t)ceil(to);
+    if (s1 > region_width) s1 = region_width;
+    if (s0 < s1 && fmin(to, s0 + 1.0) - fmax(from, (double)s0) <= 1e-9) s0++;
+    if (s0 < s1 && to - fmax(from, (double)(s1 - 1)) <= 1e-9) s1--;
+    fw_column_span span = { .first = region_x + s0, .count = s1 > s0 ? s1 - s0 : 0 };
+    double width = to - from;
+    span.first_weight = (float)((fmin(to, s0 + 1.0) - fmax(from, (double)s0)) / width);
+    span.middle_weight = (float)(1.0 / width);
+    span.last_weight = (float)((to - fmax(from, (double)(s1 - 1))) / width);
+    return span;
+}
 
 fw_averager *fw_averager_create(int32_t source_width, int32_t source_height, fw_rect region,
                                 int32_t out_width, int32_t out_height, uint8_t *out) {
     (void)source_height;
     if (out_width <= 0 || out_height <= 0 || region.width <= 0 || region.height <= 0) return NULL;
-    if (region.x < 0 || region.y < 0 || region.x + region.width > source_width) return NULL;
+    if (region.x < 0 || region.y < 0 || (int64_t)region.x + region.width > source_width) return NULL;
     fw_averager *a = calloc(1, sizeof *a);
     if (!a) return NULL;
     a->region = region;
@@ -35,32 +58,16 @@ fw_averager *fw_averager_create(int32_t source_width, int32_t source_height, fw_
     a->out = out;
     a->scale_y = (double)region.height / out_height;
     double scale_x = (double)region.width / out_width;
-    // Each output column covers at most ceil(scale_x) + 1 source columns.
-    size_t per_column = (size_t)ceil(scale_x) + 2;
-    a->column_start = malloc(sizeof(int32_t) * (size_t)(out_width + 1));
-    a->column_index = malloc(sizeof(int32_t) * per_column * (size_t)out_width);
-    a->column_weight = malloc(sizeof(float) * per_column * (size_t)out_width);
+    a->bytes = sizeof *a + sizeof(fw_column_span) * (size_t)out_width + 3 * sizeof(float) * 4 * (size_t)out_width;
+    a->columns = malloc(sizeof(fw_column_span) * (size_t)out_width);
     a->row = malloc(sizeof(float) * 4 * (size_t)out_width);
     a->current = calloc(4 * (size_t)out_width, sizeof(float));
     a->next = calloc(4 * (size_t)out_width, sizeof(float));
-    if (!a->column_start || !a->column_index || !a->column_weight || !a->row || !a->current || !a->next) {
+    if (!a->columns || !a->row || !a->current || !a->next) {
         fw_averager_destroy(a);
         return NULL;
     }
-    int32_t k = 0;
-    for (int32_t o = 0; o < out_width; o++) {
-        a->column_start[o] = k;
-        double from = o * scale_x, to = fmin((o + 1) * scale_x, region.width);
-        for (int32_t s = (int32_t)from; s < to && s < region.width; s++) {
-            double covered = fmin(to, s + 1.0) - fmax(from, (double)s);
-            if (covered > 1e-9) {
-                a->column_index[k] = region.x + s;
-                a->column_weight[k] = (float)(covered / (to - from));
-                k++;
-            }
-        }
-    }
-    a->column_start[out_width] = k;
+    for (int32_t o = 0; o < out_width; o++) a->columns[o] = fw_span(o, scale_x, region.x, region.width);
     return a;
 }
 
@@ -92,13 +99,12 @@ void fw_averager_add_row(fw_averager *a, int32_t y, const uint8_t *rgba) {
     int32_t ry = y - a->region.y;
     if (ry < 0 || ry >= a->region.height) return;
     // Horizontal: premultiplied RGBA per output column.
-    const int32_t *start = a->column_start, *index = a->column_index;
-    const float *weight = a->column_weight;
     for (int32_t o = 0; o < a->out_width; o++) {
+        const fw_column_span *span = &a->columns[o];
         float r = 0, g = 0, b = 0, al = 0;
-        for (int32_t k = start[o]; k < start[o + 1]; k++) {
-            const uint8_t *p = rgba + (size_t)index[k] * 4;
-            float w = weight[k];
+        for (int32_t k = 0; k < span->count; k++) {
+            const uint8_t *p = rgba + ((size_t)span->first + (size_t)k) * 4;
+            float w = k == 0 ? span->first_weight : k == span->count - 1 ? span->last_weight : span->middle_weight;
             if (p[3] == 255) {
                 r += p[0] * w; g += p[1] * w; b += p[2] * w; al += 255 * w;
             } else {
@@ -133,9 +139,11 @@ int32_t fw_averager_finish(fw_averager *a) {
     return a->any_alpha;
 }
 
+size_t fw_averager_bytes(const fw_averager *a) { return a ? a->bytes : 0; }
+
 void fw_averager_destroy(fw_averager *a) {
     if (!a) return;
-    free(a->column_start); free(a->column_index); free(a->column_weight);
+    free(a->columns);
     free(a->row); free(a->current); free(a->next);
     free(a);
 }

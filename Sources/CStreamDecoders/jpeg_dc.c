@@ -159,6 +159,10 @@ int32_t fw_jpeg_dc_decode(const char *path, fw_rect region, int32_t out_width, i
         if (length < 2) break;
         long left = length - 2;
         if (marker == 0xC2) {
+            // One frame per JPEG: a second frame header would replace the
+            // first's components and their DC buffers (each up to
+            // FW_DC_MAX_BYTES) while scans already point into them.
+            if (progressive) { fw_fail(result, "two frame headers"); goto done; }
             if (left < 6) { fw_fail(result, "corrupt JPEG frame header"); goto done; }
             int precision = fw_read_byte(r);
             height = fw_read_u16(r); width = fw_read_u16(r);
@@ -265,7 +269,8 @@ int32_t fw_jpeg_dc_decode(const char *path, fw_rect region, int32_t out_width, i
             }
             for (int i = 0; i < ns; i++)
                 if (ah == 0 && !dc_tables[td[i]].defined) { fw_fail(result, "JPEG scan uses an undefined Huffman table"); goto done; }
-            int pred[4] = {0};
+            // 64-bit: a hostile scan's differences add up past int's range (undefined in C).
+            long long pred[4] = {0};
             long units = ns == 1 ? (long)scan[0]->blocks_w * scan[0]->blocks_h : (long)mcux * mcuy;
             long since_restart = 0;
             for (long u = 0; u < units; u++) {
@@ -310,7 +315,7 @@ int32_t fw_jpeg_dc_decode(const char *path, fw_rect region, int32_t out_width, i
                                 if (diff < (1 << (s - 1))) diff -= (1 << s) - 1;
                             }
                             pred[i] += diff;
-                            *dc = (int16_t)(pred[i] * (1 << al));
+                            *dc = (int16_t)(pred[i] * (1LL << al));
                         } else if (fw_get_bit(r)) {
                             *dc = (int16_t)(*dc | (1 << al));
                         }

@@ -12,6 +12,7 @@ typedef struct {
     // A PNG in memory (APNG frames are made into one): read from here when set.
     const uint8_t *bytes;
     size_t length, position;
+    int width_refused;   // IHDR's width is over FW_STREAM_MAXIMUM_WIDTH
 } fw_png_context;
 
 static void fw_png_read_memory(png_structp png, png_bytep out, size_t count) {
@@ -23,16 +24,22 @@ static void fw_png_read_memory(png_structp png, png_bytep out, size_t count) {
 
 static void fw_png_error(png_structp png, png_const_charp message) {
     fw_png_context *context = png_get_error_ptr(png);
-    snprintf(context->result->message, sizeof context->result->message, "%s", message);
+    // libpng warns of the reason first ("Image width exceeds user limit in
+    // IHDR"), then fails with "Invalid IHDR data": the reason is kept.
+    if (!context->width_refused) snprintf(context->result->message, sizeof context->result->message, "%s", message);
     longjmp(context->jump, 1);
 }
 
-// Warnings are dropped: they report what libpng already worked around
+// Warnings are dropped (but for the width limit's): they report what libpng already worked around
 // ("iCCP: known incorrect sRGB profile", "Interlace handling should be
 // turned on", unknown or misplaced ancillary chunks), and stderr holds only
 // fourway's own lines. A profile libpng rejects is simply not applied.
 static void fw_png_warning(png_structp png, png_const_charp message) {
-    (void)png; (void)message;
+    fw_png_context *context = png_get_error_ptr(png);
+    if (strstr(message, "width exceeds user limit")) {
+        context->width_refused = 1;
+        snprintf(context->result->message, sizeof context->result->message, "image too wide to stream");
+    }
 }
 
 static void fw_png_setup(png_structp png) {
@@ -41,10 +48,18 @@ static void fw_png_setup(png_structp png) {
     // Ancillary-chunk CRC errors (a damaged tEXt) are not worth losing the image.
     png_set_crc_action(png, PNG_CRC_QUIET_USE, PNG_CRC_DEFAULT);
     png_set_benign_errors(png, 1);
-    // libpng refuses sides over 1,000,000 px by default, to protect memory;
-    // rows stream here, so PNG's own limit (2^31 - 1) applies and the
-    // caller decides what can be shown (DecodeLimits).
-    png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
+    // libpng refuses sides over 1,000,000 px by default, to protect memory.
+    // Rows stream here, so a PNG may be as tall as PNG allows (2^31 - 1) and
+    // the caller bounds its area (DecodeLimits); a row is allocated whole,
+    // so the width is bounded (FW_STREAM_MAXIMUM_WIDTH) before libpng or
+    // the reader allocates one.
+    png_set_user_limits(png, FW_STREAM_MAXIMUM_WIDTH, 0x7fffffff);
+    // What libpng may allocate for one chunk (a decompressed iCCP, zTXt or
+    // iTXt: a hostile one inflates without end) and how many ancillary
+    // chunks it keeps: libpng's usual defaults, set here so a build of
+    // libpng configured without them (0 is unlimited) cannot lift them.
+    png_set_chunk_malloc_max(png, (png_alloc_size_t)8000000);
+    png_set_chunk_cache_max(png, 1000);
 }
 
 static void fw_png_read_icc(png_structp png, png_infop info, fw_stream_result *result) {
@@ -143,6 +158,7 @@ static int32_t fw_png_decode_from(FILE *file, const uint8_t *bytes, size_t lengt
     fw_png_to_rgba(png, info);
     int passes = png_set_interlace_handling(png);
     png_read_update_info(png, info);
+    if (width > FW_STREAM_MAXIMUM_WIDTH) png_error(png, "image too wide to stream");   // libpng checked too
     size_t row_bytes = (size_t)width * 4;
     if (png_get_rowbytes(png, info) != row_bytes) png_error(png, "unexpected row layout");
     if (region.x < 0 || region.y < 0 || region.width <= 0 || region.height <= 0 ||

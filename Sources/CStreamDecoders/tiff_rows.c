@@ -99,6 +99,10 @@ int32_t fw_tiff_decode(const char *path, fw_rect region, int32_t out_width, int3
         snprintf(result->message, sizeof result->message, "region outside the image");
         goto done;
     }
+    if (width > FW_STREAM_MAXIMUM_WIDTH) {   // before the band and the averager are allocated
+        snprintf(result->message, sizeof result->message, "image too wide to stream");
+        goto done;
+    }
     if (!TIFFRGBAImageOK(tiff, why) || !TIFFRGBAImageBegin(&image, tiff, 1, why)) {
         snprintf(result->message, sizeof result->message, "%s", why[0] ? why : "TIFF kind libtiff cannot convert");
         goto done;

@@ -291,6 +291,19 @@ import Testing
         #expect(Self.color(image, 10, 5) == .blue)
     }
 
+    /// Two 1 × 1 frames on a canvas the VP8X header says is 10000 × 10000:
+    /// refused with its size, not handed to SDL_image (which allocated the
+    /// whole canvas, 400 MB, before failing on the animation).
+    @Test func anAnimatedWebPWhoseCanvasIsTooLargeToPlayIsRefusedWithItsSize() throws {
+        let folder = try TemporaryFolder("anim")
+        var bytes = try AnimationFixtures.webp(width: 1, height: 1, colors: [.blue, .red], milliseconds: 100, loops: 0,
+                                               in: folder)
+        #expect(Array(bytes[12..<16]) == Array("VP8X".utf8))
+        bytes.replaceSubrange(24..<30, with: [0x0F, 0x27, 0x00, 0x0F, 0x27, 0x00])   // 9999 + 1, twice
+        let path = try folder.write("huge-canvas.webp", bytes)
+        #expect(ImageDecoderTests.failure(path) == "animated WebP is 10000×10000, over the 25-megapixel limit")
+    }
+
     @Test func stillWebPIsNotAnimated() throws {
         let still = try #require(ImageFixtures.webp(width: 4, height: 4,
                                                     pixels: ImageFixtures.pixels(width: 4, height: 4) { _, _ in .red }))

@@ -10,6 +10,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/// The widest PNG or TIFF streamed (px), checked before anything is
+/// allocated for a row. 300,000 is Photoshop's largest document side (its
+/// PSB format) and past the widest panoramas saved as one PNG or TIFF; a row
+/// this wide is 1.2 MB of RGBA. Without it a 69-byte PNG claiming
+/// 2147483647 × 1 (under the 4-gigapixel streamed limit) asked for 8 GB of
+/// row before its first byte of pixels.
+#define FW_STREAM_MAXIMUM_WIDTH 300000
+
 /// A part of an image, in its own pixels.
 typedef struct {
     int32_t x, y, width, height;
@@ -77,7 +85,9 @@ void fw_stream_free(fw_stream_result *result);
 typedef struct fw_averager fw_averager;
 
 /// `region` of a `source_width` × `source_height` image into `out`
-/// (`out_width` × `out_height` × 4 bytes). NULL when out of memory.
+/// (`out_width` × `out_height` × 4 bytes). NULL when out of memory or the
+/// region lies outside the image. What it holds grows with the output's
+/// width only, never with the source's.
 fw_averager *fw_averager_create(int32_t source_width, int32_t source_height, fw_rect region,
                                 int32_t out_width, int32_t out_height, uint8_t *out);
 /// Row `y` (rows in increasing order; rows outside the region are ignored):
@@ -86,6 +96,8 @@ void fw_averager_add_row(fw_averager *averager, int32_t y, const uint8_t *rgba);
 /// Writes the rows still pending; returns 1 when any pixel was not opaque.
 int32_t fw_averager_finish(fw_averager *averager);
 void fw_averager_destroy(fw_averager *averager);
+/// The bytes `averager` allocated when it was made.
+size_t fw_averager_bytes(const fw_averager *averager);
 
 /// Reads a PNG's header: size, interlace, ICC. 0 on success.
 int32_t fw_png_header(const char *path, fw_stream_result *result);

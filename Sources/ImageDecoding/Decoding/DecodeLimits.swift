@@ -1,3 +1,5 @@
+import CStreamDecoders
+
 /// Size guards, checked from the header before any large allocation.
 ///
 /// PNG and TIFF stream (``StreamedDecoder``), and so do progressive JPEGs
@@ -28,6 +30,11 @@ public enum DecodeLimits {
     /// file (streaming runs at roughly 60–100 MP/s here: about a minute),
     /// and it is still above any real scan or panorama (65,000 × 61,000).
     public static let maximumStreamedPixels = 4_000_000_000
+    /// Widest streamed PNG or TIFF (px): a row is read whole, so its width,
+    /// not its area, bounds the row's memory. The reason for the number is
+    /// beside `FW_STREAM_MAXIMUM_WIDTH` (Sources/CStreamDecoders/include/stream_decoders.h),
+    /// which the readers check too.
+    public static let maximumStreamedWidth = Int(FW_STREAM_MAXIMUM_WIDTH)
     /// An interlaced (Adam7) PNG's rows are complete only after its last
     /// pass, so it is held whole: up to this many bytes of RGBA (16 MP).
     public static let maximumInterlacedPNGBytes = 64 << 20
@@ -54,6 +61,12 @@ public enum DecodeLimits {
     /// "image is 30000×30000, over the 100-megapixel limit".
     static func overLimitMessage(width: Int, height: Int, limit: Int, what: String = "image") -> String {
         "\(what) is \(width)×\(height), over the \(DigitGrouping.grouped(limit / 1_000_000))-megapixel limit"
+    }
+
+    /// The failure message for a streamed image over the width limit, e.g.
+    /// "image is 2147483647×1, wider than the 300,000-pixel limit for PNG".
+    static func overWidthMessage(width: Int, height: Int, format: String) -> String {
+        "image is \(width)×\(height), wider than the \(DigitGrouping.grouped(maximumStreamedWidth))-pixel limit for \(format)"
     }
 
     /// True when width × height exceeds `limit` (or either is absurd).

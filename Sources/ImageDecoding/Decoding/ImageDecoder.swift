@@ -94,6 +94,11 @@ public enum ImageDecoder {
         guard format.isDecodable else {
             throw DecodeFailure(path: path, message: undecodableMessage(format))
         }
+        // An SVG's size is a number of any magnitude: its own message, before it is made whole pixels.
+        if format == .svg, let declared = SVGHeader.size(head), declared.width > 0, declared.height > 0,
+           let message = SVGDocument.overLimitMessage(declared) {
+            throw DecodeFailure(path: path, message: message)
+        }
         let progressive = format == .jpeg && head.withUnsafeBufferPointer { JPEGStructure.parse($0).isProgressive }
         guard let size = head.withUnsafeBufferPointer({ ImageHeader.dimensions(of: format, in: $0) }) else { return }
         let limit = DecodeLimits.maximumPixels(for: format, progressive: progressive)

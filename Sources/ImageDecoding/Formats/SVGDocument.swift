@@ -1,4 +1,5 @@
 import CRsvg
+import Glibc
 
 /// One SVG parsed by librsvg (`Sources/CRsvg/shim.h`), drawn at any size:
 /// the whole document into a page, or part of it at a zoom's scale.
@@ -40,36 +41,98 @@ final class SVGDocument {
         }
         handle = parsed
         self.path = path
-        guard let shape = Self.intrinsicShape(parsed) else {
+        let shape: (width: Double, height: Double)
+        switch Self.checkedShape(Self.intrinsicShape(parsed)) {
+        case .success(let size): shape = size
+        case .failure(let refusal):
             fw_g_object_unref(UnsafeMutableRawPointer(parsed))
-            throw DecodeFailure(path: path, message: "SVG has no size (no width, height or viewBox)")
+            throw DecodeFailure(path: path, message: refusal.message)
         }
         canvas = Self.canvas(shape)
-        declaredSize = (max(1, Int(shape.width.rounded())), max(1, Int(shape.height.rounded())))
+        declaredSize = (Self.pixels(shape.width), Self.pixels(shape.height))
     }
 
     deinit { fw_g_object_unref(UnsafeMutableRawPointer(handle)) }
 
-    /// The document's width and height in pixels, or its viewBox's when its
-    /// size is relative (percentages) or missing.
+    /// The document's width and height in pixels (units resolved by
+    /// librsvg), or its viewBox's when its size is relative (percentages),
+    /// missing or not a positive number; nil when neither gives one. The
+    /// values are the file's: huge, tiny or infinite until ``checkedShape(_:)``.
     private static func intrinsicShape(_ handle: OpaquePointer) -> (width: Double, height: Double)? {
         var width = 0.0, height = 0.0
-        if fw_rsvg_handle_get_intrinsic_size_in_pixels(handle, &width, &height) != 0,
-           width.isFinite, height.isFinite, width > 0, height > 0 {
+        if fw_rsvg_handle_get_intrinsic_size_in_pixels(handle, &width, &height) != 0, width > 0, height > 0 {
             return (width, height)
         }
         var hasWidth: Int32 = 0, hasHeight: Int32 = 0, hasViewBox: Int32 = 0
         var lengthW = fw_rsvg_length(), lengthH = fw_rsvg_length(), viewBox = fw_rsvg_rectangle()
         fw_rsvg_handle_get_intrinsic_dimensions(handle, &hasWidth, &lengthW, &hasHeight, &lengthH, &hasViewBox, &viewBox)
-        guard hasViewBox != 0, viewBox.width.isFinite, viewBox.height.isFinite,
-              viewBox.width > 0, viewBox.height > 0 else { return nil }
+        guard hasViewBox != 0, viewBox.width > 0, viewBox.height > 0 else { return nil }
         return (viewBox.width, viewBox.height)
     }
 
-    /// `shape` scaled to a longer side of ``canvasLongSide``, each side at least 1 px.
+    /// Largest declared size, px: the same limit the header check puts on an
+    /// SVG (``DecodeLimits/maximumFullDecodePixels``), so a size the header
+    /// check missed (after its first bytes, in a unit, from a viewBox) is
+    /// refused here alike. What is drawn never grows with it (``canvas``).
+    static let maximumDeclaredPixels = DecodeLimits.maximumFullDecodePixels
+
+    /// Why a document's size is refused.
+    struct SizeRefusal: Error, Equatable {
+        let message: String
+    }
+
+    /// `shape` when it is a size fourway can draw: finite, positive and
+    /// within ``maximumDeclaredPixels`` (a side under a pixel is kept: it is
+    /// drawn at the canvas's size like any other).
+    static func checkedShape(_ shape: (width: Double, height: Double)?) -> Result<(width: Double, height: Double), SizeRefusal> {
+        guard let shape, shape.width > 0, shape.height > 0 else {   // NaN fails `> 0` too
+            return .failure(SizeRefusal(message: "SVG has no size (no width, height or viewBox)"))
+        }
+        if let message = overLimitMessage(shape) { return .failure(SizeRefusal(message: message)) }
+        return .success(shape)
+    }
+
+    /// Why a positive `shape` is too large ("SVG size 1e+30 × 1e+30 is over
+    /// the 100-megapixel limit"), or nil when it is not.
+    static func overLimitMessage(_ shape: (width: Double, height: Double)) -> String? {
+        // A side alone over the limit is refused too: 1e-300 × 1e300 is one pixel's area, not a size.
+        let limit = Double(maximumDeclaredPixels)
+        guard !shape.width.isFinite || !shape.height.isFinite || shape.width > limit || shape.height > limit
+                || shape.width * shape.height > limit else { return nil }
+        let megapixels = DigitGrouping.grouped(maximumDeclaredPixels / 1_000_000)
+        return "SVG size \(shown(shape.width)) × \(shown(shape.height)) is over the \(megapixels)-megapixel limit"
+    }
+
+    /// A length for a message: rounded to whole pixels from 1 to 10¹⁵,
+    /// anything else in three significant digits (librsvg reads lengths as
+    /// 32-bit floats: 1e30 comes back as 1.0000000150474662e+30), "1e+30".
+    private static func shown(_ value: Double) -> String {
+        guard value.isFinite else { return String(value) }
+        if value >= 1 && value < 1e15 { return String(Int64(value.rounded())) }
+        let exponent = Int(log10(value).rounded(.down))
+        var mantissa = (value / pow(10, Double(exponent)) * 100).rounded() / 100
+        var power = exponent
+        if mantissa >= 10 { mantissa /= 10; power += 1 }
+        let digits = mantissa == mantissa.rounded() ? String(Int(mantissa)) : String(mantissa)
+        return "\(digits)e\(power >= 0 ? "+" : "")\(power)"
+    }
+
+    /// A checked side as whole pixels, at least 1; never traps (NaN and
+    /// anything past the limit become 1 or the limit).
+    static func pixels(_ value: Double) -> Int {
+        guard value >= 1 else { return 1 }
+        return Int(min(value.rounded(), Double(maximumDeclaredPixels)))
+    }
+
+    /// `shape` scaled to a longer side of ``canvasLongSide``, each side at
+    /// least 1 px. From the ratio of the sides, which lies in (0, 1], so no
+    /// size can overflow the arithmetic (a scale of 8192 / 1e-320 would).
     static func canvas(_ shape: (width: Double, height: Double)) -> (width: Int, height: Int) {
-        let scale = Double(canvasLongSide) / max(shape.width, shape.height)
-        return (max(1, Int((shape.width * scale).rounded())), max(1, Int((shape.height * scale).rounded())))
+        let long = Double(canvasLongSide)
+        if shape.width >= shape.height {
+            return (canvasLongSide, pixels(long * (shape.height / shape.width)))
+        }
+        return (pixels(long * (shape.width / shape.height)), canvasLongSide)
     }
 
     /// A `width` × `height` RGBA picture (straight alpha) of the document

@@ -33,6 +33,13 @@ public struct StreamedDecoder: ImageFormatDecoder {
     }
 
     public func decode(path probe: DecodeProbe) throws(DecodeFailure) -> DecodedImage? {
+        // The width the head claims, before libpng or libtiff allocate a row of it.
+        if let format = probe.format,
+           let size = probe.head.withUnsafeBufferPointer({ ImageHeader.dimensions(of: format, in: $0) }),
+           size.width > DecodeLimits.maximumStreamedWidth {
+            throw DecodeFailure(path: probe.path, message: DecodeLimits.overWidthMessage(
+                width: size.width, height: size.height, format: reader.formatName))
+        }
         // A PNG that fits in the head is checked chunk by chunk first, for
         // precise messages; libpng's own words serve for the rest.
         if reader == .png, probe.headIsWholeFile,
@@ -129,6 +136,11 @@ public struct StreamedDecoder: ImageFormatDecoder {
         guard size.width > 0, size.height > 0 else {
             throw DecodeFailure(path: path, message: "image has no pixels (\(size.width)×\(size.height))")
         }
+        // The readers refuse it too; here the message names the size.
+        if size.width > DecodeLimits.maximumStreamedWidth {
+            throw DecodeFailure(path: path, message: DecodeLimits.overWidthMessage(
+                width: size.width, height: size.height, format: reader.formatName))
+        }
         let upright = size.upright
         let fit = FitSize.fit(width: upright.width, height: upright.height, maxWidth: maxWidth, maxHeight: maxHeight)
         // Averaged in stored order, then turned: the fit's sides trade places for 5–8.
@@ -183,6 +195,9 @@ public struct StreamedDecoder: ImageFormatDecoder {
         }
         if lower.contains("crc error") {
             return DecodeFailure(path: path, message: "corrupt \(name) data (checksum error)")
+        }
+        if lower.contains("too wide to stream") || lower.contains("width exceeds user limit") {
+            return DecodeFailure(path: path, message: "\(name) wider than the \(DigitGrouping.grouped(DecodeLimits.maximumStreamedWidth))-pixel limit")
         }
         if lower.contains("interlaced png too large") {
             return DecodeFailure(path: path, message: "interlaced PNG over \(DecodeLimits.maximumInterlacedPNGBytes >> 20) MB of pixels: its rows are complete only at the end, so it cannot be streamed")

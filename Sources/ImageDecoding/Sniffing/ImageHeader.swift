@@ -138,38 +138,18 @@ public enum ImageHeader {
         return token.isEmpty ? nil : String(decoding: token, as: UTF8.self)
     }
 
-    /// The `<svg …>` tag's `width`/`height` (leading number, any unit treated
-    /// as pixels) or else its `viewBox` size; best effort, for the size limit.
+    /// The root `<svg>`'s `width`/`height` or else its `viewBox` size
+    /// (``SVGHeader``), in whole pixels for the size limit.
     private static func svg(_ view: ByteView) -> (width: Int, height: Int)? {
-        let text = String(decoding: UnsafeBufferPointer(rebasing: view.bytes.prefix(4096)), as: UTF8.self)
-        guard let open = text.firstRange(of: "<svg") else { return nil }
-        let tag = text[open.upperBound...].prefix { $0 != ">" }
-        func attribute(_ name: String) -> Substring? {
-            guard let found = tag.firstRange(of: " " + name + "=") ?? tag.firstRange(of: "\n" + name + "=") else { return nil }
-            let rest = tag[found.upperBound...]
-            guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
-            return rest.dropFirst().prefix { $0 != quote }
-        }
-        func number(_ text: Substring) -> Int? {
-            let digits = text.drop { $0 == " " }.prefix { $0.isNumber || $0 == "." }
-            return Double(digits).map(clampedPixels)
-        }
-        if let width = attribute("width").flatMap(number), let height = attribute("height").flatMap(number) {
-            return (width, height)
-        }
-        if let box = attribute("viewBox") {
-            let parts = box.split { $0 == " " || $0 == "," }.compactMap { Double($0) }
-            if parts.count == 4 { return (clampedPixels(parts[2]), clampedPixels(parts[3])) }
-        }
-        return nil
+        SVGHeader.size(view.bytes).map { (clampedPixels($0.width), clampedPixels($0.height)) }
     }
 }
 
 /// A size in pixels from untrusted text; huge or odd values stay finite and
 /// far over any limit instead of trapping on conversion.
 private func clampedPixels(_ value: Double) -> Int {
-    guard value.isFinite, value > 0 else { return 0 }
-    return Int(min(value, 1e9).rounded(.up))
+    guard value > 0 else { return 0 }   // NaN too
+    return Int(min(value, 1e9).rounded(.up))   // infinity too
 }
 
 private extension UInt {
