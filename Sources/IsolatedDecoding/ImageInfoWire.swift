@@ -172,8 +172,9 @@ extension ImageInfoWire {
                 texts.append(nil)
                 continue
             }
+            guard length <= Int64(bytes.count - offset) else { return nil }
             let end = offset + Int(length)
-            guard end <= bytes.count, let text = String(validating: bytes[offset..<end], as: UTF8.self) else { return nil }
+            guard let text = String(validating: bytes[offset..<end], as: UTF8.self) else { return nil }
             texts.append(text)
             offset = end
         }

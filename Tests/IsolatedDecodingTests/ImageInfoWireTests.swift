@@ -50,11 +50,18 @@ import Testing
         #expect(read.colorProfile == String(repeating: "é", count: ImageInfoWire.maximumTextBytes / 2))
     }
 
-    @Test func aHugeTextLengthIsRefused() {
-        let good = ImageInfoWire.message(Self.everything)
-        // The make's length (the second text): past the bound, and past the message.
-        #expect(ImageInfoWire.content(from: with(good, 15, 1 << 40)) == nil)
-        #expect(ImageInfoWire.content(from: with(good, 15, -5)) == nil)
+    @Test(arguments: [Int64(1) << 40, .max, -5])
+    func aTextLengthPastTheMessageIsRefused(length: Int64) {
+        // The make's length, the second text's.
+        #expect(ImageInfoWire.content(from: with(ImageInfoWire.message(Self.everything), 15, length)) == nil)
+    }
+
+    @Test func aTextLongerThanTheBoundIsRefusedEvenWhenTheLengthsAddUp() {
+        var message = ImageInfoWire.message(ImageInfo.Content())
+        message.numbers[1] = ImageInfoWire.Field.make.bit
+        message.numbers[15] = Int64(ImageInfoWire.maximumTextBytes + 1)
+        message.text = String(repeating: "m", count: ImageInfoWire.maximumTextBytes + 1)
+        #expect(ImageInfoWire.content(from: message) == nil)
     }
 
     @Test func lengthsThatDoNotAddUpToTheTextAreRefused() {
