@@ -100,8 +100,9 @@ let package = Package(
         // (libseccomp).
         .target(name: "CSandbox", linkerSettings: [.linkedLibrary("seccomp")]),
         // Decoding in sandboxed decoder processes: the pool the browser
-        // uses, and the process's own side (docs/SECURITY.md).
-        .target(name: "IsolatedDecoding", dependencies: ["ImageDecoding", "CSandbox", "CStreamDecoders"]),
+        // uses, and the process's own side (docs/SECURITY.md). Gallery: the
+        // process reads the information panel's content (ImageInfo) too.
+        .target(name: "IsolatedDecoding", dependencies: ["ImageDecoding", "Gallery", "CSandbox", "CStreamDecoders"]),
         // The touchpad beside SDL: Wayland's wl_pointer and pointer-gestures
         // pinch on SDL's wl_display, X11's XInput 2 valuators and pinch on a
         // second connection (Sources/CTouchpadInput/README.md).
@@ -134,7 +135,7 @@ let package = Package(
                     dependencies: ["ImageDecoding", "TestFixtures", "CSDL2", "CTurboJPEG", "CLCMS2", "CGIF", "CWebP",
                                    "CStreamDecoders"]),
         .testTarget(name: "IsolatedDecodingTests",
-                    dependencies: ["IsolatedDecoding", "ImageDecoding", "CSandbox", "TestFixtures"]),
+                    dependencies: ["IsolatedDecoding", "ImageDecoding", "Gallery", "CSandbox", "TestFixtures"]),
         .testTarget(name: "GalleryTests", dependencies: ["Gallery", "ImageDecoding", "TestFixtures"]),
         .testTarget(name: "FourwayPagerTests", dependencies: ["FourwayPager", "CFourwayPager", "Pager"]),
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "ImageDecoding", "Gallery", "Pager", "TestFixtures",

@@ -4,6 +4,7 @@ import Glibc
 import CSandbox
 import CStreamDecoders
 import Dispatch
+import Gallery
 import ImageDecoding
 import Synchronization
 
@@ -82,8 +83,9 @@ public final class DecoderPool: FileDecoding, @unchecked Sendable {
     /// How long a caller waiting for a free process looks at its cancellation, ms.
     static let waitSlice = 20
 
-    /// Runs `request` on `path` in a free process and reads its answer.
-    private func run(_ request: DecoderRequest, path: String, targetPixels: Int,
+    /// Runs `request` on `path` (whose name is `name`, its last component
+    /// unless given) in a free process and reads its answer.
+    private func run(_ request: DecoderRequest, path: String, name: String? = nil, targetPixels: Int,
                      cancellation: DecodeCancellation?) -> Result<DecoderReply, DecodeFailure> {
         // Opened here, with the user's rights: the process gets this descriptor and nothing else.
         let file = fw_open_image(path)
@@ -101,15 +103,16 @@ public final class DecoderPool: FileDecoding, @unchecked Sendable {
             if case .failure(let failure) = started { return .failure(DecodeFailure(path: path, message: failure.message)) }
             return .failure(DecodeFailure(path: path, message: "no decoder process"))
         }
+        let sentName = name ?? DecoderPool.fileName(path)
         var used = process
-        var outcome = used.run(request, file: file, name: DecoderPool.fileName(path),
+        var outcome = used.run(request, file: file, name: sentName,
                                memoryBytes: budget.memoryBytes(forPixels: targetPixels), seconds: budget.seconds,
                                cancellation: cancellation)
         // A process that had died while idle is no fault of this file: once more in a new one.
         if case .endedBeforeRequest = outcome, let fresh = try? start() {
             state.withLock { $0.all.removeAll { $0 === process } }
             used = fresh
-            outcome = used.run(request, file: file, name: DecoderPool.fileName(path),
+            outcome = used.run(request, file: file, name: sentName,
                                memoryBytes: budget.memoryBytes(forPixels: targetPixels), seconds: budget.seconds,
                                cancellation: cancellation)
         }
@@ -187,6 +190,29 @@ public final class DecoderPool: FileDecoding, @unchecked Sendable {
                 }
                 return DecodedRegion(image: part.image, region: covered)
             }
+        }
+    }
+}
+
+/// The information panel's content read in a decoder process: the sniff,
+/// the header and libexif's EXIF parse of a file never run in the browser.
+extension DecoderPool: ImageInfoReading {
+    /// The content the process answers, checked (``ImageInfoWire``); when it
+    /// could not answer (crashed, over its budget) or answered nonsense, a
+    /// content whose ``Gallery/ImageInfo/Content/problem`` says so.
+    public func content(ofFile path: String, name: String) -> ImageInfo.Content {
+        var failed = ImageInfo.Content()
+        switch run(.imageInfo, path: path, name: name, targetPixels: 0, cancellation: nil) {
+        case .success(let reply):
+            if let fd = reply.pixelsFD { close(fd) }
+            guard reply.kind == .imageInfo, let content = ImageInfoWire.content(from: reply.message) else {
+                failed.problem = "the decoder answered nonsense"
+                return failed
+            }
+            return content
+        case .failure(let failure):
+            failed.problem = failure.message
+            return failed
         }
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CSandbox
 import CStreamDecoders
+import Gallery
 import ImageDecoding
 
 /// The decoder process itself: `fourway --decoder-process NICENESS
@@ -117,6 +118,9 @@ public enum DecoderService {
             } else {
                 send(DecoderMessage(numbers: [DecoderReplyKind.nothing.rawValue]), fds: [])
             }
+        case .imageInfo:
+            // The name: a TGA, which has no signature, is known by it.
+            send(ImageInfoWire.message(ImageInfo.Content.read(file: path, name: message.text)), fds: [])
         default:
             answer(request, path: path, name: message.text, cancellation: cancellation)
         }
@@ -173,7 +177,7 @@ public enum DecoderService {
             case .success(let part): sendImage(part.image, region: part.region)
             case .failure(let failure): sendFailure(failure)
             }
-        case .openAnimation, .nextFrame:
+        case .openAnimation, .nextFrame, .imageInfo:
             break   // handled by handle(_:cancellation:animation:)
         }
     }

@@ -71,6 +71,9 @@ enum DecoderRequest: Equatable {
     case openAnimation
     /// The opened animation's next frame (no file goes with it).
     case nextFrame(maxWidth: Int, maxHeight: Int, turn: Int)
+    /// What the information panel reads from the file's bytes
+    /// (`Gallery`'s `ImageInfo.Content`), answered as ``ImageInfoWire`` says.
+    case imageInfo
 
     /// Whether a file's descriptor goes with the request.
     var takesFile: Bool {
@@ -92,6 +95,7 @@ enum DecoderRequest: Equatable {
         case .openAnimation: numbers = [4] + Array(repeating: 0, count: 11)
         case .nextFrame(let w, let h, let turn):
             numbers = [5, Int64(w), Int64(h), 0, 0, 0, 0, 0, 0, Int64(turn), 0, 0]
+        case .imageInfo: numbers = [6] + Array(repeating: 0, count: 11)
         }
         numbers += [Int64(bitPattern: profile), profileAttached ? 1 : 0]
         return DecoderMessage(numbers: numbers, text: name)
@@ -109,6 +113,7 @@ enum DecoderRequest: Equatable {
                            turn: int(9), turnedWidth: int(10), turnedHeight: int(11))
         case 4: self = .openAnimation
         case 5: self = .nextFrame(maxWidth: int(1), maxHeight: int(2), turn: int(9))
+        case 6: self = .imageInfo
         default: return nil
         }
     }
@@ -131,4 +136,6 @@ enum DecoderReplyKind: Int64 {
     case hello = 3
     /// An animation opened: its summary, the delays in the attached sealed memfd.
     case animation = 4
+    /// The information panel's content of a file (``ImageInfoWire``).
+    case imageInfo = 5
 }

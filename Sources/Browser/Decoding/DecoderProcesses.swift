@@ -6,7 +6,7 @@ import IsolatedDecoding
 /// The browser's sandboxed decoder processes (docs/SECURITY.md): started
 /// with the browser, while the window opens, and reused. Pages, prefetch,
 /// the overview's thumbnails and a zoom's sharp regions share the pool of
-/// ``pagePool()``; the first image has a process of its own at the
+/// ``pagePool()``, as does the information panel; the first image has a process of its own at the
 /// start-up's priority (``firstImagePool()``), stopped once it is decoded.
 ///
 /// `FOURWAY_DECODE_IN_PROCESS=1` decodes in the browser's own process as
@@ -18,12 +18,14 @@ enum DecoderProcesses {
     static var areWanted: Bool { getenv(inProcessVariable).map { String(cString: $0) } != "1" }
 
     /// As many processes as page decode workers, at their niceness, installed
-    /// for every decode of the process (``FileDecoders``).
+    /// for every decode of the process (``FileDecoders``) and for what the
+    /// information panel reads of a file (``ImageInfoReaders``).
     static func pagePool() -> DecoderPool? {
         guard areWanted else { return nil }
         let pool = DecoderPool(processes: SlotLoader.workerCount, niceness: WorkerThread.backgroundNiceness,
                                onMissingLayers: reportMissing)
         FileDecoders.use(pool)
+        ImageInfoReaders.use(pool)
         return pool
     }
 

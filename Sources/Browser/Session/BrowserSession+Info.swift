@@ -3,7 +3,8 @@ import Pager
 
 /// The image information panel (``InfoPanel``): the file, its size and
 /// dimensions, and what its EXIF says (``ImageInfo``: at most its first
-/// 256 KB are read, on the main thread, a few milliseconds). It follows the
+/// 256 KB are read, in a decoder process (``DecoderProcesses/pagePool()``)
+/// while the main thread waits, a few milliseconds). It follows the
 /// pager: when the pages settle on another image, it shows that one's.
 extension BrowserSession {
     func toggleInfo(at time: Double) {

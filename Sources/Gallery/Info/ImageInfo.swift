@@ -62,8 +62,11 @@ public struct ImageInfo: Sendable, Equatable {
         folder = slash == absolute.startIndex ? "/" : String(absolute[..<slash])
     }
 
-    /// Everything that can be known about the file at `path`.
-    public static func read(path: String) -> ImageInfo {
+    /// Everything that can be known about the file at `path`: the names and
+    /// the file's `stat` here, what its bytes say (``Content``) from
+    /// `reader`: in this process, or in a sandboxed decoder process when the
+    /// browser installed its pool (``ImageInfoReaders``).
+    public static func read(path: String, reader: any ImageInfoReading = ImageInfoReaders.current) -> ImageInfo {
         var info = ImageInfo(path: path)
         var status = stat()
         guard stat(path, &status) == 0 else {
@@ -80,65 +83,113 @@ public struct ImageInfo: Sendable, Equatable {
             info.problem = "empty file (0 bytes)"
             return info
         }
-        let head: [UInt8]
-        do {
-            head = try FileReader.read(path, limit: headLength)
-        } catch {
-            info.problem = error.message
-            return info
-        }
-        head.withUnsafeBufferPointer { info.examine($0) }
-        info.readColorProfile(head: head)
+        info.apply(reader.content(ofFile: path, name: info.name))
         return info
     }
 
-    /// The profile the decoder applies (ColorProfile): JPEG and WebP from the
-    /// head, PNG and TIFF through their readers' header (a PNG's is compressed).
-    mutating func readColorProfile(head: [UInt8]) {
-        let profile: [UInt8]
-        switch format {
-        case .jpeg: profile = head.withUnsafeBufferPointer { JPEGStructure.parse($0).iccProfile(in: $0) }
-        case .webp: profile = head.withUnsafeBufferPointer { WebPProfile.iccProfile(in: $0) }
-        case .png: profile = (try? StreamedDecoder.header(.png, path: path).iccProfile) ?? []
-        case .tiff: profile = (try? StreamedDecoder.header(.tiff, path: path).iccProfile) ?? []
-        default: profile = []
-        }
-        guard !profile.isEmpty else { return }
-        let name = ColorProfile.description(of: profile) ?? "unnamed ICC profile"
-        switch ColorProfile.kind(of: profile) {
-        case .convertible: colorProfile = "\(name), converted to \(DisplayProfile.current.description)"
-        case .sRGB: colorProfile = name
-        case .ignored(let why): colorProfile = "\(name) (not applied: \(why))"
-        }
+    /// What a file's bytes say, merged into the names and `stat` known here.
+    mutating func apply(_ content: Content) {
+        format = content.format
+        width = content.width
+        height = content.height
+        exif = content.exif
+        colorProfile = content.colorProfile
+        problem = content.problem
     }
+}
 
-    /// Format, dimensions and EXIF from the file's first bytes.
-    mutating func examine(_ head: UnsafeBufferPointer<UInt8>) {
-        switch ContentSniffer.identify(head) {
-        case .image(let found):
-            format = found
-        case .notImage(let what):
-            problem = "not an image (\(what))"
-            return
-        case .unknown(let what):
-            // TGA has no signature; the decoder trusts the name for it too.
-            let ext = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
-            guard ["tga", "icb", "vda", "vst"].contains(ext) else {
+extension ImageInfo {
+    /// The part of ``ImageInfo`` read from the file's bytes: everything a
+    /// hostile file could lie in, so the browser has it read in a decoder
+    /// process (``ImageInfoReading``).
+    ///
+    /// ```swift
+    /// let content = ImageInfo.Content.read(file: "/dev/fd/5", name: "IMG_0042.jpg")
+    /// content.format   // .jpeg
+    /// ```
+    public struct Content: Sendable, Equatable {
+        /// ``ImageInfo/format``.
+        public var format: ImageFormat?
+        /// ``ImageInfo/width``.
+        public var width: Int?
+        /// ``ImageInfo/height``.
+        public var height: Int?
+        /// ``ImageInfo/exif``.
+        public var exif: ExifSummary?
+        /// ``ImageInfo/colorProfile``.
+        public var colorProfile: String?
+        /// ``ImageInfo/problem``: the file could not be read, or is no image.
+        public var problem: String?
+
+        /// Nothing known.
+        public init() {}
+
+        /// Reads at most ``ImageInfo/headLength`` bytes of `file` (a path, or
+        /// "/dev/fd/N" for a descriptor this process was handed: it is
+        /// opened with `fw_open_image` and examined with `fstat`, never
+        /// `stat`), whose name is `name` (a TGA is known by it).
+        public static func read(file: String, name: String) -> Content {
+            var content = Content()
+            let head: [UInt8]
+            do {
+                head = try FileReader.read(file, limit: headLength)
+            } catch {
+                content.problem = error.message
+                return content
+            }
+            head.withUnsafeBufferPointer { content.examine($0, name: name) }
+            content.readColorProfile(head: head, file: file)
+            return content
+        }
+
+        /// The profile the decoder applies (ColorProfile): JPEG and WebP from the
+        /// head, PNG and TIFF through their readers' header (a PNG's is compressed).
+        mutating func readColorProfile(head: [UInt8], file: String) {
+            let profile: [UInt8]
+            switch format {
+            case .jpeg: profile = head.withUnsafeBufferPointer { JPEGStructure.parse($0).iccProfile(in: $0) }
+            case .webp: profile = head.withUnsafeBufferPointer { WebPProfile.iccProfile(in: $0) }
+            case .png: profile = (try? StreamedDecoder.header(.png, path: file).iccProfile) ?? []
+            case .tiff: profile = (try? StreamedDecoder.header(.tiff, path: file).iccProfile) ?? []
+            default: profile = []
+            }
+            guard !profile.isEmpty else { return }
+            let name = ColorProfile.description(of: profile) ?? "unnamed ICC profile"
+            switch ColorProfile.kind(of: profile) {
+            case .convertible: colorProfile = "\(name), converted to \(DisplayProfile.current.description)"
+            case .sRGB: colorProfile = name
+            case .ignored(let why): colorProfile = "\(name) (not applied: \(why))"
+            }
+        }
+
+        /// Format, dimensions and EXIF from the file's first bytes.
+        mutating func examine(_ head: UnsafeBufferPointer<UInt8>, name: String) {
+            switch ContentSniffer.identify(head) {
+            case .image(let found):
+                format = found
+            case .notImage(let what):
                 problem = "not an image (\(what))"
                 return
+            case .unknown(let what):
+                // TGA has no signature; the decoder trusts the name for it too.
+                let ext = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
+                guard ["tga", "icb", "vda", "vst"].contains(ext) else {
+                    problem = "not an image (\(what))"
+                    return
+                }
+                format = .tga
             }
-            format = .tga
-        }
-        guard let format else { return }
-        if let block = ExifBlock.find(in: head, format: format) {
-            exif = block.withUnsafeBufferPointer { ExifReader.summary(of: $0) }
-        }
-        if let size = ImageHeader.dimensions(of: format, in: head) {
-            // Only JPEGs are turned upright when shown (JPEGDecoder), so only
-            // theirs swap; the decoder's own parse decides, as it does there.
-            let swaps = format == .jpeg && JPEGStructure.parse(head).orientation.swapsAxes
-            width = swaps ? size.height : size.width
-            height = swaps ? size.width : size.height
+            guard let format else { return }
+            if let block = ExifBlock.find(in: head, format: format) {
+                exif = block.withUnsafeBufferPointer { ExifReader.summary(of: $0) }
+            }
+            if let size = ImageHeader.dimensions(of: format, in: head) {
+                // Only JPEGs are turned upright when shown (JPEGDecoder), so only
+                // theirs swap; the decoder's own parse decides, as it does there.
+                let swaps = format == .jpeg && JPEGStructure.parse(head).orientation.swapsAxes
+                width = swaps ? size.height : size.width
+                height = swaps ? size.width : size.height
+            }
         }
     }
 }
