@@ -5,8 +5,8 @@ import ImageDecoding
 /// decodes one, by every decoder of the standard registry with the real
 /// libraries behind them (libjpeg-turbo, libpng, libtiff, libheif, libjxl,
 /// LibRaw, libwebp, librsvg, SDL_image). The decoders read from a path, so
-/// the bytes go into a file in memory (tmpfs, unlinked at once) read back
-/// as /proc/self/fd/N: no disk, and the path is the same for every input.
+/// the bytes go into one file on tmpfs (MemoryFile), the same path for every
+/// input.
 ///
 /// Each input gets the three calls a file meets in the browser: the fitted
 /// decode into a small box, a region decode (what a zoomed view asks for)
@@ -25,8 +25,10 @@ public func fuzzDecoders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let image = try ImageDecoder.decodeFile(path, maxWidth: box, maxHeight: box)
         DecodeChecks.fitted(image, box: box)
         source = (image.sourceWidth, image.sourceHeight)
+        report("\(image.format) \(image.sourceWidth)×\(image.sourceHeight) -> \(image.width)×\(image.height)")
     } catch {
         DecodeChecks.refusal(error)
+        report("refused: \(error.message)")
     }
 
     // The middle of the image at half scale (or a corner of an image the fitted decode refused).
@@ -34,8 +36,12 @@ public func fuzzDecoders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         ?? PixelRect(x: 0, y: 0, width: 64, height: 64)
     let maximumPixels = box * box
     switch RegionDecoder.decode(path: path, region: region, scale: 0.5, maximumPixels: maximumPixels) {
-    case .success(let part): DecodeChecks.region(part, maximumPixels: maximumPixels)
-    case .failure(let error): DecodeChecks.refusal(error)
+    case .success(let part):
+        DecodeChecks.region(part, maximumPixels: maximumPixels)
+        report("region \(part.region) -> \(part.image.width)×\(part.image.height)")
+    case .failure(let error):
+        DecodeChecks.refusal(error)
+        report("region refused: \(error.message)")
     }
 
     let head = [UInt8](UnsafeBufferPointer(start: data, count: min(size, ImageDecoder.headLength)))
@@ -43,26 +49,48 @@ public func fuzzDecoders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         for _ in 0..<3 {
             guard let frame = animation.nextFrame(maxWidth: box, maxHeight: box) else { break }
             DecodeChecks.frame(frame, box: box)
+            report("frame \(frame.index) \(frame.image.width)×\(frame.image.height)")
         }
     }
     return 0
 }
 
-/// One file in memory for the process, rewritten for each input. Swift's
-/// Glibc module has no memfd_create; an unlinked file on tmpfs (/dev/shm) is
-/// the same thing, and /proc/self/fd/N opens it even unlinked.
+/// FUZZ_DECODERS_TRACE=1 prints what each call gave (which decoder took a
+/// seed, why a file was refused), to stderr.
+let tracing = getenv("FUZZ_DECODERS_TRACE") != nil
+
+func report(_ line: @autoclosure () -> String) {
+    guard tracing else { return }
+    let text = line() + "\n"
+    _ = text.withCString { write(2, $0, strlen($0)) }
+}
+
+/// One file in memory for the process, rewritten for each input: on tmpfs
+/// (/dev/shm), so no disk. It is named .tga because TGA has no signature and
+/// is decoded only by its name (ImageDecoder.probe): so data no sniffer knows
+/// still reaches SDL_image's TGA reader, as it does for a user's .tga file.
+/// The name changes nothing for the formats sniffed by content.
 final class MemoryFile: @unchecked Sendable {
     static let shared = MemoryFile()
 
     let descriptor: Int32
+    let directory: String
     let path: String
 
     private init() {
         var template = Array("/dev/shm/fuzz-decoders-XXXXXX".utf8CString)
-        descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { fatalError("mkstemp in /dev/shm failed: errno \(errno)") }
-        unlink(String(cString: template))
-        path = "/proc/self/fd/\(descriptor)"
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            fatalError("mkdtemp in /dev/shm failed: errno \(errno)")
+        }
+        directory = String(cString: made)
+        path = directory + "/input.tga"
+        descriptor = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { fatalError("cannot create \(path): errno \(errno)") }
+        // libFuzzer ends with exit(): the file and its folder go then (a crash leaves them, a few bytes).
+        atexit {
+            unlink(MemoryFile.shared.path)
+            rmdir(MemoryFile.shared.directory)
+        }
     }
 
     /// The file now holds exactly `bytes`; returns its path.
