@@ -3,18 +3,19 @@
 // `swift build` / `swift test` never build them (they only link with
 // `-sanitize=fuzzer`, which supplies `main`).
 //
-//   scripts/fuzz [SECONDS]          # builds, runs both targets, reports
+//   scripts/fuzz [SECONDS]          # builds, runs the four targets, reports
 //
 // or by hand:
 //
 //   cd Fuzz && FOURWAY_INTERNAL_PRODUCTS=1 swift build --scratch-path ../.build-fuzz -c release --sanitize fuzzer \
 //       -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
 //   ../.build-fuzz/release/fuzz-engine -max_len=2048 Seeds/fuzz-engine
+//   ../.build-fuzz/release/fuzz-decoders -max_len=65536 -rss_limit_mb=2048 -malloc_limit_mb=1024 Seeds/fuzz-decoders
 //
 // `--sanitize fuzzer` stops SwiftPM renaming `main` (libFuzzer brings its
 // own); the one -sanitize=fuzzer,address flag is what swiftc actually uses.
 // FOURWAY_INTERNAL_PRODUCTS=1 makes Fourway's Package.swift offer ImageDecoding
-// (fuzz-headers needs it), which is not part of the package's public surface.
+// (fuzz-headers and fuzz-decoders need it), which is not part of the package's public surface.
 import PackageDescription
 
 let package = Package(
@@ -32,6 +33,16 @@ let package = Package(
         .executableTarget(
             name: "fuzz-headers",
             dependencies: [.product(name: "ImageDecoding", package: "Fourway")]
+        ),
+        // Whole files through every decoder of the registry, with the real libraries.
+        .executableTarget(
+            name: "fuzz-decoders",
+            dependencies: [.product(name: "ImageDecoding", package: "Fourway")]
+        ),
+        // The engine's C interface (fourway/pager.h) with hostile doubles and integers.
+        .executableTarget(
+            name: "fuzz-pager-c",
+            dependencies: [.product(name: "fourway-pager", package: "Fourway")]
         ),
     ]
 )
