@@ -19,7 +19,7 @@ import TestFixtures
     @Test func theStandardOrderPutsTheStreamedReadersFirstAndSDLImageLast() {
         #expect(DecoderRegistry.standard.decoders.map(\.name) == [
             "JPEG DC coefficients", "LibRaw", "libpng, streamed", "libtiff, streamed", "libjpeg-turbo", "libheif", "libjxl",
-            "animated WebP (libwebpdemux)", "librsvg", "SDL_image",
+            "giflib", "animated WebP (libwebpdemux)", "librsvg", "SDL_image",
         ])
     }
 
@@ -37,7 +37,7 @@ import TestFixtures
         #expect(first(.cameraRaw) == "LibRaw")
         #expect(first(.svg) == "librsvg")
         #expect(first(.webp) == "animated WebP (libwebpdemux)")
-        #expect(first(.gif) == "SDL_image")
+        #expect(first(.gif) == "giflib")
         #expect(first(nil) == "SDL_image")
     }
 

@@ -6,7 +6,7 @@
 /// ```swift
 /// DecoderRegistry.standard.decoders.map(\.name)
 /// // ["JPEG DC coefficients", "LibRaw", "libpng, streamed", "libtiff, streamed", "libjpeg-turbo",
-/// //  "libheif", "libjxl", "animated WebP (libwebpdemux)", "librsvg", "SDL_image"]
+/// //  "libheif", "libjxl", "giflib", "animated WebP (libwebpdemux)", "librsvg", "SDL_image"]
 /// let sdlOnly = DecoderRegistry([SDLImageDecoder()])
 /// ```
 public struct DecoderRegistry: Sendable {
@@ -35,6 +35,8 @@ public struct DecoderRegistry: Sendable {
         // HEIC and AVIF.
         HEIFDecoder(),
         JXLDecoder(),
+        // GIF through giflib: SDL_image's GIF reader crashes on hostile files.
+        GIFDecoder(),
         // SDL_image 2.6 reads no animated WebP: its first frame, composited.
         // A still WebP is passed on to SDL_image.
         AnimatedWebPDecoder(),

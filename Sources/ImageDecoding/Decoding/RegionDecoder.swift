@@ -69,6 +69,8 @@ public enum RegionDecoder {
         Result { () throws(DecodeFailure) in
             let head = try FileReader.read(path, limit: ImageDecoder.headLength)
             if case .image(let format) = ContentSniffer.identify(head) {
+                // The same limits as the page's decode, before anything is read.
+                try ImageDecoder.checkHeader(head, format: format, path: path)
                 if format == .svg, let part = try SVGDecoder.decodeRegion(path: path, region: region, scale: scale,
                                                                           maximumPixels: maximumPixels) {
                     return part
@@ -130,6 +132,14 @@ public enum RegionDecoder {
             throw DecodeFailure(path: path, message: "corrupt JPEG header")
         }
         if colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue) { return nil }
+        // libjpeg-turbo's lossless crop reads the whole image's coefficients
+        // (2–3 bytes a pixel): a 400-byte file claiming 20000 × 20000 made it
+        // read 1.2 GB for 10 s and more (Fuzz/Findings/decoders-region-jpeg-20000).
+        if DecodeLimits.exceeds(width: Int(width), height: Int(height), limit: DecodeLimits.maximumFullDecodePixels) {
+            throw DecodeFailure(path: path, message: DecodeLimits.overLimitMessage(
+                width: Int(width), height: Int(height), limit: DecodeLimits.maximumFullDecodePixels,
+                what: "JPEG"))
+        }
         let stored = (w: Int(width), h: Int(height))
         let orientation = structure.orientation
         let upright = orientation.swapsAxes ? (w: stored.h, h: stored.w) : (w: stored.w, h: stored.h)
