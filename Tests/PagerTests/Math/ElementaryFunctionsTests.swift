@@ -60,15 +60,6 @@ import Testing
         #expect(abs(c - Foundation.cos(x)) <= 1e-15, "cos(\(x)) = \(c), platform \(Foundation.cos(x))")
     }
 
-    @Test func sinAndCosJustBelowTheReductionsSwitchMatchThePlatform() {
-        var x = 1.5e6
-        while x < 1.7e6 {
-            let (s, c) = ElementaryFunctions.sinCos(x)
-            #expect(abs(s - Foundation.sin(x)) <= 1e-14 && abs(c - Foundation.cos(x)) <= 1e-14, "\(x)")
-            x += 997.3
-        }
-    }
-
     @Test func sinAndCosOfNonFiniteArgumentsAreNaN() {
         for x in [Double.nan, .infinity, -.infinity] {
             let (s, c) = ElementaryFunctions.sinCos(x)

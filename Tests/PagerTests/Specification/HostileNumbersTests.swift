@@ -145,12 +145,12 @@ import Testing
     @Test func goToIntMaxStopsAtThePageIndexLimit() {
         var model = PagerModel(pageWidth: 1280, pageHeight: 800)
         model.go(to: PageIndex(h: .max, v: .min), animated: false, time: 0)
-        #expect(model.currentPage == PageIndex(h: 1 << 60, v: -(1 << 60)))
+        #expect(model.currentPage == PageIndex(h: 1 << 61, v: -(1 << 61)))
         let flipped = model.flip(.right, time: 0.1)
         #expect(!flipped)
         model.go(to: PageIndex(h: .min, v: .max), animated: true, time: 0.2)
         Self.settle(&model, from: 0.2)
-        #expect(model.currentPage == PageIndex(h: -(1 << 60), v: 1 << 60))
+        #expect(model.currentPage == PageIndex(h: -(1 << 61), v: 1 << 61))
         Self.expectWorking(&model, at: 1)
     }
 
@@ -158,7 +158,7 @@ import Testing
         var model = PagerModel(pageWidth: 1280, pageHeight: 800, horizontalPages: .max, verticalPages: .max)
         model.go(to: PageIndex(h: .max, v: .max), animated: true, time: 0)
         Self.settle(&model, from: 0)
-        #expect(model.currentPage == PageIndex(h: (1 << 60) - 1, v: (1 << 60) - 1))
+        #expect(model.currentPage == PageIndex(h: (1 << 61) - 1, v: (1 << 61) - 1))
         let flipped = model.flip(.right, time: 1) || model.flip(.down, time: 1)
         #expect(!flipped)
         #expect(ModelInvariants.violations(of: model) == [])
