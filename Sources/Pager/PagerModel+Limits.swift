@@ -9,7 +9,7 @@
 /// - Input with a NaN or infinite coordinate or delta is ignored; finite ones
 ///   are clamped to ±2^40 px (or touchpad units).
 /// - Page sizes are held within 1…2^24 px, the spacing within 0…2^24 px.
-/// - Page indices lie within ±2^60 (`AxisBounds`), where an infinite axis ends.
+/// - Page indices lie within ±2^61 (`AxisBounds`), where an infinite axis ends.
 /// - Landing is bounded work however far the content went
 ///   (`landPassedPages`), and one long swipe travels at most 1000 pages.
 extension PagerModel {
@@ -50,8 +50,8 @@ extension PagerModel {
         time.magnitude <= timeLimit   // false for NaN and ±∞ too
     }
 
-    /// `raw` held within ±2^62 pitches along `axis`: farther than any page
-    /// (indices end at ±2^60), and finite, so that a band or a landing never
+    /// `raw` held within ±2^62 pitches along `axis`: as far as any page
+    /// (indices end at ±2^61), and finite, so that a band or a landing never
     /// meets ∞ or NaN.
     @inline(__always)
     func boundedRaw(_ raw: Double, along axis: Axis) -> Double {

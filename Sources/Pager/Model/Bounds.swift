@@ -14,10 +14,11 @@ public struct AxisBounds: Hashable, Sendable {
         self.pageCount = pageCount.map { max(0, $0) }
     }
 
-    /// Page indices lie within ±2^60 (the C interface's `FW_PAGE_INDEX_LIMIT`),
-    /// so that no page step or difference of two pages can overflow: an
-    /// infinite axis ends there, and a count above it counts as 2^60 pages.
-    static let indexLimit = 1 << 60
+    /// Page indices lie within ±2^61, so that no page step or difference of
+    /// two pages can overflow: an infinite axis ends there, and a count above
+    /// it counts as 2^61 pages. (The C interface clamps the indices it is
+    /// given to ±2^60, `FW_PAGE_INDEX_LIMIT`, so flips still pass those.)
+    static let indexLimit = 1 << 61
 
     /// Whether the axis can move at all.
     public var isEnabled: Bool { pageCount.map { $0 > 0 } ?? true }
@@ -33,10 +34,10 @@ public struct AxisBounds: Hashable, Sendable {
         min(max(index, lowestIndex), highestIndex)
     }
 
-    /// The first page (0 when disabled; −2^60 when infinite).
+    /// The first page (0 when disabled; −2^61 when infinite).
     var lowestIndex: Int { pageCount == nil ? -Self.indexLimit : 0 }
 
-    /// The last page (0 when disabled; 2^60 when infinite).
+    /// The last page (0 when disabled; 2^61 when infinite).
     var highestIndex: Int {
         guard let count = pageCount else { return Self.indexLimit }
         return count <= 0 ? 0 : min(count, Self.indexLimit) - 1
