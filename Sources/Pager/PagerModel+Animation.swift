@@ -45,19 +45,23 @@ extension PagerModel {
         guard case .animation(var running) = activity else { return }
         let h = running.horizontal.state(at: time)
         let v = running.vertical.state(at: time)
+        // A motion is finite by construction (`SpringMotion.state`); should a
+        // hostile start still give a NaN, it ends on its target now.
+        guard h.value.isFinite, v.value.isFinite, h.velocity.isFinite, v.velocity.isFinite else {
+            running.horizontal = .resting(running.horizontal.target)
+            running.vertical = .resting(running.vertical.target)
+            activity = .animation(running)
+            finishAnimation(running, ifAtRestAt: time)
+            return
+        }
         offset = Point(x: h.value, y: v.value)
         running.velocity = Point(x: h.velocity, y: v.velocity)
         activity = .animation(running)
         if !finishAnimation(running, ifAtRestAt: time) {
             // An animation may run past a whole page (rapid paging, overshoot): land there.
             for axis in Axis.allCases {
-                let size = pagePitch(axis)
-                while offset[axis] <= -size && canMove(1, along: axis) {
-                    land(1, along: axis, at: time)
-                }
-                while offset[axis] >= size && canMove(-1, along: axis) {
-                    land(-1, along: axis, at: time)
-                }
+                // Landing shifts the offset too: what is left of it is the offset.
+                _ = landPassedPages(offset[axis], along: axis, at: time)
                 // Past a bounded edge an overshoot shows through the rubber band,
                 // as a drag does: no spring can throw the content a page beyond the last.
                 // (Inside the bounds the band is the identity: no call. The test is
@@ -77,6 +81,7 @@ extension PagerModel {
     }
 
     /// `finishAnimationIfAtRest` for the animation `running`, already read.
+    @discardableResult
     private mutating func finishAnimation(_ running: OffsetAnimation, ifAtRestAt time: Double) -> Bool {
         let distance = configuration.restDistance
         let speed = configuration.restSpeed

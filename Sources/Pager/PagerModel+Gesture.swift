@@ -26,7 +26,7 @@ extension PagerModel {
         owesSettledEvent = true
         emit(.dragBegan, at: time)
         if bounds(axis).isEnabled {
-            let raw = rawOffset(shown: offset[axis], along: axis)
+            let raw = boundedRaw(rawOffset(shown: offset[axis], along: axis), along: axis)
             updateGesture { gesture in
                 gesture.lock = .axis(axis)
                 gesture.rawOffset = raw
@@ -52,9 +52,9 @@ extension PagerModel {
     /// swipes holds at the page next to the one it began on (libadwaita's
     /// swipe tracker clamps its progress there too), and turning back moves at once.
     mutating func moveGesture(by delta: Double, along axis: Axis, at time: Double) {
-        guard case .gesture(var moved) = activity else { return }
+        guard delta.isFinite, case .gesture(var moved) = activity else { return }
         // At an edge that does not overshoot the drag stops dead, and turning back moves at once.
-        moved.rawOffset = heldAtEdges(moved.rawOffset + delta, along: axis)
+        moved.rawOffset = heldAtEdges(boundedRaw(moved.rawOffset + delta, along: axis), along: axis)
         if moved.source == .scroll && !configuration.allowsLongSwipes {
             let size = pagePitch(axis)
             let lowest = Double(moved.landed - moved.reach.upperBound) * size
@@ -65,16 +65,7 @@ extension PagerModel {
         history.offset.record(position: moved.rawOffset, time: time)
         // Landing shifts the gesture's raw offset by the page it lands on; follow it here
         // rather than reading the gesture back out of `activity` on every call.
-        var raw = moved.rawOffset
-        let size = pagePitch(axis)
-        while raw <= -size, canMove(1, along: axis) {
-            land(1, along: axis, at: time)
-            raw += size
-        }
-        while raw >= size, canMove(-1, along: axis) {
-            land(-1, along: axis, at: time)
-            raw -= size
-        }
+        let raw = landPassedPages(moved.rawOffset, along: axis, at: time)
         showOffset(raw: raw, along: axis)
     }
 
@@ -205,7 +196,7 @@ extension PagerModel {
     func longSwipeStep(projected: Double) -> Int {
         let magnitude = projected.magnitude
         guard magnitude.isFinite else { return 0 }
-        let cap = max(1, configuration.maximumLongSwipePages)
+        let cap = min(max(1, configuration.maximumLongSwipePages), Self.longSwipePageLimit)
         var pages = magnitude >= Double(cap) ? cap : Int(magnitude)   // truncates: no libm call
         if pages < cap && magnitude - Double(pages) > configuration.flipThreshold { pages += 1 }
         return projected < 0 ? -pages : pages

@@ -1,11 +1,13 @@
 extension PagerModel {
     /// A mouse button or finger went down at (`x`, `y`) in viewport pixels.
-    /// Catches a moving page exactly where it is shown.
+    /// Catches a moving page exactly where it is shown. Ignored when a
+    /// coordinate is NaN or infinite (as for every input: `PagerModel+Limits.swift`).
     public mutating func pointerDown(x: Double, y: Double, time: Double) {
+        guard let point = Self.inputPoint(x: x, y: y) else { return }
         let now = clock(time)
         if activity.gesture?.source == .scroll { releaseGesture(at: now, velocityTime: now) }
         if activity.gesture == nil {
-            beginGesture(.pointer, at: Point(x: x, y: y), time: now)
+            beginGesture(.pointer, at: point, time: now)
             if zoom.isZoomed { beginPan(at: now) }
         }
         updateSlotGeometry()
@@ -14,9 +16,9 @@ extension PagerModel {
     /// The pointer moved. Before the slop nothing moves; then the drag locks
     /// to the dominant axis and the content follows along it only.
     public mutating func pointerMoved(x: Double, y: Double, time: Double) {
+        guard let point = Self.inputPoint(x: x, y: y) else { return }
         let now = clock(time)
         guard case .gesture(var current) = activity, current.source == .pointer else { return }
-        let point = Point(x: x, y: y)
         if let axis = current.lockedAxis, !current.pans {
             // The steady state of a drag, once per motion event: one write of the gesture.
             let delta = point[axis] - current.last[axis]
@@ -30,8 +32,8 @@ extension PagerModel {
         if current.pans {
             movePointerPan(to: point, at: now)
         } else if !current.isLocked {
-            let dx = x - current.origin.x
-            let dy = y - current.origin.y
+            let dx = point.x - current.origin.x
+            let dy = point.y - current.origin.y
             let slop = configuration.dragSlop
             if dx * dx + dy * dy > slop * slop {
                 let axis: Axis = abs(dx) >= abs(dy) ? .horizontal : .vertical
@@ -54,12 +56,13 @@ extension PagerModel {
     /// The pointer was released: flip, return or bounce, from the position and
     /// the velocity of the last moments of the drag. A release before the slop is a tap.
     public mutating func pointerUp(x: Double, y: Double, time: Double) {
+        guard let point = Self.inputPoint(x: x, y: y) else { return }
         let now = clock(time)
         guard let current = activity.gesture, current.source == .pointer else { return }
         if current.pans {
-            movePointerPan(to: Point(x: x, y: y), at: now)
+            movePointerPan(to: point, at: now)
         } else if let axis = current.lockedAxis {
-            moveGesture(by: Point(x: x, y: y)[axis] - current.last[axis], along: axis, at: now)
+            moveGesture(by: point[axis] - current.last[axis], along: axis, at: now)
         }
         releaseGesture(at: now, velocityTime: now)
         updateSlotGeometry()
@@ -94,6 +97,7 @@ extension PagerModel {
     /// model.scrollEnded(time: 0.2)              // slow: past half, turns to h + 1
     /// ```
     public mutating func scroll(dx: Double, dy: Double, time: Double) {
+        guard let dx = Self.coordinate(dx), let dy = Self.coordinate(dy) else { return }
         let now = clock(time)
         if activity.gesture?.source == .pointer { return }
         if activity.gesture == nil {
@@ -222,11 +226,12 @@ extension PagerModel {
     }
 
     /// The viewport (one page) changed size. The page and the relative
-    /// position are kept, even mid-drag or mid-animation.
+    /// position are kept, even mid-drag or mid-animation. Sizes are held
+    /// within 1…2^24 px (NaN counts as 1).
     public mutating func resize(width: Double, height: Double, time: Double) {
         _ = clock(time)
-        let width = max(1, width)
-        let height = max(1, height)
+        let width = Self.pageLength(width)
+        let height = Self.pageLength(height)
         let oldPitch = (x: pagePitch(.horizontal), y: pagePitch(.vertical))
         pageWidth = width
         pageHeight = height
@@ -325,10 +330,10 @@ extension PagerModel {
         updateSlotGeometry()
     }
 
-    /// Takes `time` as the latest time seen (never backwards) and ends a
-    /// touchpad gesture whose quiet gap has passed.
+    /// Takes `time` as the latest time seen (never backwards; NaN, infinite
+    /// and beyond ±2^40 s ignored) and ends a touchpad gesture whose quiet gap has passed.
     mutating func clock(_ time: Double) -> Double {
-        if time.isFinite && time > (latestTime ?? -.infinity) { latestTime = time }
+        if Self.isUsableTime(time) && time > (latestTime ?? -.infinity) { latestTime = time }
         let now = latestTime ?? 0
         if let current = activity.gesture, current.source == .scroll,
            now - current.lastInputTime >= configuration.scrollEndGap {

@@ -59,8 +59,8 @@ extension PagerModel {
         updateSlotGeometry()
     }
 
-    /// Lets one release travel several pages, at most `maximumPages` (at
-    /// least 1), or one page at most (`PagerConfiguration.allowsLongSwipes`,
+    /// Lets one release travel several pages, at most `maximumPages` (held
+    /// within 1…1000), or one page at most (`PagerConfiguration.allowsLongSwipes`,
     /// `maximumLongSwipePages`). The next release decides by it.
     ///
     /// ```swift
@@ -68,7 +68,7 @@ extension PagerModel {
     /// ```
     public mutating func setLongSwipes(_ allowed: Bool, maximumPages: Int) {
         configuration.allowsLongSwipes = allowed
-        configuration.maximumLongSwipePages = max(1, maximumPages)
+        configuration.maximumLongSwipePages = min(max(1, maximumPages), Self.longSwipePageLimit)
     }
 
     /// The bounded edges past which content overshoots

@@ -47,13 +47,16 @@ extension PagerModel {
     /// Zooms the current page to `scale` (relative to fit, clamped between 1 and
     /// `zoom.maximumScale`), holding the viewport point `point` still (unless
     /// that would show past the image's edge). Animated with the zoom spring.
-    /// Ignored during a drag. Returns whether the target scale changed.
+    /// Ignored during a drag and for a NaN or infinite point. Returns whether
+    /// the target scale changed.
     ///
     /// ```swift
     /// model.zoom(to: 2, around: Point(x: 640, y: 400), animated: true, time: now)
     /// ```
     @discardableResult
     public mutating func zoom(to scale: Double, around point: Point, animated: Bool, time: Double) -> Bool {
+        // A NaN or infinite point is refused, as any input's (`PagerModel+Limits.swift`).
+        guard let point = Self.inputPoint(x: point.x, y: point.y) else { return false }
         let now = clock(time)
         guard activity.gesture == nil else { return false }
         guard zoom.zoom(to: scale, around: point, animated: animated, time: now) else { return false }

@@ -49,7 +49,7 @@ public struct PagerModel: Sendable {
 
     var events = EventQueue()
 
-    /// A pager of pages `pageWidth` × `pageHeight` px (sizes below 1 become 1)
+    /// A pager of pages `pageWidth` × `pageHeight` px (held within 1…2^24 px; NaN is 1)
     /// at `initialPage` (clamped into the bounds). Page counts per axis: `nil`
     /// infinite, 0 disabled, N pages `0..<N`.
     ///
@@ -66,8 +66,8 @@ public struct PagerModel: Sendable {
         configuration: PagerConfiguration = PagerConfiguration()
     ) {
         self.configuration = configuration
-        self.pageWidth = max(1, pageWidth)
-        self.pageHeight = max(1, pageHeight)
+        self.pageWidth = Self.pageLength(pageWidth)
+        self.pageHeight = Self.pageLength(pageHeight)
         self.horizontalBounds = AxisBounds(pageCount: horizontalPages)
         self.verticalBounds = AxisBounds(pageCount: verticalPages)
         self.currentPage = PageIndex(

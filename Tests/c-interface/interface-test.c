@@ -641,6 +641,267 @@ static void test_new_functions_with_null(void) {
     CHECK(FW_PAGER_VERSION_MAJOR == 0 && FW_PAGER_VERSION_MINOR >= 2);
 }
 
+/* ------------------------------------------------------- hostile numbers */
+
+/* Every value a host could pass by mistake or malice. Before the engine's
+   guards (Sources/Pager/PagerModel+Limits.swift) a huge phase trapped in
+   sin/cos (SIGILL), a huge or infinite coordinate looped for ever landing
+   pages, and a page of 1e308 px never settled. A hang inside a call cannot
+   be caught here: Tests/c-interface/run gives this program a time limit. */
+static const double hostile[] = {NAN, INFINITY, -INFINITY, 1e308, -1e308, 1e300, -1e300,
+                                 0, -0.0, -1, 1e-300, 4.9e-324, -4.9e-324};
+#define HOSTILE_COUNT ((int)(sizeof hostile / sizeof hostile[0]))
+static const int64_t hostile_pages[] = {INT64_MAX, INT64_MIN, INT64_MAX - 1, INT64_MIN + 1,
+                                        FW_PAGE_INDEX_LIMIT, -FW_PAGE_INDEX_LIMIT, -2, -1, 0};
+#define HOSTILE_PAGE_COUNT ((int)(sizeof hostile_pages / sizeof hostile_pages[0]))
+
+/* Advances until settled: 600 frames at 60 fps, then (the slowest spring the
+   engine allows creeps for hours) up to 10 000 steps of 10 s. Drains events
+   on the way, at most 1000 per step (the queue holds 256). */
+static double settle_slowly(fw_pager *pager, double from, int *events_drained) {
+    double t = from;
+    for (int i = 0; i < 10600 && !fw_pager_is_settled(pager); i++) {
+        t += i < 600 ? 1.0 / 60 : 10;
+        fw_pager_advance(pager, t);
+        fw_event event;
+        int polled = 0;
+        while (polled < 1000 && fw_pager_poll_event(pager, &event)) polled++;
+        if (events_drained && polled == 1000) *events_drained = 0;
+    }
+    return t;
+}
+
+/* The model's invariants: nine slots at the nine distinct cells around the
+   current page, the current page within its bounds (an infinite axis ends at
+   ±2 × FW_PAGE_INDEX_LIMIT), the offset finite. */
+static bool keeps_invariants(fw_pager *pager) {
+    fw_slot slots[FW_SLOT_COUNT];
+    if (fw_pager_slots(pager, slots) != FW_SLOT_COUNT) return false;
+    bool seen[3][3] = {{false}};
+    for (int i = 0; i < FW_SLOT_COUNT; i++) {
+        if (slots[i].id != i || slots[i].column < -1 || slots[i].column > 1 || slots[i].row < -1 || slots[i].row > 1)
+            return false;
+        if (seen[slots[i].column + 1][slots[i].row + 1]) return false;
+        seen[slots[i].column + 1][slots[i].row + 1] = true;
+        if (!isfinite(slots[i].frame.x) || !isfinite(slots[i].frame.y) || !(slots[i].visible_fraction >= 0))
+            return false;
+    }
+    fw_page page = fw_pager_current_page(pager);
+    int64_t h = 0, v = 0;
+    fw_pager_page_counts(pager, &h, &v);
+    const int64_t end = 2 * FW_PAGE_INDEX_LIMIT;  /* where an infinite axis ends */
+    bool in_h = h == FW_PAGES_INFINITE ? page.h >= -end && page.h <= end : page.h >= 0 && page.h < (h > 0 ? h : 1);
+    bool in_v = v == FW_PAGES_INFINITE ? page.v >= -end && page.v <= end : page.v >= 0 && page.v < (v > 0 ? v : 1);
+    fw_point offset = fw_pager_offset(pager);
+    return in_h && in_v && isfinite(offset.x) && isfinite(offset.y);
+}
+
+/* Whether the pager still works after whatever it was fed: it keeps its
+   invariants, settles with the offset exactly 0 and events drained, and
+   (back on ordinary options and page (0, 0)) a quick drag to the left flips
+   exactly one page and settles again. */
+static bool still_works(fw_pager *pager, double *t) {
+    int drained = 1;
+    if (!keeps_invariants(pager)) return false;
+    *t = settle_slowly(pager, *t + 1, &drained);
+    fw_point offset = fw_pager_offset(pager);
+    if (!fw_pager_is_settled(pager) || offset.x != 0 || offset.y != 0 || !keeps_invariants(pager)) return false;
+    fw_pager_set_bounds(pager, FW_PAGES_INFINITE, FW_PAGES_INFINITE, *t);
+    fw_pager_set_long_swipes(pager, false, 1);
+    fw_pager_reset_zoom(pager, false, *t);
+    fw_pager_go(pager, 0, 0, false, *t);
+    *t = settle_slowly(pager, *t, &drained);
+    fw_pager_pointer_down(pager, 600, 400, *t + 1);
+    fw_pager_pointer_moved(pager, 500, 400, *t + 1.01);
+    fw_pager_pointer_up(pager, 300, 400, *t + 1.02);
+    *t = settle_slowly(pager, *t + 1.02, &drained);
+    fw_page page = fw_pager_current_page(pager);
+    offset = fw_pager_offset(pager);
+    return drained && fw_pager_is_settled(pager) && offset.x == 0 && offset.y == 0 && page.h == 1 && page.v == 0
+           && keeps_invariants(pager);
+}
+
+/* A pager mid-drag and another mid-animation: hostile input meets every state. */
+static fw_pager *pager_in_motion(bool dragging, double *t) {
+    fw_pager *pager = fw_pager_create(1280, 800, FW_PAGES_INFINITE, FW_PAGES_INFINITE);
+    fw_pager_pointer_down(pager, 600, 400, *t);
+    fw_pager_pointer_moved(pager, 500, 400, *t + 0.01);
+    if (!dragging) {
+        fw_pager_pointer_up(pager, 300, 400, *t + 0.02);
+        fw_pager_advance(pager, *t + 0.03);
+    }
+    *t += 0.03;
+    return pager;
+}
+
+static void feed_every_function(fw_pager *pager, double x, double t) {
+    fw_pager_pointer_down(pager, x, 400, t);
+    fw_pager_pointer_moved(pager, x, x, t);
+    fw_pager_pointer_moved(pager, 300, x, x);
+    fw_pager_pointer_up(pager, x, 300, x);
+    fw_pager_scroll(pager, x, 0, t);
+    fw_pager_scroll(pager, 0, x, x);
+    fw_pager_scroll_ended(pager, x);
+    fw_pager_advance(pager, x);
+    fw_pager_flip(pager, FW_RIGHT, x);
+    fw_pager_advance(pager, x);
+    fw_pager_go(pager, 3, -2, true, x);
+    fw_pager_interrupt(pager, FW_INTERRUPT_HOST, x);
+    fw_pager_resize(pager, x, 800, t);
+    fw_pager_resize(pager, 1280, x, x);
+    fw_pager_set_bounds(pager, FW_PAGES_INFINITE, 3, x);
+    fw_pager_set_spacing(pager, x, x);
+    fw_pager_set_reversed(pager, false, false, x);
+    fw_pager_set_touchpad_distance(pager, x, x);
+    fw_pager_scroll(pager, -50, 0, t);
+    fw_pager_scroll(pager, 0, -50, t + 0.01);
+    fw_pager_set_scroll_end_gap(pager, x);
+    fw_pager_set_zoom_content(pager, x, x, x, x);
+    fw_pager_zoom_to(pager, x, x, x, true, t);
+    fw_pager_zoom_by(pager, x, 0, x, false, x);
+    fw_pager_zoom_in(pager, x, x, x);
+    fw_pager_zoom_out(pager, x, 0, x);
+    fw_pager_toggle_zoom(pager, 0, x, x);
+    fw_pager_advance(pager, t + 0.02);
+    fw_pager_reset_zoom(pager, true, x);
+    fw_pager_set_touchpad_distance(pager, 400, 300);
+    fw_pager_set_scroll_end_gap(pager, 0.15);
+    fw_pager_set_spacing(pager, 0, t);
+    fw_pager_resize(pager, 1280, 800, t);
+}
+
+static void test_hostile_numbers_in_every_function(void) {
+    /* The positive control: the check passes on a fresh pager and fails on
+       one held by a pointer, so a pass below means something. */
+    double t = 0;
+    fw_pager *control = fw_pager_create(1280, 800, FW_PAGES_INFINITE, FW_PAGES_INFINITE);
+    CHECK(still_works(control, &t));
+    fw_pager_pointer_down(control, 10, 10, t + 1);
+    CHECK(!still_works(control, &t));
+    fw_pager_destroy(control);
+
+    for (int i = 0; i < HOSTILE_COUNT; i++) {
+        for (int dragging = 0; dragging <= 1; dragging++) {
+            t = 0;
+            fw_pager *pager = pager_in_motion(dragging, &t);
+            feed_every_function(pager, hostile[i], t);
+            fw_pager_pointer_up(pager, 300, 400, t + 0.05);  /* ends a drag left pressed */
+            t += 0.05;
+            if (!still_works(pager, &t)) printf("  hostile value %g (%s)\n", hostile[i], dragging ? "drag" : "animation");
+            CHECK(still_works(pager, &t));
+            fw_pager_destroy(pager);
+        }
+    }
+}
+
+static void test_hostile_page_indices_and_counts(void) {
+    for (int i = 0; i < HOSTILE_PAGE_COUNT; i++) {
+        int64_t n = hostile_pages[i];
+        double t = 0;
+        fw_pager *pager = fw_pager_create(1280, 800, FW_PAGES_INFINITE, FW_PAGES_INFINITE);
+        fw_pager_go(pager, n, n, false, t);
+        CHECK(keeps_invariants(pager));
+        fw_pager_flip(pager, FW_RIGHT, 0.1);
+        fw_pager_flip(pager, FW_UP, 0.1);
+        fw_pager_go(pager, -n, n, true, 0.2);  /* -INT64_MIN: the C side wraps to INT64_MIN */
+        fw_pager_advance(pager, 0.25);
+        fw_pager_set_bounds(pager, n, n, 0.3);
+        fw_pager_go(pager, n, n, true, 0.4);
+        fw_pager_flip(pager, FW_RIGHT, 0.5);
+        fw_pager_flip(pager, FW_DOWN, 0.5);
+        int64_t lengths[3] = {n, INT64_MAX, n};
+        fw_pager_set_row_lengths(pager, lengths, 3, 0.6);
+        fw_pager_go(pager, INT64_MAX, 1, true, 0.7);
+        fw_pager_flip(pager, FW_DOWN, 0.8);
+        fw_pager_set_long_swipes(pager, true, INT32_MAX);
+        fw_pager_set_long_swipes(pager, true, INT32_MIN);
+        fw_pager_set_overshoot_edges(pager, UINT32_MAX);
+        t = 0.8;
+        if (!still_works(pager, &t)) printf("  hostile page %lld\n", (long long)n);
+        CHECK(still_works(pager, &t));
+        fw_pager_destroy(pager);
+    }
+    fw_pager *bounded = fw_pager_create(1280, 800, INT64_MAX, INT64_MAX);
+    fw_pager_go(bounded, INT64_MAX, INT64_MAX, true, 0);
+    settle_slowly(bounded, 0, NULL);
+    fw_page last = fw_pager_current_page(bounded);
+    CHECK(last.h == FW_PAGE_INDEX_LIMIT - 1 && last.v == FW_PAGE_INDEX_LIMIT - 1);
+    CHECK(!fw_pager_flip(bounded, FW_RIGHT, 1) && !fw_pager_flip(bounded, FW_DOWN, 1));
+    fw_pager_destroy(bounded);
+}
+
+/* Springs and easings at the ends of the ranges fw_config accepts (any
+   finite value above 0), each released fast and, mid-animation, advanced to
+   a time far ahead. */
+static void test_extreme_springs_and_durations(void) {
+    const double ends[] = {1e-300, 4.9e-324, 1e300, 1.7976931348623157e308, 0.5, 1};
+    const int count = (int)(sizeof ends / sizeof ends[0]);
+    for (int a = 0; a < count; a++)
+        for (int b = 0; b < count; b++)
+            for (int easing = 0; easing <= 1; easing++) {
+                fw_config config = fw_config_default();
+                config.spring_damping_ratio = ends[a];
+                config.spring_stiffness = ends[b];
+                config.spring_mass = ends[(a + b) % count];
+                config.animation = easing ? FW_ANIMATION_EASING : FW_ANIMATION_SPRING;
+                config.easing_minimum_duration = ends[a] < ends[b] ? ends[a] : ends[b];
+                config.easing_maximum_duration = ends[a] < ends[b] ? ends[b] : ends[a];
+                fw_pager *pager = fw_pager_create_with_config(1280, 800, FW_PAGES_INFINITE, 5, &config);
+                CHECK(pager != NULL);
+                if (!pager) continue;
+                fw_pager_pointer_down(pager, 600, 400, 0);
+                fw_pager_pointer_moved(pager, 500, 400, 0.01);
+                fw_pager_pointer_up(pager, 300, 400, 0.02);
+                fw_pager_advance(pager, 0.03);
+                fw_pager_advance(pager, 1e300);
+                fw_pager_flip(pager, FW_DOWN, 0.04);
+                fw_pager_advance(pager, 1e300);
+                double t = 0.05;
+                bool works = still_works(pager, &t);
+                if (!works) printf("  spring %g %g %g easing %d\n", ends[a], config.spring_mass, ends[b], easing);
+                CHECK(works);
+                fw_pager_destroy(pager);
+            }
+}
+
+/* Hostile sizes at creation: refused (NULL) or held, never a hang. */
+static void test_hostile_sizes_at_creation(void) {
+    for (int i = 0; i < HOSTILE_COUNT; i++) {
+        fw_pager *pager = fw_pager_create(hostile[i], 800, FW_PAGES_INFINITE, FW_PAGES_INFINITE);
+        bool valid = isfinite(hostile[i]) && hostile[i] > 0;
+        CHECK((pager != NULL) == valid);
+        if (!pager) continue;
+        fw_point size = fw_pager_page_size(pager);
+        CHECK(size.x >= 1 && size.x <= 16777216);
+        fw_pager_resize(pager, 1280, 800, 0);
+        double t = 0;
+        CHECK(still_works(pager, &t));
+        fw_pager_destroy(pager);
+    }
+}
+
+/* An event with hostile fields: a JSON line or nothing, never a trap. */
+static void test_hostile_event_json(void) {
+    fw_event event;
+    memset(&event, 0, sizeof event);
+    char line[1024];
+    for (int i = 0; i < HOSTILE_COUNT; i++) {
+        event.kind = FW_EVENT_ZOOM_CHANGED;
+        event.time = hostile[i];
+        event.scale = hostile[i];
+        CHECK(fw_pager_event_json(&event, line, sizeof line) > 0);
+    }
+    event.kind = FW_EVENT_PAGE_CHANGED;
+    event.from = (fw_page){INT64_MIN, INT64_MAX};
+    event.to = (fw_page){INT64_MAX, INT64_MIN};
+    CHECK(fw_pager_event_json(&event, line, sizeof line) > 0);
+    event.kind = FW_EVENT_SLOTS_RECYCLED;
+    event.slot_count = INT32_MAX;
+    CHECK(fw_pager_event_json(&event, line, sizeof line) == 0);
+    event.slot_count = INT32_MIN;
+    CHECK(fw_pager_event_json(&event, line, sizeof line) == 0);
+}
+
 int main(void) {
     test_version_and_config();
     test_create_rejects_bad_sizes_and_counts();
@@ -663,6 +924,11 @@ int main(void) {
     test_zoom();
     test_more_state();
     test_new_functions_with_null();
+    test_hostile_numbers_in_every_function();
+    test_hostile_page_indices_and_counts();
+    test_extreme_springs_and_durations();
+    test_hostile_sizes_at_creation();
+    test_hostile_event_json();
     printf("interface-test: %d checks, %d failed\n", checks, failures);
     return failures == 0 ? 0 : 1;
 }

@@ -23,8 +23,17 @@ struct EasingMotion: Hashable, Sendable {
         } else {
             duration = maximumDuration * (distance / max(pageSize, 1)).squareRoot()
         }
-        self.duration = min(max(duration, minimumDuration), max(minimumDuration, maximumDuration))
+        duration = min(max(duration, minimumDuration), max(minimumDuration, maximumDuration))
+        // Durations come from the host (the C interface takes any finite ones): a
+        // NaN would never finish, a huge one never settle, and one of 10⁻³⁰⁰ s
+        // would report an infinite velocity that a retarget carries on.
+        self.duration = duration >= Self.shortestDuration ? min(duration, Self.longestDuration) : 0
     }
+
+    /// The longest an easing lasts, s, whatever durations it is given.
+    static let longestDuration = 60.0
+    /// Shorter easings (and NaN durations) end at once, s.
+    static let shortestDuration = 0.001
 
     func state(at time: Double) -> (value: Double, velocity: Double) {
         let progress = duration > 0 ? (time - startTime) / duration : 1

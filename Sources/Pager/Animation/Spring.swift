@@ -26,8 +26,30 @@ public struct Spring: Hashable, Sendable {
         self.stiffness = max(1e-6, stiffness)
     }
 
-    /// Undamped angular frequency, radians per second.
-    var angularFrequency: Double { (stiffness / mass).squareRoot() }
+    /// Undamped angular frequency as the motion uses it, radians per second:
+    /// √(stiffness / mass) held within `angularFrequencyRange` (a NaN gives
+    /// the carousel's). The fields are public and the C interface passes any
+    /// finite value: at 10⁻³⁰⁰ rad/s a page would never settle, and a phase
+    /// of 10¹⁵⁰ rad means nothing at a frame's resolution.
+    var angularFrequency: Double {
+        let omega = (stiffness / mass).squareRoot()
+        if omega.isNaN { return 500.0.squareRoot() / 0.5.squareRoot() }
+        return min(max(omega, Self.angularFrequencyRange.lowerBound), Self.angularFrequencyRange.upperBound)
+    }
+
+    /// The damping ratio as the motion uses it: held within
+    /// `dampingRatioRange` (a NaN is critical damping).
+    var effectiveDampingRatio: Double {
+        if dampingRatio.isNaN { return 1 }
+        return min(max(dampingRatio, Self.dampingRatioRange.lowerBound), Self.dampingRatioRange.upperBound)
+    }
+
+    /// The angular frequencies a motion uses, rad/s: the slowest settles in
+    /// about a minute, the fastest within a frame.
+    static let angularFrequencyRange = 0.1...10_000.0
+    /// The damping ratios a motion uses: `init`'s minimum up to a creep
+    /// that still settles within minutes at the slowest frequency.
+    static let dampingRatioRange = 0.01...100.0
 }
 
 extension Spring {

@@ -1,13 +1,12 @@
 /// `exp`, `sin` and `cos` in plain Swift, so the engine needs no libm (and no
 /// Foundation) and gives bit-identical results on every platform.
-/// Accurate to a few ulps over the ranges the springs use.
+/// Accurate to a few ulps over the ranges the springs use; `sinCos` reduces
+/// any finite argument exactly (`ElementaryFunctions+Reduction.swift`), so a
+/// hostile spring or time never traps.
 enum ElementaryFunctions {
     private static let ln2Hi = 6.93147180369123816490e-01
     private static let ln2Lo = 1.90821492927058770002e-10
     private static let invLn2 = 1.44269504088896338700e+00
-    private static let halfPiHi = 1.57079632673412561417e+00
-    private static let halfPiLo = 6.07710050650619224932e-11
-    private static let twoOverPi = 6.36619772367581382433e-01
 
     /// e^x.
     static func exp(_ x: Double) -> Double {
@@ -26,14 +25,13 @@ enum ElementaryFunctions {
         return scaleByPowerOfTwo(sum, Int(k))
     }
 
-    /// sin(x) and cos(x) together.
+    /// sin(x) and cos(x) together; NaN for a NaN or infinite `x`.
     static func sinCos(_ x: Double) -> (sin: Double, cos: Double) {
         if !x.isFinite { return (.nan, .nan) }
-        let k = (x * twoOverPi).rounded()
-        let r = (x - k * halfPiHi) - k * halfPiLo  // |r| <= pi / 4
+        let (quadrant, r) = reducedByHalfPi(x)  // |r| <= pi / 4
         let s = sinKernel(r)
         let c = cosKernel(r)
-        switch Int(k) & 3 {
+        switch quadrant {
         case 0: return (s, c)
         case 1: return (c, -s)
         case 2: return (-s, -c)

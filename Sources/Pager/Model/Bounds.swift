@@ -14,19 +14,32 @@ public struct AxisBounds: Hashable, Sendable {
         self.pageCount = pageCount.map { max(0, $0) }
     }
 
+    /// Page indices lie within ±2^61, so that no page step or difference of
+    /// two pages can overflow: an infinite axis ends there, and a count above
+    /// it counts as 2^61 pages. (The C interface clamps the indices it is
+    /// given to ±2^60, `FW_PAGE_INDEX_LIMIT`, so flips still pass those.)
+    static let indexLimit = 1 << 61
+
     /// Whether the axis can move at all.
-    public var isEnabled: Bool { pageCount != 0 }
+    public var isEnabled: Bool { pageCount.map { $0 > 0 } ?? true }
 
     /// Whether `index` is a page on this axis. A disabled axis has only page 0,
     /// so that the other axis still works.
     public func contains(_ index: Int) -> Bool {
-        guard let count = pageCount else { return true }
-        return count == 0 ? index == 0 : (0..<count).contains(index)
+        index >= lowestIndex && index <= highestIndex
     }
 
     /// The nearest page on this axis to `index`.
     public func clamp(_ index: Int) -> Int {
-        guard let count = pageCount else { return index }
-        return count == 0 ? 0 : min(max(index, 0), count - 1)
+        min(max(index, lowestIndex), highestIndex)
+    }
+
+    /// The first page (0 when disabled; −2^61 when infinite).
+    var lowestIndex: Int { pageCount == nil ? -Self.indexLimit : 0 }
+
+    /// The last page (0 when disabled; 2^61 when infinite).
+    var highestIndex: Int {
+        guard let count = pageCount else { return Self.indexLimit }
+        return count <= 0 ? 0 : min(count, Self.indexLimit) - 1
     }
 }

@@ -74,8 +74,8 @@ public struct PagerConfiguration: Hashable, Sendable {
     /// config.spacing = 24   // a 24 px gutter between pages
     /// ```
     public var spacing: Double = 0
-    /// `spacing` as the engine uses it: finite and not negative, px.
-    var pageSpacing: Double { spacing.isFinite ? max(0, spacing) : 0 }
+    /// `spacing` as the engine uses it: finite, 0…2^24 px (as a page size).
+    var pageSpacing: Double { spacing.isFinite ? min(max(0, spacing), 0x1p24) : 0 }
     /// Whether `h` grows to the left of the screen (right-to-left reading):
     /// dragging the content left then brings `h − 1`, `flip(.right)` shows
     /// the page on the right of the screen (`h − 1`) and the slot at column
@@ -105,7 +105,8 @@ public struct PagerConfiguration: Hashable, Sendable {
     /// A release may travel several pages, as far as its decelerated projection
     /// reaches (libadwaita's `allow-long-swipes`); off, one release moves at most one page.
     public var allowsLongSwipes = false
-    /// The most pages one long swipe travels, ≥ 1.
+    /// The most pages one long swipe travels, ≥ 1 (the engine goes no
+    /// farther than 1000, whatever this says).
     public var maximumLongSwipePages = 5
     /// Initial speed of the nudge when a flip meets an edge, px/s.
     public var edgeNudgeVelocity: Double = 2000

@@ -28,10 +28,11 @@ public struct TouchpadDistance: Hashable, Sendable {
     }
 
     /// Units per page along `axis`; a distance that is not finite and above 0
-    /// counts as libadwaita's.
+    /// counts as libadwaita's, and one below 0.001 as 0.001 (a tinier one
+    /// made a unit worth an infinite distance, and 0 × ∞ a NaN offset).
     func units(along axis: Axis) -> Double {
         let value = axis == .horizontal ? horizontal : vertical
         guard value.isFinite, value > 0 else { return axis == .horizontal ? 400 : 300 }
-        return value
+        return max(value, 0.001)
     }
 }

@@ -122,9 +122,11 @@ public struct PageZoom: Sendable {
 
     /// New content for the page: the scale is kept (clamped) and the pan re-limited.
     mutating func setContent(width: Double, height: Double, pixelScale: Double, time: Double) {
-        contentWidth = width.isFinite ? max(1, width) : viewportWidth
-        contentHeight = height.isFinite ? max(1, height) : viewportHeight
-        self.pixelScale = pixelScale.isFinite ? max(0.001, pixelScale) : 1
+        // Held within what a product of sizes and scales keeps finite: 2^24 px
+        // (the largest page) and a pixel scale of 2^20.
+        contentWidth = width.isFinite ? min(max(1, width), 0x1p24) : viewportWidth
+        contentHeight = height.isFinite ? min(max(1, height), 0x1p24) : viewportHeight
+        self.pixelScale = pixelScale.isFinite ? min(max(0.001, pixelScale), 0x1p20) : 1
         targetScale = clampScale(targetScale)
         scaleMotion?.target = targetScale
         scale = clampScale(scale)

@@ -35,3 +35,42 @@ import Testing
         }
     }
 }
+
+/// Hostile arguments: a stiff spring or a time far ahead gives a phase of any
+/// size, which trapped converting the multiple of π/2 to `Int`.
+@Suite struct ElementaryFunctionsExtremeArgumentTests {
+    /// Arguments from just past the two-part reduction's range to the largest
+    /// double, and the worst case of fdlibm's tests (a double very near a
+    /// multiple of π/2), each with its negative.
+    static let hugeArguments: [Double] = {
+        var values: [Double] = [1.7e6, 3.1e6, 1e9, 1e15, 0x1p52, 1e22, 1e100, 1e200, 1e300, 1e308,
+                                .greatestFiniteMagnitude, 6381956970095103 * 0x1p797]
+        var x = 2e6
+        while x < 1e307 {
+            values.append(x)
+            x *= 7.31
+        }
+        return values + values.map { -$0 }
+    }()
+
+    @Test(arguments: hugeArguments)
+    func sinAndCosOfAHugeArgumentMatchThePlatform(x: Double) {
+        let (s, c) = ElementaryFunctions.sinCos(x)
+        #expect(abs(s - Foundation.sin(x)) <= 1e-15, "sin(\(x)) = \(s), platform \(Foundation.sin(x))")
+        #expect(abs(c - Foundation.cos(x)) <= 1e-15, "cos(\(x)) = \(c), platform \(Foundation.cos(x))")
+    }
+
+    @Test func sinAndCosOfNonFiniteArgumentsAreNaN() {
+        for x in [Double.nan, .infinity, -.infinity] {
+            let (s, c) = ElementaryFunctions.sinCos(x)
+            #expect(s.isNaN && c.isNaN)
+        }
+    }
+
+    @Test func expOfExtremeArgumentsMatchesThePlatform() {
+        for x in [-1e308, -1e300, -745.1, -700, 700, 709.7, 1e300, 1e308, -.infinity, .infinity,
+                  .leastNonzeroMagnitude, -.leastNonzeroMagnitude] {
+            #expect(ElementaryFunctionsTests.ulps(ElementaryFunctions.exp(x), Foundation.exp(x)) <= 4, "exp(\(x))")
+        }
+    }
+}

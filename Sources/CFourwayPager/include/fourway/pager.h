@@ -32,12 +32,19 @@
  * each may be used from its own thread, but one pager must not be used from
  * two threads at once.
  *
- * Bad arguments never crash. Each function says what it does with them:
- * a NULL pager makes every function a no-op that returns false, 0 or a zero
- * value; a NaN or infinite time is ignored (the engine keeps the latest
- * finite time it has seen, and time never runs backwards); input with a NaN
- * or infinite coordinate or delta is ignored; page indices are clamped to
- * ±FW_PAGE_INDEX_LIMIT.
+ * Bad arguments never crash or hang. Each function says what it does with
+ * them: a NULL pager makes every function a no-op that returns false, 0 or a
+ * zero value; a NaN or infinite time, or one beyond ±2^40 s (about 35 000
+ * years), is ignored (the engine keeps the latest such time it has seen, and
+ * time never runs backwards: an earlier time counts as the latest); input
+ * with a NaN or infinite coordinate or delta is ignored, and finite ones are
+ * clamped to ±2^40 px (touchpad units for a delta); page indices are clamped
+ * to ±FW_PAGE_INDEX_LIMIT. Values the engine accepts but could not settle
+ * from are held within a range, named where they are taken: page sizes,
+ * spacing, springs, easing durations, long swipes, touchpad distances, zoom
+ * content. Whatever the input, the pager keeps nine distinct slots and its
+ * current page within its bounds, and settles with the offset exactly 0 once
+ * time passes.
  *
  * Versioning follows semantic versioning (see fw_pager_version): a change
  * that breaks a program compiled against an earlier header of the same major
@@ -74,7 +81,9 @@ extern "C" {
 /** Page counts: an axis without bounds. */
 #define FW_PAGES_INFINITE (-1)
 
-/** Page indices are clamped to ±this (2^60), so that no step can overflow. */
+/** Page indices given to the interface are clamped to ±this (2^60); an
+    infinite axis ends at ±2 × this (a bounded edge there), and a page count
+    above this counts as this many, so that no step can overflow. */
 #define FW_PAGE_INDEX_LIMIT ((int64_t)1 << 60)
 
 /** A page of the grid: column h (grows to the right), row v (grows downward). */
@@ -231,7 +240,10 @@ typedef struct fw_config {
     /** FW_ANIMATION_SPRING (default) or FW_ANIMATION_EASING. */
     fw_animation animation;
     /** The spring: damping ratio (1 = critical), mass (0.5) and stiffness
-        (500), each > 0. Releases and returns use it with FW_ANIMATION_SPRING;
+        (500), each > 0. Any finite values are taken; the motion holds the
+        frequency sqrt(stiffness / mass) within 0.1…10^4 rad/s and the damping
+        ratio within 0.01…100, so every spring settles (the slowest within
+        hours of time passing). Releases and returns use it with FW_ANIMATION_SPRING;
         bounces from an edge always do. fw_pager_flip() and an animated
         fw_pager_go() do not: they use the engine's key flip, a 120 ms
         quintic ease-out (no field here sets it yet: a new field would change
@@ -239,7 +251,8 @@ typedef struct fw_config {
     double spring_damping_ratio;
     double spring_mass;
     double spring_stiffness;
-    /** Easing durations, s, 0 < minimum ≤ maximum (0.2 and 0.4). */
+    /** Easing durations, s, 0 < minimum ≤ maximum (0.2 and 0.4). An easing
+        lasts at most 60 s; one shorter than 1 ms ends at once. */
     double easing_minimum_duration;
     double easing_maximum_duration;
 } fw_config;
@@ -284,8 +297,9 @@ fw_config fw_config_default(void);
 
 /**
  * A pager showing page (0, 0) of pages page_width × page_height px (the
- * viewport). Page counts per axis: FW_PAGES_INFINITE (-1) for no bounds,
- * 0 to disable the axis, N for pages 0…N-1.
+ * viewport; each held within 1…2^24 px). Page counts per axis:
+ * FW_PAGES_INFINITE (-1) for no bounds, 0 to disable the axis, N for pages
+ * 0…N-1 (at most FW_PAGE_INDEX_LIMIT).
  * Returns NULL when a page size is not a finite number above 0, when a page
  * count is below -1, or when memory runs out.
  */
@@ -348,7 +362,8 @@ bool fw_pager_interrupt(fw_pager *pager, fw_interruption reason, double time);
 /**
  * The viewport (one page) is now width × height px; the page and the
  * relative position are kept, even mid-gesture. Returns false, changing
- * nothing, when a size is not a finite number above 0.
+ * nothing, when a size is not a finite number above 0; sizes are held
+ * within 1…2^24 px.
  */
 bool fw_pager_resize(fw_pager *pager, double width, double height, double time);
 
@@ -359,7 +374,11 @@ bool fw_pager_resize(fw_pager *pager, double width, double height, double time);
 bool fw_pager_set_bounds(fw_pager *pager, int64_t horizontal_pages, int64_t vertical_pages,
                          double time);
 
-/** Moves time forward to `time`: steps animations, lands on pages, recycles slots. */
+/** Moves time forward to `time`: steps animations, lands on pages, recycles
+    slots. A time far ahead (up to 2^40 s) ends every motion; beyond it, or
+    before the latest time, it changes nothing. However far a motion or a drag
+    went, landing is bounded work: the first pages land one by one, each
+    reported; the rest of a far move at once. */
 void fw_pager_advance(fw_pager *pager, double time);
 
 /* ------------------------------------------------------------------- state */
@@ -390,8 +409,8 @@ size_t fw_pager_slots(const fw_pager *pager, fw_slot out[FW_SLOT_COUNT]);
  */
 
 /**
- * A gap of `spacing` px (finite, >= 0) between neighbouring pages, where the
- * host draws its background: slot (column, row) is drawn at
+ * A gap of `spacing` px (finite, >= 0; above 2^24 counts as 2^24) between
+ * neighbouring pages, where the host draws its background: slot (column, row) is drawn at
  * column·(width + spacing) + offset.x, and every page step (the half-way
  * threshold, landing, a flip's travel, the rubber band) is measured in that
  * pitch. The offset, a running animation and a drag keep their share of the
@@ -413,7 +432,8 @@ bool fw_pager_set_reversed(fw_pager *pager, bool horizontal, bool vertical, doub
 
 /**
  * Long swipes: when allowed, one release travels as far as its decelerated
- * projection reaches, at most maximum_pages (>= 1) pages, landing on each;
+ * projection reaches, at most maximum_pages (>= 1; above 1000 counts as
+ * 1000) pages, landing on each;
  * otherwise (the default) one release moves at most one page. The next
  * release decides by it. false for maximum_pages < 1.
  */
@@ -422,7 +442,8 @@ bool fw_pager_set_long_swipes(fw_pager *pager, bool allowed, int32_t maximum_pag
 /**
  * Touchpad units per page: fw_pager_scroll moves the page by
  * dx · (width + spacing) / horizontal px and dy · (height + spacing) /
- * vertical px (both finite, > 0; 400 and 300 by default, libadwaita's). A
+ * vertical px (both finite, > 0, below 0.001 counting as 0.001; 400 and
+ * 300 by default, libadwaita's). A
  * scroll under way keeps what it has moved; its next units use the new
  * distance. A pan on a zoomed page stays 1:1. Since 0.3.0.
  */
@@ -477,6 +498,7 @@ bool fw_pager_set_row_lengths(fw_pager *pager, const int64_t *lengths, size_t co
  * > 0) and the scale at which one image pixel is one screen pixel (finite,
  * > 0; 1 for an image shown at its own size when fitted). Before any call the
  * content is the page itself at pixel_scale 1. The zoom is kept (clamped).
+ * Sizes are held within 1…2^24 px and pixel_scale within 0.001…2^20.
  * false for a bad size or scale.
  *
  *     // a 4000×3000 photo fitted into 1280×800 is 1067×800: 1:1 is 3.75× fit
