@@ -13,14 +13,21 @@ struct RubberBand: Hashable, Sendable {
     /// The band's constant, 0.55 on iOS.
     var coefficient: Double
 
+    /// The most of the axis an overshoot shows: the curve only approaches
+    /// `d`, but in floating point a huge pull (or a huge coefficient) reaches
+    /// it exactly, and an offset of a whole page would be a page landed past
+    /// the edge (found by the C interface's fuzzer). ``raw(_:size:)`` stops
+    /// at the same fraction.
+    static let maximumFraction = 0.999
+
     /// Shown overshoot for a raw overshoot `x` ≥ 0 on an axis of size `d`.
     func shown(_ x: Double, size d: Double) -> Double {
-        d * (1 - 1 / (x * coefficient / d + 1))
+        min(d * (1 - 1 / (x * coefficient / d + 1)), d * Self.maximumFraction)
     }
 
     /// Raw overshoot that shows as `y` (inverse of `shown`), for catching a bounce.
     func raw(_ y: Double, size d: Double) -> Double {
-        let y = min(y, d * 0.999)
+        let y = min(y, d * Self.maximumFraction)
         return (d / coefficient) * y / (d - y)
     }
 

@@ -211,4 +211,14 @@ import Testing
         model.resetZoom(animated: false, time: 1)
         Self.expectWorking(&model, at: 1)
     }
+
+    @Test(arguments: [(1e19, 0.55), (0.55, 1e19), (1e300, 1e300)])
+    func aHugePullPastAnEdgeShowsLessThanAWholePage(pull: Double, coefficient: Double) {
+        let band = RubberBand(coefficient: coefficient)
+        for size in [1.0, 800, 1e6] {
+            let shown = band.shown(pull, size: size)
+            #expect(shown < size, "a pull of \(pull) shows \(shown) of \(size)")
+            #expect(shown >= 0)
+        }
+    }
 }
