@@ -25,12 +25,13 @@ import TestFixtures
         #expect(isClose(image.rgba(x: 15, y: 10), .red, tolerance: 4))
     }
 
-    @Test func aGIFWhoseCanvasIsOverTheAnimationsLimitIsPassedOnBeforeItIsAllocated() throws {
+    @Test func aGIFWhoseCanvasIsOverTheLimitIsRefusedBeforeItIsAllocated() throws {
         var bytes = ImageFixtures.gif(width: 2, height: 2, frames: [.red])
         bytes[6] = 0x40; bytes[7] = 0x1F; bytes[8] = 0x40; bytes[9] = 0x1F   // 8000 × 8000: 64 MP
         let probe = DecodeProbe(path: "/p/huge.gif", format: .gif, head: bytes, maxWidth: 64, maxHeight: 64)
-        #expect(try GIFDecoder().decode(&bytes, probe: probe) == nil)
-        #expect(!bytes.isEmpty, "the bytes are left for the next decoder")
+        #expect(throws: DecodeFailure(path: "/p/huge.gif", message: "GIF is 8000×8000, over the 25-megapixel limit")) {
+            try GIFDecoder().decode(&bytes, probe: probe)
+        }
     }
 
     @Test func aRegionOfAJPEGClaimingTwentyThousandSquaredIsRefusedByItsHeader() throws {

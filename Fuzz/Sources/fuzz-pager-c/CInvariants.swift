@@ -44,7 +44,8 @@ enum CInvariants {
         }
         func inside(_ index: Int64, _ count: Int64) -> Bool {
             switch count {
-            case -1: index >= -(1 << 60) && index <= 1 << 60
+            // An infinite axis ends at twice FW_PAGE_INDEX_LIMIT (pager.h).
+            case -1: index >= -2 * FW_PAGE_INDEX_LIMIT && index <= 2 * FW_PAGE_INDEX_LIMIT
             case 0: index == 0
             default: index >= 0 && index < count
             }

@@ -2,11 +2,11 @@
 /// frame reader the animations use (``GIFFrameReader``), rather than
 /// SDL_image: a 2 KB GIF found by the decoders' fuzzer
 /// (Fuzz/Findings/decoders-gif-sdl-image-segv) ends SDL_image 2.6.3's GIF
-/// reader with a segmentation fault. The frame reader composes an RGBA
-/// canvas, 4 bytes a pixel where SDL_image keeps one: a canvas over the
-/// animations' limit (``AnimatedImage/maximumCanvasPixels``, 25 MP) is
-/// passed on to SDL_image, which holds a 100 MP GIF in about 100 MB (in a
-/// decoder process, where a crash costs the page only).
+/// reader with a segmentation fault, and so does a larger one, so no GIF
+/// goes to SDL_image. The frame reader composes an RGBA canvas, 4 bytes a
+/// pixel: a canvas over the animations' limit
+/// (``AnimatedImage/maximumCanvasPixels``, 25 MP, 5000 × 5000) is refused
+/// before it is allocated.
 ///
 /// ```swift
 /// let image = try ImageDecoder.decodeFile("/p/logo.gif", maxWidth: 1280, maxHeight: 800)
@@ -23,8 +23,10 @@ public struct GIFDecoder: ImageFormatDecoder {
         guard let canvas = AnimatedImage.canvasSize(bytes), canvas.width > 0, canvas.height > 0 else {
             throw DecodeFailure(path: probe.path, message: "corrupt GIF data (no canvas size)")
         }
-        if DecodeLimits.exceeds(width: canvas.width, height: canvas.height, limit: AnimatedImage.maximumCanvasPixels) {
-            return nil
+        let limit = AnimatedImage.maximumCanvasPixels
+        if DecodeLimits.exceeds(width: canvas.width, height: canvas.height, limit: limit) {
+            throw DecodeFailure(path: probe.path, message: DecodeLimits.overLimitMessage(
+                width: canvas.width, height: canvas.height, limit: limit, what: "GIF"))
         }
         let reader: GIFFrameReader
         do { reader = try GIFFrameReader(bytes: bytes) } catch {
