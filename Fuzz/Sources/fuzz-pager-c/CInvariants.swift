@@ -44,8 +44,9 @@ enum CInvariants {
         }
         func inside(_ index: Int64, _ count: Int64) -> Bool {
             switch count {
-            // An infinite axis ends at twice FW_PAGE_INDEX_LIMIT (pager.h).
-            case -1: index >= -2 * FW_PAGE_INDEX_LIMIT && index <= 2 * FW_PAGE_INDEX_LIMIT
+            // An infinite axis ends at twice FW_PAGE_INDEX_LIMIT, 2^61 (pager.h;
+            // the macro's cast does not import into Swift as its value).
+            case -1: index >= -(1 << 61) && index <= 1 << 61
             case 0: index == 0
             default: index >= 0 && index < count
             }
