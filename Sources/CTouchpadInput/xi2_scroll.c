@@ -8,6 +8,7 @@
 #include "touchpad_private.h"
 
 #include <X11/Xlib.h>
+#include <X11/Xproto.h>
 #include <X11/extensions/XInput2.h>
 #include <fcntl.h>
 #include <math.h>
@@ -241,4 +242,16 @@ fw_touchpad *fw_touchpad_x11_open(unsigned long window, uint32_t wake_event_type
         return NULL;
     }
     return &t->base;
+}
+
+static int (*fw_previous_x_error)(Display *, XErrorEvent *);
+
+static int fw_tolerant_x_error(Display *display, XErrorEvent *error) {
+    if (error->error_code == BadWindow && error->request_code == X_SendEvent) return 0;
+    return fw_previous_x_error ? fw_previous_x_error(display, error) : 0;
+}
+
+void fw_x11_tolerate_late_wakeups(void) {
+    int (*previous)(Display *, XErrorEvent *) = XSetErrorHandler(fw_tolerant_x_error);
+    if (previous != fw_tolerant_x_error) fw_previous_x_error = previous;
 }

@@ -146,7 +146,9 @@ public enum DecoderService {
 
     private static func useProfile(from fd: Int32) {
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_size > 0, info.st_size <= maximumProfileBytes else { return }
+        guard fstat(fd, &info) == 0, info.st_size <= maximumProfileBytes else { return }
+        // No bytes: the display went back to sRGB.
+        guard info.st_size > 0 else { return DisplayProfile.use(.sRGB) }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         guard bytes.withUnsafeMutableBytes({ fw_sealed_memfd_read(fd, $0.baseAddress, $0.count) }) == 0,
               case .success(let profile) = DisplayProfile.make(iccBytes: bytes) else { return }

@@ -1,4 +1,5 @@
 import CSDL2
+import CTouchpadInput
 import Glibc
 import Gallery
 
@@ -86,6 +87,7 @@ public enum Browser {
             StandardError.line(failure.description)
             return BrowserExitCode.cannotStart
         }
+        if window.videoDriver == "x11" { fw_x11_tolerate_late_wakeups() }
         defer { stopSDL() }
         defer { window.close() }   // before SDL_Quit (defers run last-first)
         defer { BrowserSession.stopWaking() }   // before the window is destroyed
