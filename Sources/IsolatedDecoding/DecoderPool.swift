@@ -40,24 +40,49 @@ public final class DecoderPool: FileDecoding, @unchecked Sendable {
     /// Starts `processes` decoder processes of `executable` at `niceness`.
     /// `onMissingLayers` hears once which sandbox layers the kernel refused.
     /// `libraries`: what each process loads before it locks itself in.
+    /// `startsAtOnce` false starts none yet: ``startProcesses()`` does, or a
+    /// decode that finds none.
     public init(processes: Int, niceness: Int32, libraries: DecoderService.Libraries = .all,
                 executable: String = DecoderPool.ownExecutable, budget: DecoderBudget = .standard,
-                onMissingLayers: @escaping @Sendable ([String]) -> Void = { _ in }) {
+                startsAtOnce: Bool = true, onMissingLayers: @escaping @Sendable ([String]) -> Void = { _ in }) {
         self.executable = executable
         self.libraries = libraries
         self.niceness = niceness
         self.budget = budget
         self.onMissingLayers = onMissingLayers
         let count = max(1, processes)
+        self.count = count
         let started: [DecoderProcess?] = (0..<count).map { _ in
-            try? DecoderProcess(executable: executable, niceness: niceness, dataLimitBytes: budget.dataLimitBytes,
-                                libraries: libraries)
+            guard startsAtOnce else { return nil }
+            return try? DecoderProcess(executable: executable, niceness: niceness, dataLimitBytes: budget.dataLimitBytes,
+                                       libraries: libraries)
         }
         state = Mutex((free: started, all: started.compactMap { $0 }, open: true))
         available = DispatchSemaphore(value: count)
     }
 
     deinit { shutdown() }
+
+    /// How many processes the pool holds.
+    private let count: Int
+
+    /// Starts the processes not started yet, one at a time as a decode would
+    /// (so a decode meanwhile never finds the pool empty).
+    public func startProcesses() {
+        for _ in 0..<count {
+            available.wait()
+            let unstarted: Bool = state.withLock { state in
+                guard state.open, let index = state.free.firstIndex(where: { $0 == nil }) else { return false }
+                state.free.remove(at: index)
+                return true
+            }
+            if unstarted {
+                let process = try? start()
+                state.withLock { $0.free.append(process) }
+            }
+            available.signal()
+        }
+    }
 
     /// The pids of the processes running now (for tests and `/proc` checks).
     public var processIDs: [pid_t] { state.withLock { $0.all.filter(\.isAlive).map(\.pid) } }

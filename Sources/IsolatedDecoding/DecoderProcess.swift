@@ -54,6 +54,10 @@ final class DecoderProcess: @unchecked Sendable {
             munmap(mapping, Int(getpagesize()))
             throw DecodeFailure(path: "", message: "cannot start a decoder process (\(SystemError.text(status)))")
         }
+        // At once from here as well: the process sets it itself only after
+        // its dynamic linking, which would otherwise run at the browser's
+        // priority while the first image decodes.
+        if niceness != 0 { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(pid), niceness) }
         self.pid = pid
         socket = pair[0]
         self.sharedFD = sharedFD

@@ -136,4 +136,16 @@ import TestFixtures
         let path = try DecoderFixtures.quadrantsJPEG(folder)
         #expect(DecoderFixtures.pool().openAnimation(path) == nil)
     }
+
+    @Test func aPoolStartedLaterHasNoProcessUntilItIsToldOrUsed() throws {
+        let folder = try TemporaryFolder("decoders")
+        let path = try DecoderFixtures.quadrantsJPEG(folder)
+        let later = DecoderPool(processes: 2, niceness: 0, executable: DecoderFixtures.executable, startsAtOnce: false)
+        #expect(later.processIDs.isEmpty)
+        later.startProcesses()
+        #expect(later.processIDs.count == 2)
+        let used = DecoderPool(processes: 2, niceness: 0, executable: DecoderFixtures.executable, startsAtOnce: false)
+        #expect(try used.decodeFile(path, maxWidth: 8, maxHeight: 8, cancellation: nil).format == "JPEG")
+        #expect(used.processIDs.count == 1)
+    }
 }

@@ -2,6 +2,7 @@ import CSDL2
 import CTouchpadInput
 import Glibc
 import Gallery
+import IsolatedDecoding
 
 /// The image browser: opens the window and runs until the user quits.
 ///
@@ -49,8 +50,8 @@ public enum Browser {
         // and no text is typed, so compose sequences are never used. Set
         // here, before any other thread starts (`setenv` races `getenv`).
         if skipsComposeTable(options.video, .current) { setenv("XCOMPOSEFILE", "/dev/null", 1) }
-        // The decoder processes start now, before any thread, and load their
-        // libraries while the window opens.
+        // The page decoders' pool; its processes start once the first image
+        // is decoded (DecoderProcesses).
         let pagePool = DecoderProcesses.pagePool()
         defer { pagePool?.shutdown() }
 
@@ -72,7 +73,7 @@ public enum Browser {
         let plan = options.request.map {
             OpeningPlan(request: $0, start: options.start, usesCache: options.cache, probe: FileSystemProbe())
         }
-        let opening = plan.map { startOpening($0, options: options) }
+        let opening = plan.map { startOpening($0, options: options, pagePool: pagePool) }
         let graceEnd = clock.now + effectiveScanGrace
         if let plan, let opening, let error = pathError(plan, scan: opening.scan) {
             StandardError.line(error.description)
@@ -122,12 +123,16 @@ public enum Browser {
     /// Starts what `plan` says, each on its own thread: the scan (a big
     /// folder scans while the window opens) and the first image's decode, at
     /// once when the plan knows the image, else as soon as the scan finds it.
-    static func startOpening(_ plan: OpeningPlan, options: BrowserOptions)
+    static func startOpening(_ plan: OpeningPlan, options: BrowserOptions, pagePool: DecoderPool?)
         -> (scan: FolderScan, firstImage: FirstImageDecode) {
         let firstPool = DecoderProcesses.firstImagePool()
         let first = FirstImageDecode(maxWidth: options.width, maxHeight: options.height,
                                      decoding: firstPool ?? FileDecoders.current,
-                                     afterDecoding: { firstPool?.shutdown() }) { wakeMainLoop() }
+                                     afterDecoding: {
+            firstPool?.shutdown()
+            // The page decoders start now: the other pages waited for this one.
+            pagePool?.startProcesses()
+        }) { wakeMainLoop() }
         if let path = plan.decodesAtOnce { first.start(path: path) }
         if let guess = plan.guess { first.start(path: guess, guess: true) }
         let remembered = plan.rememberedFolder

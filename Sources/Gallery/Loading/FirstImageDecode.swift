@@ -93,7 +93,8 @@ public final class FirstImageDecode: Sendable {
             let outcome = Result { () throws(DecodeFailure) in
                 try decoding.decodeFile(path, maxWidth: maxWidth, maxHeight: maxHeight, cancellation: cancellation)
             }
-            afterDecoding()
+            // Once the result is handed over, not before: it may start processes.
+            defer { afterDecoding() }
             let backdrop = (try? outcome.get()).map(BlurredBackdrop.make(from:))
             let wanted: Bool = state.withLock { state in
                 guard !state.abandoned else { return false }
