@@ -3,8 +3,7 @@ import Gallery
 import ImageDecoding
 import IsolatedDecoding
 
-/// The browser's sandboxed decoder processes (docs/SECURITY.md): started
-/// with the browser, while the window opens, and reused. Pages, prefetch,
+/// The browser's sandboxed decoder processes (docs/SECURITY.md), reused. Pages, prefetch,
 /// the overview's thumbnails and a zoom's sharp regions share the pool of
 /// ``pagePool()``, as does the information panel; the first image has a process of its own at the
 /// start-up's priority (``firstImagePool()``), stopped once it is decoded.
@@ -19,11 +18,15 @@ enum DecoderProcesses {
 
     /// As many processes as page decode workers, at their niceness, installed
     /// for every decode of the process (``FileDecoders``) and for what the
-    /// information panel reads of a file (``ImageInfoReaders``).
+    /// information panel reads of a file (``ImageInfoReaders``). None is
+    /// started yet: loading every library in two processes while the first
+    /// image decodes made it 30–40 ms later (docs/benchmarks.md); the browser
+    /// starts them once the first image is decoded (the other pages wait for
+    /// it anyway), or the first decode that finds none does.
     static func pagePool() -> DecoderPool? {
         guard areWanted else { return nil }
         let pool = DecoderPool(processes: SlotLoader.workerCount, niceness: WorkerThread.backgroundNiceness,
-                               onMissingLayers: reportMissing)
+                               startsAtOnce: false, onMissingLayers: reportMissing)
         FileDecoders.use(pool)
         ImageInfoReaders.use(pool)
         return pool
