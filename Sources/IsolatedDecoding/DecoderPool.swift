@@ -122,24 +122,27 @@ public final class DecoderPool: FileDecoding, @unchecked Sendable {
         defer { available.signal() }
         let lent: DecoderProcess?? = state.withLock { $0.open ? $0.free.popLast() : nil }
         guard let lent else { return .failure(DecodeFailure(path: path, message: "the decoders are stopped")) }
-        let started: Result<DecoderProcess, DecodeFailure> = lent.map { .success($0) } ?? Result { () throws(DecodeFailure) in try start() }
-        guard case .success(let process) = started else {
+        let acquired = lent.map { Result<DecoderProcess, DecodeFailure>.success($0) }
+            ?? Result { () throws(DecodeFailure) in try start() }
+        let process: DecoderProcess
+        switch acquired {
+        case .success(let started): process = started
+        case .failure(let failure):
             state.withLock { $0.free.append(nil) }
-            if case .failure(let failure) = started { return .failure(DecodeFailure(path: path, message: failure.message)) }
-            return .failure(DecodeFailure(path: path, message: "no decoder process"))
+            return .failure(DecodeFailure(path: path, message: failure.message))
         }
         let sentName = name ?? DecoderPool.fileName(path)
+        let ask = { (process: DecoderProcess) in
+            process.run(request, file: file, name: sentName, memoryBytes: self.budget.memoryBytes(forPixels: targetPixels),
+                        seconds: self.budget.seconds, cancellation: cancellation)
+        }
         var used = process
-        var outcome = used.run(request, file: file, name: sentName,
-                               memoryBytes: budget.memoryBytes(forPixels: targetPixels), seconds: budget.seconds,
-                               cancellation: cancellation)
+        var outcome = ask(used)
         // A process that had died while idle is no fault of this file: once more in a new one.
         if case .endedBeforeRequest = outcome, let fresh = try? start() {
             state.withLock { $0.all.removeAll { $0 === process } }
             used = fresh
-            outcome = used.run(request, file: file, name: sentName,
-                               memoryBytes: budget.memoryBytes(forPixels: targetPixels), seconds: budget.seconds,
-                               cancellation: cancellation)
+            outcome = ask(used)
         }
         giveBack(used)
         reportLayers(of: used)
