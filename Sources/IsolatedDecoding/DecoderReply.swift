@@ -10,6 +10,10 @@ import ImageDecoding
 struct DecoderReply {
     /// The most pixels an answer may hold, whatever was asked: 16384 × 16384.
     static let maximumPixels = 1 << 28
+    /// The longest side an image's own size may have, px: past every decode
+    /// limit (a streamed PNG is at most 300,000 px wide), far from overflowing
+    /// what the browser computes from it (its megapixels, a zoom's scale).
+    static let maximumSourceSide = 1 << 24
 
     let kind: DecoderReplyKind
     let message: DecoderMessage
@@ -59,11 +63,23 @@ struct DecoderReply {
             guard fw_sealed_memfd_read(pixelsFD, buffer.baseAddress, count) == 0 else { throw bad("pixels that do not fit") }
             initialized = count
         }
+        let side = 1...Self.maximumSourceSide
+        let (sourceWidth, sourceHeight) = (int(4), int(5))
+        guard side.contains(sourceWidth), side.contains(sourceHeight) else { throw bad("a source size out of range") }
         let declared = message[7] == 1 ? (width: int(8), height: int(9)) : nil
-        let image = DecodedImage(width: width, height: height, pixels: pixels, sourceWidth: max(1, int(4)),
-                                 sourceHeight: max(1, int(5)), format: String(message.text.prefix(40)),
+        if let declared, !side.contains(declared.width) || !side.contains(declared.height) {
+            throw bad("a declared size out of range")
+        }
+        let image = DecodedImage(width: width, height: height, pixels: pixels, sourceWidth: sourceWidth,
+                                 sourceHeight: sourceHeight, format: String(message.text.prefix(40)),
                                  isOpaque: message[6] == 1, declaredSize: declared)
-        let covered = region ? PixelRect(x: int(10), y: int(11), width: int(12), height: int(13)) : nil
+        guard region else { return (image, nil) }
+        // A region lies inside the image it is a region of.
+        let covered = PixelRect(x: int(10), y: int(11), width: int(12), height: int(13))
+        guard covered.x >= 0, covered.y >= 0, covered.width > 0, covered.height > 0,
+              covered.width <= sourceWidth - covered.x, covered.height <= sourceHeight - covered.y else {
+            throw bad("a region outside its image")
+        }
         return (image, covered)
     }
 

@@ -74,4 +74,36 @@ import Testing
             try DecoderReply.make(from: outcome, path: "/p/a").get()
         }
     }
+
+    /// A region answer of 2 × 1 pixels from a `source` image covering `region`.
+    static func regionReply(source: (Int64, Int64), region: [Int64]) -> DecoderProcess.Outcome {
+        let pixels: [UInt8] = [1, 2, 3, 255, 4, 5, 6, 255]
+        let fd = pixels.withUnsafeBytes { fw_sealed_memfd($0.baseAddress, $0.count) }
+        return .reply(DecoderMessage(numbers: [0, 0, 2, 1, source.0, source.1, 1, 0, 0, 0] + region, text: "JPEG"),
+                      fds: [fd])
+    }
+
+    @Test func aRegionInsideItsImageIsTaken() throws {
+        let reply = try DecoderReply.make(from: Self.regionReply(source: (100, 50), region: [90, 40, 10, 10]),
+                                          path: "/p/a").get()
+        #expect(try reply.image(path: "/p/a", region: true).region == PixelRect(x: 90, y: 40, width: 10, height: 10))
+    }
+
+    @Test(arguments: [[Int64](arrayLiteral: -1, 0, 10, 10), [95, 0, 10, 10], [0, 0, 0, 10], [0, 45, 10, 10],
+                      [.max, .max, .max, .max], [1, 1, .max, 1]])
+    func aRegionOutsideItsImageIsRefused(region: [Int64]) throws {
+        let reply = try DecoderReply.make(from: Self.regionReply(source: (100, 50), region: region), path: "/p/a").get()
+        #expect(throws: DecodeFailure(path: "/p/a", message: "the decoder answered a region outside its image")) {
+            try reply.image(path: "/p/a", region: true)
+        }
+    }
+
+    @Test(arguments: [(Int64(0), Int64(50)), (Int64(1) << 40, Int64(50)), (Int64(100), Int64.max)])
+    func aSourceSizeOutOfRangeIsRefused(width: Int64, height: Int64) throws {
+        let reply = try DecoderReply.make(from: Self.regionReply(source: (width, height), region: [0, 0, 1, 1]),
+                                          path: "/p/a").get()
+        #expect(throws: DecodeFailure(path: "/p/a", message: "the decoder answered a source size out of range")) {
+            try reply.image(path: "/p/a", region: false)
+        }
+    }
 }
