@@ -59,7 +59,11 @@ extension PagerModel {
         guard let point = Self.inputPoint(x: point.x, y: point.y) else { return false }
         let now = clock(time)
         guard activity.gesture == nil else { return false }
-        guard zoom.zoom(to: scale, around: point, animated: animated, time: now) else { return false }
+        guard zoom.zoom(to: scale, around: point, animated: animated, time: now) else {
+            // The scale stays, but the pan's momentum stopped: that may be the rest owed.
+            emitSettledIfOwed(at: now)
+            return false
+        }
         owesSettledEvent = true
         emitZoomChanged(at: now)
         emitSettledIfOwed(at: now)

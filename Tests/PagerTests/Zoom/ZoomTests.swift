@@ -116,6 +116,22 @@ struct ZoomTests {
         #expect(model.pollEvent()?.kind == .zoomChanged(scale: 1, atFit: true))
     }
 
+    /// A zoom that leaves the scale as it was still stops the pan's
+    /// momentum: that is the model coming to rest, and it is announced.
+    @Test func aZoomThatStopsThePansMomentumAnnouncesSettled() {
+        var model = Self.zoomedModel()
+        model.scroll(dx: -30, dy: 0, time: 1)
+        model.scroll(dx: -30, dy: 0, time: 1.016)
+        // Past the swipe's quiet gap: the zoom's own clock ends the swipe, which
+        // leaves the pan gliding, and the zoom (to the same scale) stops it.
+        let changed = model.zoom(to: 2, around: Point(x: 500, y: 400), animated: false, time: 1.5)
+        #expect(!changed)
+        #expect(model.isSettled)
+        var last: PagerEvent.Kind?
+        while let event = model.pollEvent() { last = event.kind }
+        #expect(last == .settled(PageIndex(h: 0, v: 0)))
+    }
+
     @Test func zoomIsIgnoredDuringADrag() {
         var model = PagerModel(pageWidth: pageWidth, pageHeight: pageHeight)
         model.pointerDown(x: 500, y: 400, time: 0)
