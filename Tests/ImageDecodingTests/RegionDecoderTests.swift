@@ -77,6 +77,29 @@ struct RegionDecoderTests {
         #expect(Self.isClose(part.image.rgba(x: 20, y: 7), .green))
     }
 
+    /// A decoder whose region path answers every PNG with one pixel, to see
+    /// which path the region decoder took.
+    struct OnePixelRegionDecoder: ImageFormatDecoder {
+        var name: String { "one pixel" }
+        func accepts(_ probe: DecodeProbe) -> Bool { probe.format == .png }
+        func decodeRegion(_ request: RegionRequest, probe: DecodeProbe) throws(DecodeFailure) -> DecodedRegion? {
+            guard accepts(probe) else { return nil }
+            return DecodedRegion(image: DecodedImage(width: 1, height: 1, pixels: [255, 0, 0, 255], sourceWidth: 200,
+                                                     sourceHeight: 100, format: "one pixel"),
+                                 region: request.region)
+        }
+    }
+
+    @Test func theRegionPathIsTheRegistrysDecoderForTheFormat() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/q.png"
+        ImageFixtures.writePNG(path, width: 200, height: 100, pixels: ImageFixtures.quadrants(width: 200, height: 100))
+        let part = try RegionDecoder.decode(path: path, region: PixelRect(x: 110, y: 10, width: 80, height: 30),
+                                            scale: 0.5, maximumPixels: 1 << 20,
+                                            registry: DecoderRegistry([OnePixelRegionDecoder(), StreamedDecoder.png])).get()
+        #expect(part.image.format == "one pixel")
+    }
+
     @Test func aMissingFileIsAFailureNotACrash() {
         let outcome = RegionDecoder.decode(path: "/nonexistent/x.jpg", region: PixelRect(x: 0, y: 0, width: 10, height: 10),
                                            scale: 1, maximumPixels: 100)

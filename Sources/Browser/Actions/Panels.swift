@@ -1,8 +1,7 @@
 /// What the user opened over the pages or the overview alike, drawn in this
 /// order: the information panel, the go-to prompt and the help. The go-to
-/// prompt takes the keys while it is open, and so does the wait for the key
-/// handler's key after Ctrl+X; the programs started from the configuration
-/// or the key handler report back through ``commandRuns``.
+/// prompt takes the keys while it is open. (The wait for the key handler's
+/// key after Ctrl+X and the programs that ended are ``SessionCommands``.)
 ///
 /// ```swift
 /// var panels = Panels()
@@ -17,10 +16,6 @@ struct Panels {
     var goTo: GoToPrompt?
     /// The help overlay (the action table).
     var showsHelp = false
-    /// Ctrl+X was pressed: the next key goes to the key handler (``KeyHandler``).
-    var waitsForHandlerKey = false
-    /// The programs the user started that ended, for their notices.
-    let commandRuns = CommandRuns()
 
     /// A key while the go-to prompt is open: what it did, or nil when no
     /// prompt is open. The prompt closes unless it is still being typed.

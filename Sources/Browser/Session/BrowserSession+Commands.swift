@@ -4,7 +4,7 @@ import Gallery
 /// Programs the user runs on the images: the configuration file's commands
 /// (``UserCommand``, bound by `key.command.NAME`) and, after Ctrl+X, nsxiv's
 /// key handler (``KeyHandler``). Each starts without the window waiting
-/// (``CommandProcess``); its end comes back through `panels.commandRuns`,
+/// (``CommandProcess``); its end comes back through `commands.runs`,
 /// which wakes the loop, as a notice and a log line. docs/browser.md,
 /// "Commands and the key handler".
 extension BrowserSession {
@@ -17,7 +17,7 @@ extension BrowserSession {
     /// True when it was taken so.
     func takeCommandKey(_ key: BrowserKey, ctrl: Bool, shift: Bool, repeated: Bool, at time: Double) -> Bool {
         switch CommandKeyRoute(key, ctrl: ctrl, shift: shift, repeated: repeated,
-                               waitsForHandlerKey: panels.waitsForHandlerKey, goToOpen: panels.goTo != nil,
+                               waitsForHandlerKey: commands.waitsForHandlerKey, goToOpen: panels.goTo != nil,
                                keyMap: keyMap) {
         case .handlerKey:
             return takeHandlerKey(key, ctrl: ctrl, shift: shift, at: time)
@@ -50,7 +50,7 @@ extension BrowserSession {
         log?.write(.command(name: command.name, arguments: arguments, status: "started", code: nil, stderr: nil),
                    time: time)
         showNotice(command.name + ": started", at: time)
-        let (runs, wakeType, name) = (panels.commandRuns, wakeEventType, command.name)
+        let (runs, wakeType, name) = (commands.runs, wakeEventType, command.name)
         CommandProcess.start(arguments) { outcome in
             runs.add(CommandReport(source: .command(name: name, arguments: arguments), outcome: outcome))
             BrowserSession.wake(wakeType)
@@ -59,7 +59,7 @@ extension BrowserSession {
 
     /// Ctrl+X: the next key goes to the key handler.
     func waitForHandlerKey(at time: Double) {
-        panels.waitsForHandlerKey = true
+        commands.waitsForHandlerKey = true
         let text = "Key handler: press a key (Escape cancels)"
         notices.show(text, at: time, seconds: Self.handlerKeyNoticeSeconds)
         log?.write(.notice(text: text), time: time)
@@ -71,13 +71,13 @@ extension BrowserSession {
     private func takeHandlerKey(_ key: BrowserKey, ctrl: Bool, shift: Bool, at time: Double) -> Bool {
         let alt = SDL_GetModState().rawValue & KMOD_ALT.rawValue != 0
         if (key == .escape && !ctrl && !shift && !alt) || keyMap.action(for: key, ctrl: ctrl, in: .pager) == .keyHandler {
-            panels.waitsForHandlerKey = false
+            commands.waitsForHandlerKey = false
             log?.write(.keyHandler(key: nil, paths: 0, status: "cancelled", code: nil, stderr: nil), time: time)
             showNotice("Key handler cancelled", at: time)
             return true
         }
         guard let spelled = KeyHandler.spelling(key, ctrl: ctrl, shift: shift, alt: alt) else { return true }
-        panels.waitsForHandlerKey = false
+        commands.waitsForHandlerKey = false
         runKeyHandler(key: spelled, at: time)
         return true
     }
@@ -99,7 +99,7 @@ extension BrowserSession {
         }
         log?.write(.keyHandler(key: key, paths: input.sent, status: "started", code: nil, stderr: nil), time: time)
         showNotice("key-handler " + key + ": started" + KeyHandler.leftOutNote(input.leftOut), at: time)
-        let (runs, wakeType, count) = (panels.commandRuns, wakeEventType, input.sent)
+        let (runs, wakeType, count) = (commands.runs, wakeEventType, input.sent)
         CommandProcess.start([path, key], input: input.bytes) { outcome in
             runs.add(CommandReport(source: .keyHandler(key: key, paths: count), outcome: outcome))
             BrowserSession.wake(wakeType)
@@ -108,7 +108,7 @@ extension BrowserSession {
 
     /// The programs that ended since the last frame: a log line and a notice each.
     func collectCommandReports(at time: Double) {
-        for report in panels.commandRuns.take() {
+        for report in commands.runs.take() {
             let outcome = report.outcome
             switch report.source {
             case .command(let name, let arguments):

@@ -17,7 +17,7 @@ import Pager
 ///
 /// Its state is in parts that keep their own logic: ``Screen`` (the window
 /// and what draws in it), ``WindowInput``, ``SessionGallery``, ``Panels``,
-/// ``Notices``, ``TrashHistory``, beside the engine, the loaders, the
+/// ``SessionCommands``, ``Notices``, ``TrashHistory``, beside the engine, the loaders, the
 /// overview and the animation. docs/ARCHITECTURE.md lists them.
 ///
 /// Main thread only.
@@ -58,6 +58,8 @@ final class BrowserSession {
     var notices = Notices()
     /// The information panel, the go-to prompt and the help.
     var panels = Panels()
+    /// The wait for the key handler's key and the programs that ended.
+    var commands = SessionCommands()
     /// Images moved to the trash, to undo, and the one leaving the gallery.
     var trashHistory = TrashHistory()
     /// The images marked to act on together (`m`), by path.

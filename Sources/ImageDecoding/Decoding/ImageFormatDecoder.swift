@@ -47,6 +47,14 @@ public protocol ImageFormatDecoder: Sendable {
     /// an image or throws: nil leaves them for the next decoder. The default
     /// returns nil (no decoding from memory).
     func decode(_ bytes: inout [UInt8], probe: DecodeProbe) throws(DecodeFailure) -> DecodedImage?
+
+    /// Decodes the part of the file at `probe.path` that `request` asks for,
+    /// at its scale, for a zoomed page (``RegionDecoder``, which asks every
+    /// decoder of the registry in order). Nil when this decoder has no
+    /// region path for this file (like ``accepts(_:)`` it answers only for
+    /// the files it takes): the next decoder is asked, and after the last
+    /// the file is decoded whole and cropped. The default returns nil.
+    func decodeRegion(_ request: RegionRequest, probe: DecodeProbe) throws(DecodeFailure) -> DecodedRegion?
 }
 
 extension ImageFormatDecoder {
@@ -58,6 +66,10 @@ extension ImageFormatDecoder {
     }
 
     public func decode(_ bytes: inout [UInt8], probe: DecodeProbe) throws(DecodeFailure) -> DecodedImage? {
+        nil
+    }
+
+    public func decodeRegion(_ request: RegionRequest, probe: DecodeProbe) throws(DecodeFailure) -> DecodedRegion? {
         nil
     }
 }

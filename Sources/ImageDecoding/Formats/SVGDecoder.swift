@@ -33,6 +33,14 @@ public struct SVGDecoder: ImageFormatDecoder {
                             isOpaque: !picture.hasTransparency(), declaredSize: document.declaredSize)
     }
 
+    /// Drawn again at the region's scale (``RegionDecoder``), so sharp at any
+    /// zoom; nil for a file that is not SVG, or without librsvg.
+    public func decodeRegion(_ request: RegionRequest, probe: DecodeProbe) throws(DecodeFailure) -> DecodedRegion? {
+        guard accepts(probe) else { return nil }
+        return try Self.decodeRegion(path: probe.path, region: request.region, scale: request.scale,
+                                     maximumPixels: request.maximumPixels)
+    }
+
     /// `region` of the SVG's canvas drawn at `scale` output pixels per canvas
     /// pixel (lowered to stay within `maximumPixels`); nil when librsvg is
     /// not installed.
