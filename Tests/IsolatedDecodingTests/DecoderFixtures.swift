@@ -40,6 +40,11 @@ enum DecoderFixtures {
             .map { $0.dropFirst(name.count + 1).trimmingCharacters(in: .whitespaces) }
     }
 
+    /// How many threads of process `pid` are left (`/proc/PID/task`), 0 when it is gone.
+    static func threads(of pid: pid_t) -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").count) ?? 0
+    }
+
     /// Runs `body` on a thread of its own; what it returns, once it is done.
     final class Background<Value: Sendable>: @unchecked Sendable {
         private let done = DispatchSemaphore(value: 0)
