@@ -3,12 +3,12 @@ import TestFixtures
 import Testing
 @testable import ImageDecoding
 
-/// Camera raw files through LibRaw (RawDecoder): DNGs made here from a
-/// synthetic Bayer mosaic (DNGFixtures, Tests/raw-fixtures/make-dng.py)
-/// developed at half size and fitted, turned by their orientation; broken
-/// ones are error pages; TIFF-based raws are told from TIFFs by content.
-@Suite(.enabled(if: DNGFixtures.unavailable == nil, "\(DNGFixtures.unavailable ?? "")"))
-struct RawDecoderTests {
+/// Camera raw files through LibRaw (RawDecoder): DNGs written by the tests
+/// themselves from a synthetic Bayer mosaic (Support/DNGFixtures.swift, no
+/// tool or network needed, so these never skip) developed at half size and
+/// fitted, turned by their orientation; broken ones are error pages;
+/// TIFF-based raws are told from TIFFs by content.
+@Suite struct RawDecoderTests {
     typealias Color = ImageFixtures.Color
 
     @Test func aDNGWhoseLeftHalfIsRedAndRightHalfBlueDecodesSo() throws {

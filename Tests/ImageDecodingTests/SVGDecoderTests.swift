@@ -73,8 +73,11 @@ import Testing
         #expect(runs.count == 1 && runs.allSatisfy { $0 <= 2 }, "blended pixels across the edge: \(runs)")
     }
 
+    /// libxml2 refuses the nested entities before expanding them (librsvg's
+    /// limits are kept on); expanded, they would be 10⁹ words, and the time
+    /// limit catches that.
     @Test(.timeLimit(.minutes(1)))
-    func aBillionLaughsSVGIsAnErrorPageQuickly() throws {
+    func aBillionLaughsSVGIsRefusedAsAnEntityBomb() throws {
         let folder = try TemporaryFolder()
         var entities = "<!ENTITY lol \"lol\">\n"
         for level in 1...9 {
@@ -84,12 +87,11 @@ import Testing
         let svg = "<?xml version=\"1.0\"?>\n<!DOCTYPE svg [\n\(entities)]>\n"
             + "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100\" height=\"100\"><text y=\"20\">&lol9;</text></svg>\n"
         let path = try folder.write("laughs.svg", Array(svg.utf8))
-        let start = Date()
         let message = ImageDecoderTests.failure(path)
-        let seconds = Date().timeIntervalSince(start)
-        #expect(message?.contains("SVG") == true, "\(message ?? "decoded")")
+        // libxml2's words: "Detected an entity reference loop" (older), or of entity amplification (newer).
+        #expect(message?.hasPrefix("corrupt SVG data (") == true && message?.lowercased().contains("entity") == true,
+                "\(message ?? "decoded")")
         #expect(message?.contains("\n") == false, "one line for the error page and stderr")
-        #expect(seconds < 2, "took \(seconds) s")
     }
 
     @Test(.timeLimit(.minutes(1)))
@@ -103,11 +105,9 @@ import Testing
         let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
             + "width=\"100\" height=\"100\"><defs>\(defs)</defs><use xlink:href=\"#a9\"/></svg>"
         let path = try folder.write("uses.svg", Array(svg.utf8))
-        let start = Date()
         let message = ImageDecoderTests.failure(path)
         #expect(message?.hasPrefix("SVG could not be drawn") == true && message?.contains("referenced elements") == true,
                 "\(message ?? "decoded")")
-        #expect(Date().timeIntervalSince(start) < 20)
     }
 
     @Test func externalFilesAreNeverRead() throws {

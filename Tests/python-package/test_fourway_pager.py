@@ -156,17 +156,41 @@ class Options(unittest.TestCase):
         pager.scroll_ended(t + 100)
         self.assertFalse(pager.is_dragging)
 
+    @staticmethod
+    def drag_towards_the_left_edge(pager):
+        """Drags the content right from page 0, towards the left edge, and
+        releases; returns the farthest the content moved across, px."""
+        pager.pointer_down(10, 40, 0)
+        moved = 0
+        for i in range(1, 10):
+            pager.pointer_moved(10 + 8 * i, 40, 0.01 * i)
+            moved = max(moved, abs(pager.offset[0]))
+        pager.pointer_up(90, 40, 0.1)
+        settle(pager, 0.1)
+        return moved
+
     def test_an_edge_without_overshoot_never_moves(self):
         pager = Pager(100, 80, horizontal_pages=3, vertical_pages=3)
         self.assertTrue(pager.set_overshoot_edges(["right", "top", "bottom"]))
         self.assertFalse(pager.set_overshoot_edges(["middle"]))
-        pager.pointer_down(10, 40, 0)
-        for i in range(1, 10):
-            pager.pointer_moved(10 + 8 * i, 40, 0.01 * i)
-            self.assertEqual(pager.offset, (0, 0))
-        pager.pointer_up(90, 40, 0.1)
-        settle(pager, 0.1)
+        self.assertEqual(self.drag_towards_the_left_edge(pager), 0)
+        self.assertEqual(pager.current_page, (0, 0))
         self.assertNotIn("bounced", [e["event"] for e in pager.poll_events()])
+
+    def test_an_edge_with_overshoot_moves(self):
+        # The control for the test above: the same drag with the left edge left in does move.
+        pager = Pager(100, 80, horizontal_pages=3, vertical_pages=3)
+        self.assertTrue(pager.set_overshoot_edges(["left", "right", "top", "bottom"]))
+        self.assertGreater(self.drag_towards_the_left_edge(pager), 0)
+
+    def test_an_edge_not_disabled_still_moves(self):
+        pager = Pager(100, 80, horizontal_pages=3, vertical_pages=3)
+        self.assertTrue(pager.set_overshoot_edges(["right", "top", "bottom"]))
+        # Dragging the content down, towards the top edge: it rubber-bands.
+        pager.pointer_down(50, 10, 0)
+        pager.pointer_moved(50, 60, 0.05)
+        self.assertGreater(pager.offset[1], 0)
+        pager.pointer_up(50, 60, 0.1)
 
     def test_ragged_rows_land_on_a_shorter_rows_last_page(self):
         pager = Pager(100, 80, vertical_pages=3)

@@ -28,8 +28,18 @@ struct TouchpadSwipe: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+/// A touchpad swipe along one axis, every event the same way, of at least
+/// 0.75 page in all, towards a page that exists: `target`.
+struct OneWaySwipe: Sendable, Hashable, CustomStringConvertible {
+    var swipe: TouchpadSwipe
+    var target: PageIndex
+
+    var description: String { "\(swipe), towards \(target)" }
+}
+
 /// Any touchpad swipe, lifted, ends settled on a page at most one page from
-/// where it began (long swipes off), and the same swipe always ends the same way.
+/// where it began (long swipes off), and the same swipe always ends the same
+/// way; one of 0.75 page or more along an axis that lets it ends one page over.
 @Suite("Touchpad swipes", .shrinking(false))
 struct TouchpadSwipePropertyTests {
     static let runCount = 300
@@ -47,6 +57,43 @@ struct TouchpadSwipePropertyTests {
     ).map { (parts: (Double, Double, Int, Int, [TouchpadEvent], Double)) in
         TouchpadSwipe(width: parts.0, height: parts.1, horizontalPages: sessionBoundsChoices[parts.2],
                       verticalPages: sessionBoundsChoices[parts.3], events: parts.4, liftDelay: parts.5)
+    }
+
+    /// Touchpad units a page along each axis (libadwaita's, the default), and
+    /// the pages an axis may have that leave its page 1 open.
+    static let unitsPerPage = (horizontal: 400.0, vertical: 300.0)
+    static let openForwards: [Int?] = [nil, 2, 5]
+
+    /// From page (0, 0): forwards (content left or up, towards page 1) on an
+    /// axis of 2, 5 or infinitely many pages, backwards on an infinite one; the
+    /// other axis any. Events of 1 to 120 units, up to 80 ms apart; when they
+    /// add up to less than 0.75 page, one more event makes up the rest.
+    static let oneWaySwipes = zip(
+        Gen.double(in: 200...3000),
+        Gen.double(in: 200...2000),
+        Gen.bool,
+        Gen.bool,
+        Gen.int(in: 0...(openForwards.count - 1)),
+        Gen.int(in: 0...(sessionBoundsChoices.count - 1)),
+        zip(Gen.double(in: 1...120), Gen.double(in: 0...0.08)).array(of: 1...60),
+        Gen.double(in: 0...0.2)
+    ).map { (parts: (Double, Double, Bool, Bool, Int, Int, [(Double, Double)], Double)) in
+        let (width, height, vertical, backwards, open, other, steps, liftDelay) = parts
+        let sign = backwards ? 1.0 : -1.0
+        let needed = 0.75 * (vertical ? unitsPerPage.vertical : unitsPerPage.horizontal)
+        var units = steps.map { (units: $0.0, delay: $0.1) }
+        let travelled = units.reduce(0) { $0 + $1.units }
+        if travelled < needed { units.append((needed - travelled, 0.016)) }
+        let events = units.map {
+            TouchpadEvent(dx: vertical ? 0 : sign * $0.units, dy: vertical ? sign * $0.units : 0, delay: $0.delay)
+        }
+        let openPages = backwards ? nil : openForwards[open]
+        let swipe = TouchpadSwipe(width: width, height: height,
+                                  horizontalPages: vertical ? sessionBoundsChoices[other] : openPages,
+                                  verticalPages: vertical ? openPages : sessionBoundsChoices[other],
+                                  events: events, liftDelay: liftDelay)
+        let step = backwards ? -1 : 1
+        return OneWaySwipe(swipe: swipe, target: vertical ? page(0, step) : page(step, 0))
     }
 
     /// Plays `swipe` with a real lift (no quiet-gap end) and lets it settle.
@@ -82,6 +129,14 @@ struct TouchpadSwipePropertyTests {
             #expect(first.events == second.events)
             #expect(first.model.currentPage == second.model.currentPage)
             #expect(first.now.bitPattern == second.now.bitPattern)
+        }
+    }
+
+    @Test func aSwipeOfThreeQuartersOfAPageOrMoreOnAnOpenAxisEndsOnePageOver() async {
+        await propertyCheck(count: Self.runCount, input: Self.oneWaySwipes) { oneWay in
+            let pager = Self.play(oneWay.swipe)
+            #expect(pager.model.isSettled && pager.model.offset == .zero)
+            #expect(pager.model.currentPage == oneWay.target)
         }
     }
 }

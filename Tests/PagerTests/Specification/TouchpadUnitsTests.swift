@@ -33,10 +33,19 @@ struct TouchpadUnitsTests {
         return time
     }
 
+    /// The content has followed the fingers `units` (negative: left) across,
+    /// so a swipe that returns has moved first, and is not ignored input.
+    private func expectFollowed(_ pager: RecordingPager, units: Double, sourceLocation: SourceLocation = #_sourceLocation) {
+        let expected = units * Self.width / 400
+        #expect(abs(pager.model.offset.x - expected) < 1e-9, "offset \(pager.model.offset.x), not \(expected)",
+                sourceLocation: sourceLocation)
+    }
+
     @Test func slowHundredTwentyUnitsReturnToTheSamePage() {
         // 12 × 10 units, 25 ms apart: 0.4 units/ms, and 0.3 of a page is nearer the start.
         var pager = pager()
         let last = swipe(&pager, count: 12, of: -10, every: 0.025)
+        expectFollowed(pager, units: -120)
         pager.scrollEnded(at: last)
         pager.settle()
         #expect(pager.model.currentPage == page(0, 0))
@@ -124,8 +133,12 @@ struct TouchpadUnitsTests {
     @Test func aQuietGapEndsARestingSwipeWhenTheSourceHasNoLift() {
         var pager = pager()
         let last = swipe(&pager, count: 30, of: -10, every: 0.025)
+        #expect(pager.model.phase == .scrolling(.horizontal), "the swipe is under way before the gap")
+        expectFollowed(pager, units: -300)
         pager.run(until: last + 0.5)
         #expect(pager.model.phase != .scrolling(.horizontal))
+        pager.settle()
+        #expect(pager.model.currentPage == page(1, 0), "ended as a lift there would: 0.75 page is nearer the next")
     }
 
     @Test func setScrollEndGapSwitchesTheQuietGapOff() {
@@ -189,6 +202,7 @@ struct TouchpadUnitsTests {
     @Test func withoutTheEventAtTheLiftTheSameSwipeReturns() {
         var pager = pager()
         let last = swipe(&pager, count: 5, of: -10, every: 0.025)
+        expectFollowed(pager, units: -50)
         pager.scrollEnded(at: last + 0.016)
         pager.settle()
         #expect(pager.model.currentPage == page(0, 0))
@@ -207,6 +221,7 @@ struct TouchpadUnitsTests {
         // 11 units per 20 ms = 0.55 units/ms: not a fling, and 0.3 page is nearer the start.
         var pager = pager()
         let last = swipe(&pager, count: 11, of: -11, every: 0.02)
+        expectFollowed(pager, units: -121)
         pager.scrollEnded(at: last)
         pager.settle()
         #expect(pager.model.currentPage == page(0, 0))
@@ -224,6 +239,7 @@ struct TouchpadUnitsTests {
     @Test func aReturnToTheSamePageReportsNoPageChange() {
         var pager = pager()
         let last = swipe(&pager, count: 12, of: -10, every: 0.025)
+        expectFollowed(pager, units: -120)
         pager.scrollEnded(at: last)
         pager.settle()
         #expect(pager.pageChanges.isEmpty)
