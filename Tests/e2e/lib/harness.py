@@ -803,6 +803,21 @@ class App:
                 return screen, False
             time.sleep(0.1)
 
+    def wait_for_colour(self, wanted, x=None, y=None, seconds=WAIT_TIMEOUT):
+        """Reads the pixel at X, Y (default: the centre; see pixel()) until
+        it is WANTED (a "#RRGGBB", or a predicate on one) or SECONDS pass:
+        a state may reach the screen a frame after the event that announced
+        it. (The last colour read, whether it was wanted.)"""
+        matches = wanted if callable(wanted) else (lambda colour: colour == wanted.upper())
+        end = time.monotonic() + seconds
+        while True:
+            colour = self.pixel(x, y)
+            if colour is not None and matches(colour):
+                return colour, True
+            if time.monotonic() > end or not self.alive():
+                return colour, False
+            time.sleep(0.05)
+
     def peak_rss_kb(self):
         """VmHWM of the running process, kB, or None."""
         try:
