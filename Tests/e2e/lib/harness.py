@@ -803,6 +803,21 @@ class App:
                 return screen, False
             time.sleep(0.1)
 
+    def screen_at_rest(self, name=None, seconds=WAIT_TIMEOUT, gap=0.3):
+        """Screenshots GAP s apart until one equals the one before it (what
+        was arriving is drawn) or SECONDS pass; the last one and whether it
+        did."""
+        end = time.monotonic() + seconds
+        previous = self.screen()
+        while True:
+            time.sleep(gap)
+            screen = self.screen(name)
+            if screen.rgb and screen.differing(previous) == 0:
+                return screen, True
+            if time.monotonic() > end:
+                return screen, False
+            previous = screen
+
     def wait_for_colour(self, wanted, x=None, y=None, seconds=WAIT_TIMEOUT):
         """Reads the pixel at X, Y (default: the centre; see pixel()) until
         it is WANTED (a "#RRGGBB", or a predicate on one) or SECONDS pass:
@@ -857,6 +872,57 @@ class App:
     def after_exit(self):
         """What fourway's exit leaves to tidy: keys XTest may still hold down."""
         release_stuck_keys()
+
+
+def window_pixel(window, x, y):
+    """WINDOW's pixel at X, Y as "#RRGGBB", or None (not mapped yet, gone)."""
+    out = subprocess.run([IMPORT, "-window", str(window), "-crop", f"1x1+{x}+{y}", "-depth", "8", "txt:-"],
+                         capture_output=True, text=True, timeout=30).stdout
+    return next((token.upper() for token in out.split() if token.startswith("#") and len(token) == 7), None)
+
+
+def start_watched(name, until, *arguments, point=None, size="900x600", **options):
+    """Starts App NAME (ARGUMENTS, SIZE, OPTIONS as App) while a thread reads
+    its window's pixel at POINT (default: the centre) over and over, from
+    before its first frame until its log has an UNTIL line: App returns
+    only after `first-frame`, by when a first picture (an embedded
+    thumbnail) may be gone. Returns (app, samples, thread): each sample a
+    colour and whether the log had the UNTIL line when it was read (read
+    after the pixel: a sample with False was on screen before that line).
+    Only one fourway window may be open meanwhile (it is found by name)."""
+    import threading
+    width, height = (int(n) for n in size.split("x"))
+    x, y = point or (width // 2, height // 2)
+    log = os.path.join(WORK, f"{name}.jsonl")
+    samples, done = [], threading.Event()
+
+    def logged():
+        try:
+            with open(log) as f:
+                return f'"event":"{until}"' in f.read()
+        except OSError:
+            return False
+
+    def watch():
+        end = time.monotonic() + 240
+        while not done.is_set() and time.monotonic() < end:
+            window = xdotool("search", "--name", "^fourway").split()
+            colour = window_pixel(window[0], x, y) if window else None
+            seen = logged()
+            if colour is not None:
+                samples.append((colour, seen))
+            if seen:
+                return
+            time.sleep(0.02)
+
+    if os.path.exists(log):
+        os.remove(log)   # a log of an earlier run by this name is not this one's
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    app = App(name, *arguments, size=size, **options)
+    if not app.started:
+        done.set()
+    return app, samples, watcher
 
 
 class WaylandApp(App):
