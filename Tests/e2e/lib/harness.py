@@ -286,13 +286,24 @@ def start_xvfb(screen=XVFB_SCREEN, displays=DISPLAYS, arguments=(), log=None):
             output.close()
         children.append(xvfb)
         for _ in range(100):
-            if display_answers():
+            if display_answers() and holds_display(xvfb, number):
                 return xvfb
             if xvfb.poll() is not None:
                 break   # another run took this display between the look and the start
             time.sleep(0.1)
         stop_xvfb(xvfb)
     return None
+
+
+def holds_display(xvfb, number):
+    """Whether the Xvfb process XVFB is the server of display NUMBER (its
+    lock file names it): another run's Xvfb that took the display a moment
+    before answers too, while this one is about to fail on the lock."""
+    try:
+        with open(f"/tmp/.X{number}-lock") as lock:
+            return int(lock.read().strip()) == xvfb.pid and xvfb.poll() is None
+    except (OSError, ValueError):
+        return False
 
 
 def stop_xvfb(xvfb):
@@ -889,7 +900,8 @@ def start_watched(name, until, *arguments, point=None, size="900x600", **options
     thumbnail) may be gone. Returns (app, samples, thread): each sample a
     colour and whether the log had the UNTIL line when it was read (read
     after the pixel: a sample with False was on screen before that line).
-    Only one fourway window may be open meanwhile (it is found by name)."""
+    The window is found among fourway's by its process's parent: this one.
+    No other fourway of this run may be open meanwhile."""
     import threading
     width, height = (int(n) for n in size.split("x"))
     x, y = point or (width // 2, height // 2)
@@ -903,11 +915,24 @@ def start_watched(name, until, *arguments, point=None, size="900x600", **options
         except OSError:
             return False
 
+    def own_window():
+        """The fourway window of a process this one started (the display
+        may be shared): the one App is starting, the earlier ones quit."""
+        for window in xdotool("search", "--name", "^fourway").split():
+            pid = xdotool("getwindowpid", window).strip()
+            try:
+                with open(f"/proc/{pid}/stat") as stat:
+                    if int(stat.read().rsplit(")", 1)[1].split()[1]) == os.getpid():
+                        return window
+            except (OSError, ValueError, IndexError):
+                continue
+        return None
+
     def watch():
         end = time.monotonic() + 240
         while not done.is_set() and time.monotonic() < end:
-            window = xdotool("search", "--name", "^fourway").split()
-            colour = window_pixel(window[0], x, y) if window else None
+            window = own_window()
+            colour = window_pixel(window, x, y) if window else None
             seen = logged()
             if colour is not None:
                 samples.append((colour, seen))
