@@ -729,7 +729,9 @@ class App:
             children.append(self.process)
             self.window = ""
             for _ in range(int(start_timeout * 10)):
-                self.window = xdotool("search", "--pid", self.process.pid, "--name", "^fourway").split("\n")[0]
+                # --all: xdotool's default is --any, which took another fourway's window.
+                self.window = xdotool("search", "--all", "--pid", self.process.pid, "--name",
+                                      "^fourway").split("\n")[0]
                 if self.window and self.kinds("first-frame") or self.process.poll() is not None:
                     break
                 time.sleep(0.1)
