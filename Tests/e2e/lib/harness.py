@@ -286,13 +286,24 @@ def start_xvfb(screen=XVFB_SCREEN, displays=DISPLAYS, arguments=(), log=None):
             output.close()
         children.append(xvfb)
         for _ in range(100):
-            if display_answers():
+            if display_answers() and holds_display(xvfb, number):
                 return xvfb
             if xvfb.poll() is not None:
                 break   # another run took this display between the look and the start
             time.sleep(0.1)
         stop_xvfb(xvfb)
     return None
+
+
+def holds_display(xvfb, number):
+    """Whether the Xvfb process XVFB is the server of display NUMBER (its
+    lock file names it): another run's Xvfb that took the display a moment
+    before answers too, while this one is about to fail on the lock."""
+    try:
+        with open(f"/tmp/.X{number}-lock") as lock:
+            return int(lock.read().strip()) == xvfb.pid and xvfb.poll() is None
+    except (OSError, ValueError):
+        return False
 
 
 def stop_xvfb(xvfb):
@@ -718,7 +729,9 @@ class App:
             children.append(self.process)
             self.window = ""
             for _ in range(int(start_timeout * 10)):
-                self.window = xdotool("search", "--pid", self.process.pid, "--name", "^fourway").split("\n")[0]
+                # --all: xdotool's default is --any, which took another fourway's window.
+                self.window = xdotool("search", "--all", "--pid", self.process.pid, "--name",
+                                      "^fourway").split("\n")[0]
                 if self.window and self.kinds("first-frame") or self.process.poll() is not None:
                     break
                 time.sleep(0.1)
@@ -803,6 +816,36 @@ class App:
                 return screen, False
             time.sleep(0.1)
 
+    def screen_at_rest(self, name=None, seconds=WAIT_TIMEOUT, gap=0.3):
+        """Screenshots GAP s apart until one equals the one before it (what
+        was arriving is drawn) or SECONDS pass; the last one and whether it
+        did."""
+        end = time.monotonic() + seconds
+        previous = self.screen()
+        while True:
+            time.sleep(gap)
+            screen = self.screen(name)
+            if screen.rgb and screen.differing(previous) == 0:
+                return screen, True
+            if time.monotonic() > end:
+                return screen, False
+            previous = screen
+
+    def wait_for_colour(self, wanted, x=None, y=None, seconds=WAIT_TIMEOUT):
+        """Reads the pixel at X, Y (default: the centre; see pixel()) until
+        it is WANTED (a "#RRGGBB", or a predicate on one) or SECONDS pass:
+        a state may reach the screen a frame after the event that announced
+        it. (The last colour read, whether it was wanted.)"""
+        matches = wanted if callable(wanted) else (lambda colour: colour == wanted.upper())
+        end = time.monotonic() + seconds
+        while True:
+            colour = self.pixel(x, y)
+            if colour is not None and matches(colour):
+                return colour, True
+            if time.monotonic() > end or not self.alive():
+                return colour, False
+            time.sleep(0.05)
+
     def peak_rss_kb(self):
         """VmHWM of the running process, kB, or None."""
         try:
@@ -842,6 +885,71 @@ class App:
     def after_exit(self):
         """What fourway's exit leaves to tidy: keys XTest may still hold down."""
         release_stuck_keys()
+
+
+def window_pixel(window, x, y):
+    """WINDOW's pixel at X, Y as "#RRGGBB", or None (not mapped yet, gone)."""
+    out = subprocess.run([IMPORT, "-window", str(window), "-crop", f"1x1+{x}+{y}", "-depth", "8", "txt:-"],
+                         capture_output=True, text=True, timeout=30).stdout
+    return next((token.upper() for token in out.split() if token.startswith("#") and len(token) == 7), None)
+
+
+def start_watched(name, until, *arguments, point=None, size="900x600", **options):
+    """Starts App NAME (ARGUMENTS, SIZE, OPTIONS as App) while a thread reads
+    its window's pixel at POINT (default: the centre) over and over, from
+    before its first frame until its log has an UNTIL line: App returns
+    only after `first-frame`, by when a first picture (an embedded
+    thumbnail) may be gone. Returns (app, samples, thread): each sample a
+    colour and whether the log had the UNTIL line when it was read (read
+    after the pixel: a sample with False was on screen before that line).
+    The window is found among fourway's by its process's parent: this one.
+    No other fourway of this run may be open meanwhile."""
+    import threading
+    width, height = (int(n) for n in size.split("x"))
+    x, y = point or (width // 2, height // 2)
+    log = os.path.join(WORK, f"{name}.jsonl")
+    samples, done = [], threading.Event()
+
+    def logged():
+        try:
+            with open(log) as f:
+                return f'"event":"{until}"' in f.read()
+        except OSError:
+            return False
+
+    def own_window():
+        """The fourway window of a process this one started (the display
+        may be shared): the one App is starting, the earlier ones quit."""
+        for window in xdotool("search", "--name", "^fourway").split():
+            pid = xdotool("getwindowpid", window).strip()
+            try:
+                with open(f"/proc/{pid}/stat") as stat:
+                    if int(stat.read().rsplit(")", 1)[1].split()[1]) == os.getpid():
+                        return window
+            except (OSError, ValueError, IndexError):
+                continue
+        return None
+
+    def watch():
+        end = time.monotonic() + 240
+        while not done.is_set() and time.monotonic() < end:
+            window = own_window()
+            colour = window_pixel(window, x, y) if window else None
+            seen = logged()
+            if colour is not None:
+                samples.append((colour, seen))
+            if seen:
+                return
+            time.sleep(0.02)
+
+    if os.path.exists(log):
+        os.remove(log)   # a log of an earlier run by this name is not this one's
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    app = App(name, *arguments, size=size, **options)
+    if not app.started:
+        done.set()
+    return app, samples, watcher
 
 
 class WaylandApp(App):
