@@ -252,6 +252,8 @@ static int fw_tolerant_x_error(Display *display, XErrorEvent *error) {
 }
 
 void fw_x11_tolerate_late_wakeups(void) {
+    /* Xlib asks for this before any other call; SDL makes it too (it is idempotent). */
+    XInitThreads();
     int (*previous)(Display *, XErrorEvent *) = XSetErrorHandler(fw_tolerant_x_error);
     if (previous != fw_tolerant_x_error) fw_previous_x_error = previous;
 }

@@ -88,7 +88,6 @@ public enum Browser {
             StandardError.line(failure.description)
             return BrowserExitCode.cannotStart
         }
-        if window.videoDriver == "x11" { fw_x11_tolerate_late_wakeups() }
         defer { stopSDL() }
         defer { window.close() }   // before SDL_Quit (defers run last-first)
         defer { BrowserSession.stopWaking() }   // before the window is destroyed
@@ -262,6 +261,9 @@ public enum Browser {
     /// SDL's own choice), one stderr line for each that failed before
     /// another is tried.
     static func startVideo(_ drivers: [String]) -> BrowserFailure? {
+        // Before SDL opens its X connections, so that SDL keeps this handler
+        // as the one it restores at SDL_Quit (touchpad_input.h says why).
+        fw_x11_tolerate_late_wakeups()
         guard !drivers.isEmpty else { return SDL_Init(SDL_INIT_VIDEO) != 0 ? .noDisplay(SDLError.last) : nil }
         var reason = ""
         for (index, driver) in drivers.enumerated() {

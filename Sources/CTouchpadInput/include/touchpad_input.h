@@ -63,12 +63,15 @@ int fw_touchpad_next(fw_touchpad *touchpad, fw_touchpad_event *event);
 /* Unbinds and frees; before the window is destroyed. */
 void fw_touchpad_close(fw_touchpad *touchpad);
 
-/* On X11, once SDL's video is up: a BadWindow for an XSendEvent is not an
- * error that ends the process. SDL wakes its event loop from other threads
- * with an XSendEvent to the window on a connection of its own; one the X
- * server handles after the window was destroyed (at quit) failed, and
- * Xlib's default handler ended fourway with exit code 1. Every other error
- * goes to the handler that was installed before. */
+/* Before SDL's video starts (and once): on X11 a BadWindow for an
+ * XSendEvent is not an error that ends the process. SDL wakes its event
+ * loop from other threads with an XSendEvent to the window on a connection
+ * of its own; on a loaded X server one sent before the window was
+ * destroyed can be handled after it (the server serves its clients in
+ * turn), and the error comes back when SDL_Quit closes that connection,
+ * after SDL has put back the handler it found at start: installed first,
+ * this one is that handler. Every other error goes to Xlib's own (which
+ * ends the process, as before). */
 void fw_x11_tolerate_late_wakeups(void);
 
 #endif
