@@ -164,9 +164,9 @@ extension OverlayLayout {
                     var best: (box: Box, lines: Int)?
                     for columns in 1...3 {
                         let attempt = HelpTry(size: size, columns: columns, wraps: wraps, splitsSections: splitsSections)
-                        guard let laid = helpBox(rows, attempt, room: room, measure: measure),
+                        guard let laid = helpBox(rows, attempt, room: room, measure: measure), !laid.cutsWords,
                               laid.box.width <= room.width, laid.box.height <= room.height else { continue }
-                        if laid.lines < best?.lines ?? .max { best = laid }
+                        if laid.lines < best?.lines ?? .max { best = (laid.box, laid.lines) }
                     }
                     if let best { return best.box }
                 }
@@ -179,10 +179,11 @@ extension OverlayLayout {
         return smallest.min { $0.height < $1.height } ?? Box(size: sizes.lowerBound, width: 0, height: 0, texts: [])
     }
 
-    /// The help laid out as `attempt` says, and how many lines it takes in
-    /// all; nil when it needs more columns than the try has.
+    /// The help laid out as `attempt` says, how many lines it takes in all
+    /// and whether a word wider than its column had to be cut; nil when it
+    /// needs more columns than the try has.
     static func helpBox(_ rows: [HelpRow], _ attempt: HelpTry, room: Room, measure: Measure)
-        -> (box: Box, lines: Int)? {
+        -> (box: Box, lines: Int, cutsWords: Bool)? {
         let size = attempt.size, gap = size * 3 / 2, gutter = size * 2, padding = room.padding
         let keyWidths = rows.compactMap { row -> Int? in
             if case .entry(let key, _) = row { return measure(key, size) }
@@ -191,8 +192,13 @@ extension OverlayLayout {
         let widestKey = keyWidths.max() ?? 0
         var budget = Int.max, keyColumn = widestKey
         if attempt.wraps {
+            // Keys take up to 2/5 of a column, more when a word of one is wider.
+            let widestKeyWord = rows.flatMap { row -> [Substring] in
+                if case .entry(let key, _) = row { return key.split(separator: " ") }
+                return []
+            }.map { measure(String($0), size) }.max() ?? 0
             budget = max(1, (room.width - 2 * padding - gutter * (attempt.columns - 1)) / attempt.columns)
-            keyColumn = min(widestKey, budget * 2 / 5)
+            keyColumn = min(widestKey, max(budget * 2 / 5, widestKeyWord))
         }
         let blocks = rows.map { row in
             helpBlock(row, size: size, keyColumn: keyColumn, gap: gap, budget: budget) { measure($0, size) }
@@ -214,25 +220,31 @@ extension OverlayLayout {
             x += widest + (index == columns.count - 1 ? 0 : gutter)
         }
         let box = Box(size: size, width: x + padding, height: boxHeight(lines: tallest, size: size, padding: padding, spacing: helpSpacing), texts: texts)
-        return (box, blocks.reduce(0) { $0 + $1.lines })
+        return (box, blocks.reduce(0) { $0 + $1.lines }, blocks.contains(where: \.cutsWords))
     }
 
     /// One row's text at x and line offsets from the row's top left, its
     /// width, px, and its height, lines.
     private static func helpBlock(_ row: HelpRow, size: Int, keyColumn: Int, gap: Int, budget: Int,
-                                  measure: (String) -> Int) -> (texts: [PlacedText], width: Int, lines: Int) {
+                                  measure: (String) -> Int)
+        -> (texts: [PlacedText], width: Int, lines: Int, cutsWords: Bool) {
+        // Wrapping only breaks between words: the words joined again are the
+        // text, unless one had to be shortened.
+        func cuts(_ lines: [String], _ text: String) -> Bool { lines.joined(separator: " ") != text }
         switch row {
         case .blank:
-            return ([], 0, 1)
+            return ([], 0, 1, false)
         case .heading(let text):
             let lines = wrapped(text, width: budget, measure: measure)
-            return (lines.enumerated().map { PlacedText($1, x: 0, y: $0) }, lines.map(measure).max() ?? 0, lines.count)
+            return (lines.enumerated().map { PlacedText($1, x: 0, y: $0) }, lines.map(measure).max() ?? 0, lines.count,
+                    cuts(lines, text))
         case .entry(let key, let help):
             let keys = wrapped(key, width: keyColumn, measure: measure)
             let helps = wrapped(help, width: max(1, budget == .max ? .max : budget - keyColumn - gap), measure: measure)
             let texts = keys.enumerated().map { PlacedText($1, x: 0, y: $0) }
                 + helps.enumerated().map { PlacedText($1, x: keyColumn + gap, y: $0) }
-            return (texts, keyColumn + gap + (helps.map(measure).max() ?? 0), max(keys.count, helps.count))
+            return (texts, keyColumn + gap + (helps.map(measure).max() ?? 0), max(keys.count, helps.count),
+                    cuts(keys, key) || cuts(helps, help))
         }
     }
 
