@@ -112,6 +112,7 @@ import Testing
     func theHelpFitsTheRoomWithEveryTextInsideItsBox(size: (Int, Int)) {
         let box = Self.help(width: size.0, height: size.1)
         #expect(box.width <= size.0 && box.height <= size.1)
+        #expect(box.texts.count >= Self.help.filter { !$0.isEmpty }.count + 7)   // nothing left out
         #expect(Self.inside(box))
     }
 
@@ -123,14 +124,22 @@ import Testing
         #expect(Set(Self.helpWords) == words)
     }
 
-    @Test func noColumnStartsWithABlankLineOrEndsWithAHeading() {
+    @Test(arguments: [false, true])
+    func noColumnStartsWithABlankLineOrEndsWithAHeading(splitsSections: Bool) {
         let rows = Self.help.map(OverlayLayout.HelpRow.init)
-        let attempt = OverlayLayout.HelpTry(size: 10, columns: 3, wraps: false, splitsSections: true)
+        let attempt = OverlayLayout.HelpTry(size: 10, columns: 3, wraps: false, splitsSections: splitsSections)
         let columns = OverlayLayout.helpColumns(rows, heights: rows.map { _ in 1 }, attempt: attempt)!
         #expect(columns.count == 3)
         for column in columns {
             #expect(rows[column.first!] != .blank)
             if case .heading = rows[column.last!] { Issue.record("column \(column) ends with a heading") }
         }
+    }
+
+    @Test func aHeadingStaysWithItsFirstLineWhenSectionsSplit() {
+        let rows = ["A:", "a\tone", "B:", "b\ttwo", "c\tthree", "d\tfour"].map(OverlayLayout.HelpRow.init)
+        let attempt = OverlayLayout.HelpTry(size: 10, columns: 2, wraps: false, splitsSections: true)
+        let columns = OverlayLayout.helpColumns(rows, heights: rows.map { _ in 1 }, attempt: attempt)
+        #expect(columns == [[0, 1, 2, 3], [4, 5]])
     }
 }
