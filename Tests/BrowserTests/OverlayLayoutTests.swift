@@ -142,4 +142,11 @@ import Testing
         let columns = OverlayLayout.helpColumns(rows, heights: rows.map { _ in 1 }, attempt: attempt)
         #expect(columns == [[0, 1, 2, 3], [4, 5]])
     }
+
+    @Test func aRoomTooSmallForTheSmallestSizeTakesSmallerTextRatherThanCutIt() {
+        let box = Self.help(width: 220, height: 165)
+        #expect(box.size == 7)   // the largest below the smallest size that fits
+        #expect(box.width <= 220 && box.height <= 165)
+        #expect(box.texts.count >= Self.help.filter { !$0.isEmpty }.count + 7)
+    }
 }

@@ -151,32 +151,46 @@ extension OverlayLayout {
         var splitsSections: Bool
     }
 
+    /// The smallest text size the help takes, px, in a window too small for
+    /// the sizes it is given: smaller text is better than text cut off.
+    static let tiniestHelpSize = 6
+
     /// The help's `lines` in one box that fits `room`: the largest text size
     /// in `sizes` at which they fit in 1 to 3 columns of whole sections, or
     /// else split between sections' lines; only when nothing fits unbroken
-    /// does a line wrap. The last resort (a window smaller than any of that)
-    /// is the smallest size, wrapped in the columns that make it least tall.
+    /// does a line wrap. In a room too small for that, smaller sizes down to
+    /// ``tiniestHelpSize``; the last resort is that size in the columns that
+    /// make it least tall.
     static func help(_ lines: [String], room: Room, sizes: ClosedRange<Int>, measure: Measure) -> Box {
         let rows = lines.map(HelpRow.init)
-        for wraps in [false, true] {
-            for size in sizes.reversed() {
-                for splitsSections in [false, true] {
-                    var best: (box: Box, lines: Int)?
-                    for columns in 1...3 {
-                        let attempt = HelpTry(size: size, columns: columns, wraps: wraps, splitsSections: splitsSections)
-                        guard let laid = helpBox(rows, attempt, room: room, measure: measure), !laid.cutsWords,
-                              laid.box.width <= room.width, laid.box.height <= room.height else { continue }
-                        if laid.lines < best?.lines ?? .max { best = (laid.box, laid.lines) }
-                    }
-                    if let best { return best.box }
-                }
+        let smaller = Array(stride(from: sizes.lowerBound - 1, through: tiniestHelpSize, by: -1))
+        for (wraps, sizes) in [(false, Array(sizes.reversed())), (true, Array(sizes.reversed()) + smaller)] {
+            for size in sizes {
+                if let box = largestFit(rows, size: size, wraps: wraps, room: room, measure: measure) { return box }
             }
         }
-        let smallest = (1...3).compactMap { columns in
-            helpBox(rows, HelpTry(size: sizes.lowerBound, columns: columns, wraps: true, splitsSections: true),
+        let tiniest = min(sizes.lowerBound, tiniestHelpSize)
+        let boxes = (1...3).compactMap { columns in
+            helpBox(rows, HelpTry(size: tiniest, columns: columns, wraps: true, splitsSections: true),
                     room: room, measure: measure)?.box
         }.filter { $0.width <= room.width }
-        return smallest.min { $0.height < $1.height } ?? Box(size: sizes.lowerBound, width: 0, height: 0, texts: [])
+        return boxes.min { $0.height < $1.height } ?? Box(size: tiniest, width: 0, height: 0, texts: [])
+    }
+
+    /// At text size `size`, the layout that fits `room` with the fewest
+    /// lines, whole sections before split ones; nil when none fits.
+    private static func largestFit(_ rows: [HelpRow], size: Int, wraps: Bool, room: Room, measure: Measure) -> Box? {
+        for splitsSections in [false, true] {
+            var best: (box: Box, lines: Int)?
+            for columns in 1...3 {
+                let attempt = HelpTry(size: size, columns: columns, wraps: wraps, splitsSections: splitsSections)
+                guard let laid = helpBox(rows, attempt, room: room, measure: measure), !laid.cutsWords,
+                      laid.box.width <= room.width, laid.box.height <= room.height else { continue }
+                if laid.lines < best?.lines ?? .max { best = (laid.box, laid.lines) }
+            }
+            if let best { return best.box }
+        }
+        return nil
     }
 
     /// The help laid out as `attempt` says, how many lines it takes in all
