@@ -20,13 +20,19 @@ public struct Overlay {
     /// The help box hides the page behind it more than the HUD does, 0…255.
     static let helpOpacity: UInt8 = 225
     /// The help's text never shrinks below this size, px at 1×, to fit a small window.
-    static let smallestHelpSize = 9
+    static let smallestHelpSize = 8
+    /// The information panel's widest, as a share of the window's width
+    /// (the rest shows the page), and never narrower than this, px at 1×.
+    static let panelShare = 0.6
+    static let narrowestPanel = 320
 
     public let pages: PageRenderer
     public let text: TextRenderer
     /// The window's scale: sizes, margins and padding are times `scale.ui`
     /// (2 on a 2× display, where the viewport is in device pixels).
     public var scale = DisplayScale()
+    /// The help's last layout: it is measured once per window size, not per frame.
+    private let helpLayouts = HelpLayouts()
     var margin: Int { scale.scaled(Self.margin) }
     var padding: Int { scale.scaled(Self.padding) }
 
@@ -48,54 +54,46 @@ public struct Overlay {
     }
 
     /// The key help in the middle of the window, from the action table
-    /// (``KeyMap``), in two columns; its text shrinks (down to
-    /// `smallestHelpSize`) until both fit the window.
+    /// (``KeyMap``): in one to three columns at the largest text size that
+    /// fits the window with a margin, lines wrapped only when nothing else
+    /// fits (``OverlayLayout/help(_:room:sizes:measure:)``).
     public func drawHelp(keyMap: KeyMap = .standard, viewport: PixelRect) {
-        let columns = keyMap.overlayColumns().enumerated().map { index, lines in
-            index == 0 ? ["fourway — keys", ""] + lines : lines
+        let lines = ["fourway — keys", ""] + keyMap.overlayLines()
+        let room = OverlayLayout.Room(width: viewport.width - 2 * margin, height: viewport.height - 2 * margin,
+                                      padding: padding)
+        let sizes = min(scale.scaled(Self.smallestHelpSize), textSize(viewport))...textSize(viewport)
+        let box = helpLayouts.box(lines: lines, room: room) {
+            OverlayLayout.help(lines, room: room, sizes: sizes) { text.width($0, size: $1) }
         }
-        var size = textSize(viewport)
-        var boxes = helpBoxes(columns, size: size)
-        while size > scale.scaled(Self.smallestHelpSize),
-              boxes.reduce(0, { $0 + $1.width }) + margin * (columns.count + 1) > viewport.width
-                || (boxes.map(\.height).max() ?? 0) + 2 * margin > viewport.height {
-            size -= 1
-            boxes = helpBoxes(columns, size: size)
-        }
-        let total = boxes.reduce(0) { $0 + $1.width } + margin * (columns.count - 1)
-        var x = viewport.x + (viewport.width - total) / 2
-        let top = viewport.y + (viewport.height - (boxes.map(\.height).max() ?? 0)) / 2
-        for (lines, box) in zip(columns, boxes) {
-            let left = x
-            drawBox(lines, size: size, viewport: viewport, opacity: Self.helpOpacity, tabStop: box.tabStop) { _, _ in
-                (left, top)
-            }
-            x += box.width + margin
-        }
+        let x = viewport.x + (viewport.width - box.width) / 2
+        let y = viewport.y + (viewport.height - box.height) / 2
+        draw(box, x: x, y: y, opacity: Self.helpOpacity)
     }
 
-    /// Each help column's tab stop and box size at text size `size`.
-    private func helpBoxes(_ columns: [[String]], size: Int) -> [(tabStop: Int, width: Int, height: Int)] {
-        columns.map { lines in
-            let keyWidth = lines.compactMap { line in
-                line.firstIndex(of: "\t").map { text.measure(String(line[..<$0]), size: size).width }
-            }.max() ?? 0
-            let tabStop = keyWidth + size * 2
-            let size = boxSize(lines, size: size, tabStop: tabStop)
-            return (tabStop, size.width, size.height)
+    /// A panel of `label\tvalue` lines at the top right (the image
+    /// information, Shift+I): the labels in a column, the values in the next;
+    /// a value too wide loses its middle (``OverlayLayout/panel(_:size:maxWidth:padding:measure:)``).
+    /// The panel takes at most `panelShare` of the window's width.
+    public func drawPanel(_ lines: [String], viewport: PixelRect) {
+        let size = textSize(viewport)
+        let rows = Self.columns(lines).map { (label: $0.0, value: $0.1 ?? "") }
+        let maxWidth = min(viewport.width - 2 * margin, max(Int(Double(viewport.width) * Self.panelShare),
+                                                             scale.scaled(Self.narrowestPanel)))
+        let box = OverlayLayout.panel(rows, size: size, maxWidth: maxWidth, padding: padding) { text.width($0, size: $1) }
+        draw(box, x: viewport.maxX - box.width - margin, y: viewport.y + margin)
+    }
+
+    /// Draws a laid-out box with its top left at (`x`, `y`).
+    private func draw(_ box: OverlayLayout.Box, x: Int, y: Int, opacity: UInt8? = nil) {
+        var fill = pages.palette.overlay
+        fill.a = opacity ?? fill.a
+        pages.fill(PixelRect(x: x, y: y, width: box.width, height: box.height), fill)
+        for placed in box.texts {
+            text.draw(placed.text, size: box.size, colour: pages.palette.overlayText, x: x + placed.x, y: y + placed.y)
         }
     }
 
     /// A one-line notice near the bottom, `alpha` 0…1 for fading out.
-    /// A panel of `label\tvalue` lines at the top right (the image
-    /// information, Shift+I), the values in a column of their own.
-    public func drawPanel(_ lines: [String], viewport: PixelRect) {
-        let size = textSize(viewport)
-        drawBox(lines, size: size, viewport: viewport, tabStop: 1) { width, _ in
-            (viewport.maxX - width - margin, viewport.y + margin)
-        }
-    }
-
     public func drawNotice(_ notice: String, alpha: Double, viewport: PixelRect) {
         let alpha = min(max(alpha, 0), 1)
         guard alpha > 0 else { return }
@@ -144,5 +142,17 @@ public struct Overlay {
             return tabStop + text.measure(second, size: size).width
         }
         return ((widths.max() ?? 0) + 2 * padding, lines.count * lineHeight + 2 * padding - (lineHeight - size) / 2)
+    }
+}
+
+/// The help's layout for the last lines and room asked for.
+private final class HelpLayouts {
+    private var last: (lines: [String], room: OverlayLayout.Room, box: OverlayLayout.Box)?
+
+    func box(lines: [String], room: OverlayLayout.Room, layout: () -> OverlayLayout.Box) -> OverlayLayout.Box {
+        if let last, last.room == room, last.lines == lines { return last.box }
+        let box = layout()
+        last = (lines, room, box)
+        return box
     }
 }

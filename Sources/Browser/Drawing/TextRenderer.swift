@@ -37,6 +37,11 @@ public final class TextRenderer {
     private let fontPath: String
     private var fonts: [Int: OpaquePointer] = [:]
     private var cache: [Key: (block: Block, lastUse: Int)] = [:]
+    /// Widths measured by ``width(_:size:)``, which keeps no texture: laying
+    /// out the help measures many words and lines never drawn.
+    private var widths: [Key: Int] = [:]
+    /// Widths kept at most; all go when it is reached (they are cheap to measure again).
+    static let widthCapacity = 4096
     private var useCounter = 0
     private var isClosed = false
 
@@ -72,6 +77,7 @@ public final class TextRenderer {
     public func purge() {
         for entry in cache.values { SDL_DestroyTexture(entry.block.texture) }
         cache.removeAll()
+        widths.removeAll()
     }
 
     /// The text as a texture (cached), or `nil` for empty text or when
@@ -124,6 +130,22 @@ public final class TextRenderer {
             return (0, 0)
         }
         return (block.width, block.height)
+    }
+
+    /// The width `text` would take on one line, px, without a texture.
+    public func width(_ text: String, size: Int) -> Int {
+        guard !text.isEmpty else { return 0 }
+        let key = Key(text: text, size: size, colour: Colour(255, 255, 255), wrapWidth: 0)
+        if let width = widths[key] { return width }
+        guard let font = font(size: size),
+              let surface = fw_TTF_RenderUTF8_Blended(font, text, SDL_Color(r: 255, g: 255, b: 255, a: 255)) else {
+            return 0
+        }
+        let width = Int(surface.pointee.w)
+        SDL_FreeSurface(surface)
+        if widths.count >= Self.widthCapacity { widths.removeAll() }
+        widths[key] = width
+        return width
     }
 
     private func font(size: Int) -> OpaquePointer? {
