@@ -328,6 +328,19 @@ def x_server(share=True, screen=XVFB_SCREEN, displays=DISPLAYS, log=None):
     return xvfb
 
 
+def second_x_server(screen=XVFB_SCREEN, displays=DISPLAYS, log=None):
+    """Starts one more Xvfb (start_xvfb, ended at exit) for suites run beside
+    the ones on $DISPLAY (Tests/e2e/run runs two queues at once), and leaves
+    $DISPLAY as it was. Its display (":N"), or None when none started."""
+    current = os.environ.get("DISPLAY")
+    display = os.environ.get("DISPLAY") if start_xvfb(screen, displays, log=log) is not None else None
+    if current is None:
+        os.environ.pop("DISPLAY", None)
+    else:
+        os.environ["DISPLAY"] = current
+    return display
+
+
 def missing_tools(wayland=False):
     """What an end-to-end run (on WAYLAND: a Wayland one) needs and this
     machine lacks (after scripts/lib/install-deps), named."""
