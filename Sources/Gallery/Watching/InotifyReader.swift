@@ -45,7 +45,8 @@ struct InotifyReader {
             // The same folder reached again (a link loop) has the same watch.
             guard folders[wd] == nil else { continue }
             folders[wd] = (path, level)
-            for (name, isFolder) in Self.list(path) {
+            // Entry by entry: a folder of a million images is never held as a list here.
+            Self.forEachEntry(path) { name, isFolder in
                 let child = path == "/" ? "/" + name : path + "/" + name
                 if isFolder {
                     if level < maximumDepth { pending.append((child, level + 1)) }
@@ -114,9 +115,11 @@ struct InotifyReader {
         if mask & UInt32(IN_Q_OVERFLOW) != 0 {
             // Events were lost: every file is looked at again (those the
             // gallery has are decoded again; removals in the gap are missed).
-            for (_, folder) in folders { for (name, isFolder) in Self.list(folder.path) where !isFolder && ImageExtensions.matches(name) {
-                batch.changes.append(.listed(folder.path + "/" + name))
-            } }
+            for (_, folder) in folders {
+                Self.forEachEntry(folder.path) { name, isFolder in
+                    if !isFolder && ImageExtensions.matches(name) { batch.changes.append(.listed(folder.path + "/" + name)) }
+                }
+            }
             return
         }
         if wd == parentWatch {
@@ -213,12 +216,11 @@ struct InotifyReader {
         }
     }
 
-    /// The entries of `folder` but hidden ones, each with whether it is a
-    /// folder (links followed).
-    static func list(_ folder: String) -> [(name: String, isFolder: Bool)] {
-        guard let directory = opendir(folder) else { return [] }
+    /// Calls `body` with each entry of `folder` but hidden ones and whether it
+    /// is a folder (links followed), as `readdir` gives them: nothing is kept.
+    static func forEachEntry(_ folder: String, _ body: (_ name: String, _ isFolder: Bool) -> Void) {
+        guard let directory = opendir(folder) else { return }
         defer { closedir(directory) }
-        var entries: [(String, Bool)] = []
         while let entry = readdir(directory) {
             guard let name = FolderScanner.entryName(entry), !name.hasPrefix(".") else { continue }
             var type = entry.pointee.d_type
@@ -227,9 +229,8 @@ struct InotifyReader {
                 guard stat(folder + "/" + name, &info) == 0 else { continue }
                 type = info.st_mode & S_IFMT == S_IFDIR ? UInt8(DT_DIR) : UInt8(DT_REG)
             }
-            entries.append((name, type == UInt8(DT_DIR)))
+            body(name, type == UInt8(DT_DIR))
         }
-        return entries
     }
 
     static func now() -> Double {
