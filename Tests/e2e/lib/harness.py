@@ -254,6 +254,32 @@ def xdotool(*arguments):
     return subprocess.run(["xdotool", *map(str, arguments)], capture_output=True, text=True, timeout=30).stdout
 
 
+def process_tree(pid):
+    """PID and every process below it (/proc/PID/task/*/children): a fourway
+    started through a prefix (a shell, a pipe) is one of them."""
+    found, pending = [], [pid]
+    while pending:
+        current = pending.pop()
+        found.append(current)
+        try:
+            for task in os.listdir(f"/proc/{current}/task"):
+                with open(f"/proc/{current}/task/{task}/children") as f:
+                    pending += [int(child) for child in f.read().split()]
+        except OSError:
+            pass
+    return found
+
+
+def window_of(pid):
+    """The window named fourway… of PID's process tree, or ""."""
+    for member in process_tree(pid):
+        # --all: xdotool's default is --any, which took another fourway's window.
+        window = xdotool("search", "--all", "--pid", str(member), "--name", "^fourway").split("\n")[0]
+        if window:
+            return window
+    return ""
+
+
 def release_stuck_keys():
     """fourway closes its window on q's press; xdotool, sending the release to
     that window, then fails (BadWindow) and the X server keeps q pressed. The
@@ -742,9 +768,7 @@ class App:
             children.append(self.process)
             self.window = ""
             for _ in range(int(start_timeout * 10)):
-                # --all: xdotool's default is --any, which took another fourway's window.
-                self.window = xdotool("search", "--all", "--pid", self.process.pid, "--name",
-                                      "^fourway").split("\n")[0]
+                self.window = window_of(self.process.pid)
                 if self.window and self.kinds("first-frame") or self.process.poll() is not None:
                     break
                 time.sleep(0.1)
