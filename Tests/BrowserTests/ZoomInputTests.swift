@@ -46,12 +46,46 @@ struct ZoomInputTests {
                 == [.pager(.zoom(.by(factor: 1 + 0.1 * 3, around: Point(x: 300, y: 300), animated: false)))])
     }
 
+    /// A press and release at (`x0`, `y0`) → (`x1`, `y1`), then the second
+    /// press at (`x2`, `y2`); SDL would count it as a double-click.
+    private func twoPresses(_ input: inout InputTranslator, first: (Double, Double, Double, Double),
+                            second: (Double, Double)) {
+        let page = PageIndex(h: 0, v: 0)
+        _ = input.translate(.mouseDown(.left, x: first.0, y: first.1), currentPage: page, time: 0)
+        _ = input.translate(.mouseMoved(x: first.2, y: first.3, leftHeld: true), currentPage: page, time: 0.01)
+        _ = input.translate(.mouseUp(.left, x: first.2, y: first.3), currentPage: page, time: 0.02)
+        _ = input.translate(.mouseDown(.left, x: second.0, y: second.1), currentPage: page, time: 0.1)
+    }
+
     @Test func doubleClickReleaseEndsTheDragThenTogglesAroundThePointer() {
         var input = translator()
-        _ = input.translate(.mouseDown(.left, x: 200, y: 150), currentPage: PageIndex(h: 0, v: 0), time: 0)
+        twoPresses(&input, first: (200, 150, 202, 151), second: (201, 150))
         #expect(input.zoomActions(.doubleClickReleased(x: 200, y: 150))
                 == [.pager(.pointerUp(x: 200, y: 150)), .shell(.captureMouse(false)),
                     .pager(.zoom(.toggle(around: Point(x: 200, y: 150))))])
+    }
+
+    @Test func twoQuickDragsFromTheSameSpotAreNotADoubleClick() {
+        var input = translator()
+        twoPresses(&input, first: (700, 300, 560, 300), second: (700, 300))
+        _ = input.translate(.mouseMoved(x: 560, y: 300, leftHeld: true), currentPage: PageIndex(h: 0, v: 0), time: 0.11)
+        #expect(input.zoomActions(.doubleClickReleased(x: 560, y: 300))
+                == [.pager(.pointerUp(x: 560, y: 300)), .shell(.captureMouse(false))])
+    }
+
+    @Test func aClickAfterADragIsNotADoubleClick() {
+        var input = translator()
+        twoPresses(&input, first: (700, 300, 560, 300), second: (700, 300))
+        #expect(input.zoomActions(.doubleClickReleased(x: 700, y: 300))
+                == [.pager(.pointerUp(x: 700, y: 300)), .shell(.captureMouse(false))])
+    }
+
+    @Test func aDragAfterAClickIsNotADoubleClick() {
+        var input = translator()
+        twoPresses(&input, first: (700, 300, 700, 300), second: (700, 300))
+        _ = input.translate(.mouseMoved(x: 640, y: 300, leftHeld: true), currentPage: PageIndex(h: 0, v: 0), time: 0.11)
+        #expect(input.zoomActions(.doubleClickReleased(x: 700, y: 300))
+                == [.pager(.pointerUp(x: 700, y: 300)), .shell(.captureMouse(false))])
     }
 
     @Test func aZoomCommandReachesTheEngine() {

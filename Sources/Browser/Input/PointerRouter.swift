@@ -24,9 +24,17 @@ public struct PointerRouter: Sendable {
         case blocked
     }
 
+    /// How far, px, the mouse may move from its press for the press and its
+    /// release to be a click: the engine's drag slop (`PagerConfiguration.dragSlop`).
+    public static let clickSlop = 16.0
+
     private var owner: Owner = .nobody
     private var fingersDown: Set<Int64> = []
     private var mouseButtonsDown: Set<MouseButton> = []
+    /// Where the mouse's gesture was pressed, while it stays within ``clickSlop`` of it.
+    private var clickPress: (x: Double, y: Double)?
+    /// The mouse's last gesture was a click (it ended where it was pressed).
+    private var lastGestureWasClick = false
 
     public init() {}
 
@@ -36,6 +44,20 @@ public struct PointerRouter: Sendable {
         case .mouse, .finger: true
         default: false
         }
+    }
+
+    /// Whether a left release at (`x`, `y`) ends two clicks: the gesture it
+    /// ends and the one before stayed where they were pressed. SDL counts a
+    /// second press near the first as a double-click even when both dragged
+    /// (two quick flings from the same spot): those are not.
+    public func releaseEndsTwoClicks(x: Double, y: Double) -> Bool {
+        guard owner == .mouse, lastGestureWasClick, let press = clickPress else { return false }
+        return Self.withinClickSlop(press, (x, y))
+    }
+
+    private static func withinClickSlop(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> Bool {
+        let dx = b.x - a.x, dy = b.y - a.y
+        return dx * dx + dy * dy <= clickSlop * clickSlop
     }
 
     /// Translates a pointer event; other inputs return nothing.
@@ -72,6 +94,7 @@ public struct PointerRouter: Sendable {
         switch owner {
         case .nobody where button == .left:
             owner = .mouse
+            clickPress = (x, y)
             return [.pager(.pointerDown(x: x, y: y)), .shell(.captureMouse(true))]
         case .mouse, .finger:
             return interrupt(.secondPointer)
@@ -80,6 +103,7 @@ public struct PointerRouter: Sendable {
             // this is a new gesture.
             mouseButtonsDown = [.left]
             owner = .mouse
+            clickPress = (x, y)
             return [.pager(.pointerDown(x: x, y: y)), .shell(.captureMouse(true))]
         default:
             return []
@@ -94,6 +118,7 @@ public struct PointerRouter: Sendable {
             mouseButtonsDown.remove(.left)
             return interrupt(.releasedOutside)
         }
+        if let press = clickPress, !Self.withinClickSlop(press, (x, y)) { clickPress = nil }
         return [.pager(.pointerMoved(x: x, y: y))]
     }
 
@@ -102,6 +127,8 @@ public struct PointerRouter: Sendable {
         mouseButtonsDown.remove(button)
         if owner == .mouse && button == .left {
             owner = .nobody
+            lastGestureWasClick = clickPress.map { Self.withinClickSlop($0, (x, y)) } ?? false
+            clickPress = nil
             return [.pager(.pointerUp(x: x, y: y)), .shell(.captureMouse(false))]
         }
         unblockIfAllUp()
@@ -146,6 +173,8 @@ public struct PointerRouter: Sendable {
 
     private mutating func interrupt(_ reason: InterruptionReason) -> [BrowserAction] {
         let wasMouse = owner == .mouse
+        clickPress = nil
+        lastGestureWasClick = false
         owner = .blocked
         unblockIfAllUp()
         var actions: [BrowserAction] = [.pager(.interrupt(reason))]

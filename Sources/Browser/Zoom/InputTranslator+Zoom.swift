@@ -15,7 +15,8 @@ extension InputTranslator {
     var zoomCentre: Point { Point(x: wheel.pageWidth / 2, y: wheel.pageHeight / 2) }
 
     /// Translates a zoom gesture. The release that ends a double-click also
-    /// ends the pointer gesture, then toggles fit ↔ 1:1 around it.
+    /// ends the pointer gesture, then toggles fit ↔ 1:1 around it, when both
+    /// halves were clicks (``PointerRouter/releaseEndsTwoClicks(x:y:)``).
     ///
     /// ```swift
     /// input.zoomActions(.wheel(notches: 1, x: 300, y: 200))
@@ -33,8 +34,9 @@ extension InputTranslator {
             let factor = max(Self.smallestPinchFactor, 1 + change * Self.pinchZoomGain)
             return [.pager(.zoom(.by(factor: factor, around: Point(x: x, y: y), animated: false)))]
         case .doubleClickReleased(let x, let y):
+            let clicked = pointer.releaseEndsTwoClicks(x: x, y: y)
             var actions = pointer.handle(.mouseUp(.left, x: x, y: y))
-            actions.append(.pager(.zoom(.toggle(around: Point(x: x, y: y)))))
+            if clicked { actions.append(.pager(.zoom(.toggle(around: Point(x: x, y: y))))) }
             return actions
         }
     }
