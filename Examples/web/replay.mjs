@@ -103,7 +103,7 @@ function parseOptions(argv) {
         }
         case "--row-lengths": {
             const text = next();
-            if (!/^\d+(,\d+)*$/.test(text)) throw new UsageError(`The value '${text}' is invalid for '--row-lengths <N,N,…>'`);
+            if (!/^0*[1-9]\d*(,0*[1-9]\d*)*$/.test(text)) throw new UsageError(`The value '${text}' is invalid for '--row-lengths <N,N,…>'`);
             options.rowLengths = text.split(",").map(Number);
             break;
         }
