@@ -140,3 +140,21 @@ export class Pager {
     /** The event as pager-replay prints it, written by the engine. */
     pollEventLine(): string | null;
 }
+
+export interface CreatePagerOptions {
+    engine: PagerEngine;
+    horizontalPages?: PageCount;
+    verticalPages?: PageCount;
+    config?: Partial<PagerConfig>;
+    /** Fills a slot element that now shows `page` (null: none). */
+    renderPage?(slot: HTMLElement, page: Page | null): void;
+    onEvent?(event: PagerEvent): void;
+}
+
+/** A pager in `element`: nine slot elements moved by CSS transforms, driven by
+    pointer, wheel and key events and a ResizeObserver. */
+export function createPager(element: HTMLElement, options: CreatePagerOptions): {
+    pager: Pager;
+    slots: HTMLElement[];
+    destroy(): void;
+};

@@ -451,3 +451,119 @@ function readEvent(view, at) {
     }
     return event;
 }
+
+// ------------------------------------------------------------------- DOM
+
+const KEY_DIRECTIONS = { ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down",
+    PageUp: "up", PageDown: "down" };
+// Wheel deltas in lines or pages, as pixels (DOM_DELTA_LINE, DOM_DELTA_PAGE).
+const WHEEL_LINE = 16;
+
+/**
+ * A pager in `element`: nine slot elements positioned by CSS transforms,
+ * driven by Pointer Events, the wheel (touchpad scrolling), arrow keys and a
+ * ResizeObserver, stepped once per animation frame while it moves.
+ * options: {engine (from loadEngine), horizontalPages, verticalPages, config,
+ * renderPage(slotElement, page) — fills a slot that now shows page [h, v]
+ * (null: none), onEvent(event)}. Returns {pager, slots, destroy()}.
+ */
+export function createPager(element, { engine, horizontalPages = null, verticalPages = null, config,
+    renderPage = () => {}, onEvent = () => {} } = {}) {
+    if (!engine) throw new TypeError("fourway-pager: createPager needs options.engine (from loadEngine)");
+    const now = () => performance.now() / 1000;
+    const bounds = element.getBoundingClientRect();
+    const pager = engine.create({ width: Math.max(1, bounds.width), height: Math.max(1, bounds.height),
+        horizontalPages, verticalPages, config });
+    element.style.position ||= "relative";
+    element.style.overflow = "hidden";
+    element.style.touchAction = "none";
+    if (!element.hasAttribute("tabindex")) element.tabIndex = 0;
+    const slotElements = pager.slots().map((slot) => {
+        const child = element.ownerDocument.createElement("div");
+        child.className = "fourway-slot";
+        child.dataset.slot = String(slot.id);
+        Object.assign(child.style, { position: "absolute", left: "0", top: "0", willChange: "transform" });
+        element.appendChild(child);
+        renderPage(child, slot.page);
+        return child;
+    });
+    let frame = 0, pointer = null;
+
+    function draw() {
+        for (const slot of pager.slots()) {
+            const style = slotElements[slot.id].style;
+            style.width = `${slot.frame.width}px`;
+            style.height = `${slot.frame.height}px`;
+            style.transform = `translate(${slot.frame.x}px, ${slot.frame.y}px)`;
+            style.visibility = slot.page && slot.visibleFraction > 0 ? "visible" : "hidden";
+        }
+    }
+    function drain() {
+        for (let event; (event = pager.pollEvent()); ) {
+            if (event.event === "slots-recycled") {
+                for (const change of event.slots) renderPage(slotElements[change.id], change.page);
+            }
+            onEvent(event);
+        }
+    }
+    function tick() {
+        frame = 0;
+        pager.advance(now());
+        drain();
+        draw();
+        if (!pager.isSettled) frame = requestAnimationFrame(tick);
+    }
+    function kick() {
+        drain();
+        draw();
+        if (!frame) frame = requestAnimationFrame(tick);
+    }
+    const point = (event) => {
+        const box = element.getBoundingClientRect();
+        return [event.clientX - box.left, event.clientY - box.top];
+    };
+    const listeners = {
+        pointerdown(event) {
+            if (pointer !== null) { pager.interrupt("second-pointer", now()); pointer = null; return kick(); }
+            pointer = event.pointerId;
+            element.setPointerCapture?.(event.pointerId);
+            pager.pointerDown(...point(event), now());
+            kick();
+        },
+        pointermove(event) { if (event.pointerId === pointer) { pager.pointerMoved(...point(event), now()); kick(); } },
+        pointerup(event) { if (event.pointerId === pointer) { pointer = null; pager.pointerUp(...point(event), now()); kick(); } },
+        pointercancel(event) { if (event.pointerId === pointer) { pointer = null; pager.interrupt("host", now()); kick(); } },
+        wheel(event) {
+            event.preventDefault();
+            const scale = event.deltaMode === 1 ? WHEEL_LINE : event.deltaMode === 2 ? element.clientHeight : 1;
+            // The content moves against the wheel's delta, as a drag's.
+            pager.scroll(-event.deltaX * scale, -event.deltaY * scale, now());
+            kick();
+        },
+        keydown(event) {
+            const direction = KEY_DIRECTIONS[event.key];
+            if (event.key === "Escape") pager.interrupt("escape", now());
+            else if (direction) { event.preventDefault(); pager.flip(direction, now()); } else return;
+            kick();
+        },
+        blur() { if (pointer !== null) { pointer = null; pager.interrupt("focus-lost", now()); kick(); } },
+    };
+    for (const [name, listener] of Object.entries(listeners)) element.addEventListener(name, listener, { passive: name !== "wheel" });
+    const observer = typeof ResizeObserver === "function" ? new ResizeObserver(([entry]) => {
+        const { width, height } = entry.contentRect;
+        if (width > 0 && height > 0 && pager.resize(width, height, now())) kick();
+    }) : null;
+    observer?.observe(element);
+    draw();
+    return {
+        pager,
+        slots: slotElements,
+        destroy() {
+            observer?.disconnect();
+            if (frame) cancelAnimationFrame(frame);
+            for (const [name, listener] of Object.entries(listeners)) element.removeEventListener(name, listener);
+            for (const child of slotElements) child.remove();
+            pager.destroy();
+        },
+    };
+}

@@ -11,7 +11,7 @@ if (!dir) {
     console.error("usage: node Tests/web/engine.mjs DIR (scripts/package-web's output)");
     process.exit(2);
 }
-const { loadEngine, EVENT_NAMES } = await import(pathToFileURL(`${dir}/fourway-pager.js`).href);
+const { loadEngine, EVENT_NAMES, createPager } = await import(pathToFileURL(`${dir}/fourway-pager.js`).href);
 const wasmPath = `${dir}/fourway-pager.wasm`;
 const header = readFileSync(fileURLToPath(new URL("../../Sources/CFourwayPager/include/fourway/pager.h", import.meta.url)), "utf8");
 
@@ -175,6 +175,48 @@ await check("bad arguments throw a clear error, never reach the engine", () => {
     throws(() => pager.go(NaN, 0, false, 0), TypeError, "h must be a number");
     expect(pager.resize(0, 10, 0) === false, "resize to 0 accepted");
     pager.destroy();
+});
+
+/** Just enough of an element for createPager: styles, children, listeners, a box. */
+function fakeElement(width, height) {
+    const listeners = {};
+    const element = {
+        style: {}, dataset: {}, children: [], clientHeight: height,
+        hasAttribute: () => false,
+        getBoundingClientRect: () => ({ left: 0, top: 0, width, height }),
+        appendChild(child) { this.children.push(child); },
+        addEventListener(name, listener) { listeners[name] = listener; },
+        removeEventListener(name) { delete listeners[name]; },
+        dispatch(name, fields) { listeners[name]?.({ preventDefault() {}, ...fields }); },
+    };
+    element.ownerDocument = { createElement: () => ({ style: {}, dataset: {}, remove() {} }) };
+    return element;
+}
+
+await check("createPager: an arrow key flips, the slots follow by transforms, pages are rendered", async () => {
+    let clock = 0;
+    globalThis.performance = { now: () => clock * 1000 };
+    const frames = [];
+    globalThis.requestAnimationFrame = (callback) => frames.push(callback);
+    globalThis.cancelAnimationFrame = () => {};
+    const element = fakeElement(800, 600);
+    const rendered = new Map();
+    const events = [];
+    const view = createPager(element, { engine, horizontalPages: 5,
+        renderPage: (slot, page) => rendered.set(slot.dataset.slot, page && page.join(",")),
+        onEvent: (event) => events.push(event.event) });
+    expect(element.children.length === 9, `${element.children.length} slot elements`);
+    const centre = view.slots.find((child) => rendered.get(child.dataset.slot) === "0,0");
+    expect(centre && centre.style.transform === "translate(0px, 0px)", `centre at ${centre?.style.transform}`);
+    element.dispatch("keydown", { key: "ArrowRight" });
+    for (let i = 0; i < 120 && frames.length; i++) { clock += 1 / 60; frames.shift()(); }
+    expect(frames.length === 0, "still animating after 2 s");
+    expect(JSON.stringify(view.pager.currentPage) === "[1,0]", `on ${view.pager.currentPage}`);
+    expect(events.includes("page-changed") && events.at(-1) === "settled", `events ${events}`);
+    const shown = view.slots.find((child) => child.style.transform === "translate(0px, 0px)");
+    expect(rendered.get(shown.dataset.slot) === "1,0", `the centre slot shows ${rendered.get(shown.dataset.slot)}`);
+    expect([...rendered.values()].includes("2,0"), "page 2,0 was never rendered");
+    view.destroy();
 });
 
 console.log(`${passed} passed, ${failed} failed`);
