@@ -12,8 +12,9 @@ func model(_ handle: OpaquePointer?) -> UnsafeMutablePointer<PagerModel>? {
 }
 
 /// Page indices stay within ±`FW_PAGE_INDEX_LIMIT` (2^60), so that no page
-/// step or difference of two pages can overflow.
-let pageIndexLimit: Int64 = 1 << 60
+/// step or difference of two pages can overflow; ±2^28 where `Int` has 32
+/// bits (wasm32), a quarter of the engine's limit there as here.
+let pageIndexLimit: Int64 = 1 << (Int64(Int.bitWidth) - 4)
 
 func clampedPageIndex(_ value: Int64) -> Int {
     Int(min(max(value, -pageIndexLimit), pageIndexLimit))

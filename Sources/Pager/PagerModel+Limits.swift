@@ -81,7 +81,8 @@ extension PagerModel {
         let oneByOne = Self.pagesLandedOneByOne
         if pages.magnitude > Double(2 * oneByOne) {
             let direction = pages > 0 ? 1 : -1
-            let wanted = Int(min(pages.magnitude, 0x1p62)) - oneByOne
+            // Int.max / 2 is 2^62 as a Double where Int has 64 bits; it fits a 32-bit Int too.
+            let wanted = Int(min(pages.magnitude, Double(Int.max / 2))) - oneByOne
             let steps = min(wanted, reachableSteps(direction, along: axis))
             if steps > 0 {
                 land(direction * steps, along: axis, at: time)

@@ -15,11 +15,12 @@ struct ParityTests {
         try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
     }
 
-    /// One row of the table: the Swift key, then the C and Python cells.
+    /// One row of the table: the Swift key, then the C, Python and web cells.
     struct Row {
         let swift: String
         let c: String
         let python: String
+        let web: String
     }
 
     static func table() throws -> [Row] {
@@ -30,9 +31,9 @@ struct ParityTests {
         return section[..<end].split(separator: "\n").compactMap { line in
             let cells = line.split(separator: "|", omittingEmptySubsequences: false)
                 .map { $0.trimmingCharacters(in: .whitespaces) }
-            guard cells.count == 5, cells[1].hasPrefix("`") || cells[1].hasPrefix("(") else { return nil }
+            guard cells.count == 6, cells[1].hasPrefix("`") || cells[1].hasPrefix("(") else { return nil }
             return Row(swift: cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`")),
-                       c: cells[2], python: cells[3])
+                       c: cells[2], python: cells[3], web: cells[4])
         }
     }
 
@@ -84,6 +85,23 @@ struct ParityTests {
                 let defined = ["def \(name)(", "class \(name)(", "class \(name):", "\n\(name): ", "\n\(name) = "]
                     .contains { package.contains($0) }
                 #expect(defined, "\(row.swift): Python's \(name) is not defined in python/fourway_pager")
+            }
+        }
+    }
+
+    @Test("every web name in the table is declared by fourway-pager.d.ts")
+    func webNamesExist() throws {
+        let types = try Self.read("Web/fourway-pager.d.ts")
+        let rows = try Self.table()
+        #expect(rows.count > 50)
+        for row in rows {
+            let names = Self.quoted(row.web).filter { !$0.contains(".") && !$0.contains("/") }
+            if names.isEmpty {
+                #expect(row.web.hasPrefix("— "), "\(row.swift): no web name and no reason")
+            }
+            for name in names {
+                let declared = ["    \(name)(", "    readonly \(name):", "class \(name) "].contains { types.contains($0) }
+                #expect(declared, "\(row.swift): \(name) is not declared in Web/fourway-pager.d.ts")
             }
         }
     }

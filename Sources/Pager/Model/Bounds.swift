@@ -18,7 +18,9 @@ public struct AxisBounds: Hashable, Sendable {
     /// two pages can overflow: an infinite axis ends there, and a count above
     /// it counts as 2^61 pages. (The C interface clamps the indices it is
     /// given to ±2^60, `FW_PAGE_INDEX_LIMIT`, so flips still pass those.)
-    static let indexLimit = 1 << 61
+    /// Where `Int` has 32 bits (wasm32, `scripts/package-web`) the same
+    /// margins make it ±2^29.
+    static let indexLimit = 1 << (Int.bitWidth - 3)
 
     /// Whether the axis can move at all.
     public var isEnabled: Bool { pageCount.map { $0 > 0 } ?? true }
