@@ -186,6 +186,7 @@ final class BrowserSession {
     /// thing falls due (``RedrawSchedule``): at rest, in `SDL_WaitEvent`.
     private func takeInput(pacer: inout FramePacer) {
         var event = SDL_Event()
+        var taken = clock.now
         let wait = schedule.wait(at: clock.now)
         if wait != .none {
             log?.flush()
@@ -194,9 +195,9 @@ final class BrowserSession {
             case .seconds(let seconds): SDL_WaitEventTimeout(&event, Int32(min(seconds * 1000, 3_600_000).rounded(.up)))
             default: SDL_WaitEvent(&event)
             }
+            taken = clock.now
             if woke != 0 { handle(event) }
         }
-        let taken = clock.now
         while SDL_PollEvent(&event) != 0 { handle(event) }
         takeTouchpadEvents()
         flushMotion()

@@ -112,9 +112,10 @@ extension FramePacer {
     /// How long after the input a flip's first frame is drawn, s. The key
     /// flip's ease-out starts at five times its average speed from zero: a
     /// frame drawn the instant the key is taken shows 0.2 % of a page (2–5
-    /// px, a frame that looks like the last), one drawn 1.5 ms later 6 %
-    /// (`PageAnimationStyle.keyFlip`). Input is taken meanwhile.
-    static let animationOnset = 0.0015
+    /// px, a frame that looks like the last), one drawn 1 ms later 4 %
+    /// (`PageAnimationStyle.keyFlip`; 1.5 ms, 6 %, was shown 0.5 ms later
+    /// and so were the beats after it). Input is taken meanwhile.
+    static let animationOnset = 0.001
 
     /// Whether input that changed the pages from `shown` (as the last frame
     /// drawn showed them) to `now` set them moving.
