@@ -307,8 +307,8 @@ final class BrowserSession {
             }
             let milliseconds = Int32(((left - Self.preciseWaitSeconds) * 1000).rounded(.down))
             guard SDL_WaitEventTimeout(&event, max(1, milliseconds)) != 0 else { continue }
-            // A decode finished: draw it now, not up to a frame later.
             let taken = clock.now
+            // A decode finished: draw it now, not up to a frame later.
             if event.type == wakeEventType, PlatformTouchpad.isWake(event) {
                 takeTouchpadEvents()
                 noteMotionStart(inputAt: taken)

@@ -10,7 +10,9 @@ import Pager
 /// instants, so the pacer does what a compositor does: it starts the work
 /// `lead` before the beat, the longest recent work plus a margin, and the
 /// frame waits, drawn, until the beat. A frame whose work overran is shown
-/// at once and starts a new beat; one after a rest is shown at once too.
+/// at once and starts a new beat; one after a rest is shown at once too, and
+/// so is the first frame of a motion that input started
+/// (``workStart(afterInputAt:shown:now:)``: the frame at the key).
 ///
 /// Pure arithmetic on times in seconds (the session clock's); no allocation
 /// after `init`.
