@@ -1,3 +1,4 @@
+import Pager
 import Testing
 @testable import Browser
 
@@ -91,5 +92,70 @@ struct FramePacerTests {
         for (earlier, later) in zip(shown, shown.dropFirst()) {
             #expect(abs((later - earlier) - interval) < 1e-9)
         }
+    }
+
+    // MARK: - Input that sets still pages moving
+
+    @Test("A drag's first motion between frames is drawn at once, not at the next tick")
+    func dragStartIsDrawnAtOnce() {
+        var pacer = pacer(beats: 1, work: 0.002)   // a frame of still pages shown at 0
+        let motion = 0.003
+        #expect(pacer.workStart(afterInputAt: motion, shown: .still, now: .followingInput) == motion)
+    }
+
+    @Test("A drag's first frame is shown as soon as it is drawn, not on the beat")
+    func dragStartIsShownAtOnce() {
+        var pacer = pacer(beats: 1, work: 0.002)
+        _ = pacer.workStart(afterInputAt: 0.003, shown: .still, now: .followingInput)
+        #expect(pacer.presentTime(workEnded: 0.005) == 0.005)
+        #expect(!pacer.isOnBeat)
+    }
+
+    @Test("A flip's first frame starts its work the onset after the key, before the next tick")
+    func flipStartWaitsOnlyTheOnset() {
+        var pacer = pacer(beats: 1, work: 0.002)
+        let key = 0.003
+        let start = pacer.workStart(afterInputAt: key, shown: .still, now: .animated)
+        #expect(start == key + FramePacer.animationOnset)
+        #expect(start! < interval - pacer.lead)
+    }
+
+    @Test("The frames after a motion's first keep one interval from it")
+    func framesAfterTheFirstArePaced() {
+        var pacer = pacer(beats: 1, work: 0.002)
+        let first = 0.005
+        _ = pacer.workStart(afterInputAt: 0.003, shown: .still, now: .animated)
+        pacer.presented(at: first, work: 0.001)
+        #expect(pacer.isOnBeat)
+        #expect(pacer.presentTime(workEnded: first + 0.004) == first + interval)
+    }
+
+    @Test("Input while the pages already move waits for the beat's next tick")
+    func inputDuringMotionWaitsForTheTick() {
+        var pacer = pacer(beats: 2, work: 0.002)
+        let tick = pacer.nextWorkStart
+        #expect(pacer.workStart(afterInputAt: interval + 0.003, shown: .animated, now: .animated) == tick)
+        #expect(pacer.isOnBeat)
+    }
+
+    @Test("Input that leaves the pages still waits for the tick")
+    func inputThatMovesNothingWaitsForTheTick() {
+        var pacer = pacer(beats: 1, work: 0.002)
+        let tick = pacer.nextWorkStart
+        #expect(pacer.workStart(afterInputAt: 0.003, shown: .still, now: .still) == tick)
+    }
+
+    @Test("A pointer held within the slop or a gesture on a disabled axis leaves the pages still",
+          arguments: [PagerPhase.idle, .pressed, .dragging(nil), .scrolling(nil)])
+    func stillPhases(phase: PagerPhase) {
+        #expect(PageMotion(phase) == .still)
+    }
+
+    @Test("A drag or a touchpad scroll follows the input; a flip, a release and a bounce animate")
+    func movingPhases() {
+        #expect(PageMotion(.dragging(.horizontal)) == .followingInput)
+        #expect(PageMotion(.scrolling(.vertical)) == .followingInput)
+        #expect(PageMotion(.animating) == .animated)
+        #expect(PageMotion(.settling) == .animated)
     }
 }

@@ -67,10 +67,13 @@ public enum BrowserLogEvent: Sendable, Hashable {
     /// draws a placeholder for the current page or a visible neighbour; once
     /// per slot load, not once per frame.
     case placeholderShown(page: PageIndex, slot: Int)
-    /// `{"t":…,"event":"frame","work":MS}` after every presented frame, only
+    /// `{"t":…,"event":"frame","work":MS,"beat":B}` after every presented frame, only
     /// with `--frame-times`: the frame's own work (drawing and presenting,
-    /// without the wait for its beat), ms.
-    case frame(workMilliseconds: Double)
+    /// without the wait for its beat), ms; `beat`: it came on the frame
+    /// pacer's beat (its work waited for the tick, or it waited to be shown),
+    /// false when it was drawn and shown at once: the first after a rest, or
+    /// the first of a motion that input started (`FramePacer.workStart`).
+    case frame(workMilliseconds: Double, onBeat: Bool)
     /// `{"t":…,"event":"copied","what":"path"|"image","file":…}` after Ctrl+C
     /// or Ctrl+Shift+C put the current image's path or bytes on the clipboard.
     case copied(what: String, file: String)

@@ -54,9 +54,10 @@ extension BrowserSession {
         screen.frameDrawn(model: model, generations: slotLoader.generations, time: time, log: log)
     }
 
-    /// After a frame was shown at `time`, its own work `work` s;
-    /// `showsPages`: it showed the pages, not the overview.
-    func framePresented(work: Double, showsPages: Bool, at time: Double) {
-        screen.framePresented(work: work, showsPages: showsPages, at: time, log: log)
+    /// After a frame was shown at `time`, its own work `work` s; `onBeat`:
+    /// it came on the pacer's beat; `showsPages`: it showed the pages, not
+    /// the overview.
+    func framePresented(work: Double, onBeat: Bool, showsPages: Bool, at time: Double) {
+        screen.framePresented(work: work, onBeat: onBeat, showsPages: showsPages, at: time, log: log)
     }
 }

@@ -69,6 +69,11 @@ final class BrowserSession {
     /// When to draw and how long to sleep: what changed since the last
     /// frame, whether something moves, when the next thing is due.
     var schedule = RedrawSchedule()
+    /// How the pages moved in the last frame drawn.
+    var shownMotion = PageMotion.still
+    /// When input set the pages moving since the last frame drawn showed
+    /// them still: the frame that shows it is not held for the beat.
+    var motionInputTime: Double?
 
     init(options: BrowserOptions, clock: SessionClock, log: EventLog?, window: BrowserWindow,
          text: TextRenderer, catalog: PageCatalog, scan: FolderScan?, start: StartImage?,
@@ -158,6 +163,7 @@ final class BrowserSession {
         var pacer = FramePacer(interval: screen.window.hasVSync ? Self.vsyncFrameInterval : Self.frameInterval)
         while running {
             takeInput(pacer: &pacer)
+            if let input = motionInputTime { startMotionFrame(inputAt: input, pacer: &pacer) }
             let now = clock.now
             update(at: now)
             schedule.plan(moving: isMoving(at: now), due: dueTimes(at: now), at: now)
@@ -180,6 +186,7 @@ final class BrowserSession {
     /// thing falls due (``RedrawSchedule``): at rest, in `SDL_WaitEvent`.
     private func takeInput(pacer: inout FramePacer) {
         var event = SDL_Event()
+        var taken = clock.now
         let wait = schedule.wait(at: clock.now)
         if wait != .none {
             log?.flush()
@@ -188,11 +195,37 @@ final class BrowserSession {
             case .seconds(let seconds): SDL_WaitEventTimeout(&event, Int32(min(seconds * 1000, 3_600_000).rounded(.up)))
             default: SDL_WaitEvent(&event)
             }
+            taken = clock.now
             if woke != 0 { handle(event) }
         }
         while SDL_PollEvent(&event) != 0 { handle(event) }
         takeTouchpadEvents()
         flushMotion()
+        noteMotionStart(inputAt: taken)
+    }
+
+    /// How the pages move now; the overview hides them.
+    private var pageMotion: PageMotion {
+        overview.isShowing ? .still : PageMotion(model.phase)
+    }
+
+    /// After input taken at `time`: notes it when it set the pages moving
+    /// while the last frame drawn showed them still.
+    private func noteMotionStart(inputAt time: Double) {
+        guard motionInputTime == nil, FramePacer.startsMotion(shown: shownMotion, now: pageMotion) else { return }
+        motionInputTime = time
+    }
+
+    /// Input at `time` set still pages moving: the frame that shows it is
+    /// drawn now, or a flip's once it shows (``FramePacer/animationOnset``),
+    /// and shown at once, not on the beat's next tick; the frames after it
+    /// keep the new beat.
+    private func startMotionFrame(inputAt time: Double, pacer: inout FramePacer) {
+        motionInputTime = nil
+        let (shown, now) = (shownMotion, pageMotion)
+        guard FramePacer.startsMotion(shown: shown, now: now),
+              let start = pacer.workStart(afterInputAt: time, shown: shown, now: now) else { return }
+        wait(until: start, returningOnWake: false)
     }
 
     /// Everything but the drawing, once per frame: the scan, the size, the
@@ -241,14 +274,16 @@ final class BrowserSession {
     private func drawAndPresent(startedAt now: Double, pacer: inout FramePacer) {
         schedule.drawing()
         let showsPages = render(at: now)
+        (shownMotion, motionInputTime) = (pageMotion, nil)
         let drawn = clock.now
         if showsPages { frameDrawn(at: drawn) }
         wait(until: pacer.presentTime(workEnded: drawn), returningOnWake: false)
         let presenting = clock.now
+        let onBeat = pacer.isOnBeat
         pacer.presented(at: presenting, work: drawn - now)
         screen.present()
         let shown = clock.now
-        framePresented(work: (drawn - now) + (shown - presenting), showsPages: showsPages, at: shown)
+        framePresented(work: (drawn - now) + (shown - presenting), onBeat: onBeat, showsPages: showsPages, at: shown)
         log?.flush()
         wait(until: pacer.nextWorkStart ?? shown, returningOnWake: true)
     }
@@ -256,12 +291,13 @@ final class BrowserSession {
     /// Sleeps until `deadline`, but takes input as it arrives meanwhile: each
     /// motion reaches the engine at its own time, not coalesced with the
     /// rest of a 16 ms frame (a quick fling would lose its velocity).
-    /// `returningOnWake`: a worker's wake-up (a finished decode) ends the
-    /// wait, so the next frame starts now; a drawn frame waiting for its
-    /// beat notes it and waits on.
+    /// `returningOnWake`: a worker's wake-up (a finished decode) or input
+    /// that sets still pages moving ends the wait, so the next frame starts
+    /// now; a drawn frame waiting for its beat notes them and waits on.
     private func wait(until deadline: Double, returningOnWake: Bool) {
         var event = SDL_Event()
         while running {
+            if returningOnWake, motionInputTime != nil { return }
             let left = deadline - clock.now
             guard left > 0.0001 else { return }
             if left <= Self.preciseWaitSeconds {
@@ -271,9 +307,11 @@ final class BrowserSession {
             }
             let milliseconds = Int32(((left - Self.preciseWaitSeconds) * 1000).rounded(.down))
             guard SDL_WaitEventTimeout(&event, max(1, milliseconds)) != 0 else { continue }
+            let taken = clock.now
             // A decode finished: draw it now, not up to a frame later.
             if event.type == wakeEventType, PlatformTouchpad.isWake(event) {
                 takeTouchpadEvents()
+                noteMotionStart(inputAt: taken)
                 continue
             }
             if event.type == wakeEventType {
@@ -283,6 +321,7 @@ final class BrowserSession {
             }
             handle(event)
             flushMotion()
+            noteMotionStart(inputAt: taken)
         }
     }
 

@@ -1,3 +1,5 @@
+import Pager
+
 /// When a moving frame's work starts and when it is shown, so that frames
 /// are shown on a steady beat although their work varies.
 ///
@@ -8,7 +10,9 @@
 /// instants, so the pacer does what a compositor does: it starts the work
 /// `lead` before the beat, the longest recent work plus a margin, and the
 /// frame waits, drawn, until the beat. A frame whose work overran is shown
-/// at once and starts a new beat; one after a rest is shown at once too.
+/// at once and starts a new beat; one after a rest is shown at once too, and
+/// so is the first frame of a motion that input started
+/// (``workStart(afterInputAt:shown:now:)``: the frame at the key).
 ///
 /// Pure arithmetic on times in seconds (the session clock's); no allocation
 /// after `init`.
@@ -85,4 +89,57 @@ struct FramePacer {
     mutating func rest() {
         beat = nil
     }
+}
+
+/// How the pages move, as far as pacing cares: from the engine's phase.
+enum PageMotion: Equatable {
+    /// Nothing moves them: at rest, a pointer held within the slop, or a
+    /// gesture along a disabled axis.
+    case still
+    /// A pointer or the touchpad moves them: each input is where they are.
+    case followingInput
+    /// An animation moves them: a flip, a release's motion, a bounce.
+    case animated
+
+    init(_ phase: PagerPhase) {
+        switch phase {
+        case .idle, .pressed, .dragging(nil), .scrolling(nil): self = .still
+        case .dragging, .scrolling: self = .followingInput
+        case .animating, .settling: self = .animated
+        }
+    }
+}
+
+extension FramePacer {
+    /// How long after the input a flip's first frame is drawn, s. The key
+    /// flip's ease-out starts at five times its average speed from zero: a
+    /// frame drawn the instant the key is taken shows 0.2 % of a page (2–5
+    /// px, a frame that looks like the last), one drawn 1 ms later 4 %
+    /// (`PageAnimationStyle.keyFlip`; 1.5 ms, 6 %, was shown 0.5 ms later
+    /// and so were the beats after it). Input is taken meanwhile.
+    static let animationOnset = 0.001
+
+    /// Whether input that changed the pages from `shown` (as the last frame
+    /// drawn showed them) to `now` set them moving.
+    static func startsMotion(shown: PageMotion, now: PageMotion) -> Bool {
+        shown == .still && now != .still
+    }
+
+    /// When the work of the next frame starts after input taken at `time`
+    /// changed the pages from `shown` (the last frame drawn) to `now`; nil:
+    /// at once. Input that sets still pages moving is not held for the beat:
+    /// the frame that shows it is drawn now (a drag: the page is where the
+    /// pointer is) or `animationOnset` after the input (a flip), and shown
+    /// as soon as it is drawn, starting a new beat that the frames after it
+    /// keep. Any other input waits for the beat's next tick, so a held key or
+    /// a drag under way still gets one frame per interval.
+    mutating func workStart(afterInputAt time: Double, shown: PageMotion, now: PageMotion) -> Double? {
+        guard Self.startsMotion(shown: shown, now: now) else { return nextWorkStart }
+        rest()
+        return now == .animated ? time + Self.animationOnset : time
+    }
+
+    /// Whether the next frame is shown on a beat (it waits for it, or its
+    /// work started on the beat's tick) rather than as soon as it is drawn.
+    var isOnBeat: Bool { beat != nil }
 }

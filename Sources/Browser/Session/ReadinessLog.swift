@@ -8,7 +8,7 @@ import Pager
 /// var readiness = ReadinessLog(frameTimes: options.frameTimes)
 /// readiness.pageReady(slot: 4, page: PageIndex(h: 0, v: 0), time: now, log: log)
 /// readiness.frameDrawn(slots: model.slots, contents: contents, generations: generations, time: now, log: log)
-/// readiness.framePresented(work: drawing + presenting, time: clock.now, log: log)
+/// readiness.framePresented(work: drawing + presenting, onBeat: true, time: clock.now, log: log)
 /// ```
 struct ReadinessLog {
     /// Whether `frame` lines are written.
@@ -38,9 +38,10 @@ struct ReadinessLog {
         }
     }
 
-    /// After a frame is presented at `time`: its own work (s), when asked.
-    func framePresented(work: Double, time: Double, log: EventLog?) {
+    /// After a frame is presented at `time`: its own work (s) and whether it
+    /// came on the pacer's beat, when asked.
+    func framePresented(work: Double, onBeat: Bool, time: Double, log: EventLog?) {
         guard frameTimes, let log else { return }
-        log.write(.frame(workMilliseconds: work * 1000), time: time)
+        log.write(.frame(workMilliseconds: work * 1000, onBeat: onBeat), time: time)
     }
 }
