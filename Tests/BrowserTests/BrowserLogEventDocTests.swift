@@ -90,7 +90,7 @@ struct BrowserLogEventDocTests {
         case .thumbnailSize: return .thumbnailSize(200)
         case .pageReady: return .pageReady(page: page, slot: 4)
         case .placeholderShown: return .placeholderShown(page: page, slot: 4)
-        case .frame: return .frame(workMilliseconds: 3, onBeat: true)
+        case .frame: return .frame(workMilliseconds: 3, onBeat: true, why: "due")
         case .copied: return .copied(what: "path", file: "/p/a.jpg")
         case .opened: return .opened(file: "/p", folder: true)
         case .goTo: return .goTo(image: 3, page: page)

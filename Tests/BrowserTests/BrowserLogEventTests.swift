@@ -125,10 +125,10 @@ struct BrowserLogEventTests {
                 == #"{"t":12,"event":"placeholder-shown","page":[-1,0],"slot":3}"#)
     }
 
-    @Test("frame gives the frame's own work in ms and whether it came on the beat")
+    @Test("frame gives the frame's own work in ms, whether it came on the beat, and why")
     func frame() {
-        #expect(BrowserLogEvent.frame(workMilliseconds: 4.5, onBeat: true).jsonLine(time: 13)
-                == #"{"t":13,"event":"frame","work":4.5,"beat":true}"#)
+        #expect(BrowserLogEvent.frame(workMilliseconds: 4.5, onBeat: true, why: "input+motion").jsonLine(time: 13)
+                == #"{"t":13,"event":"frame","work":4.5,"beat":true,"why":"input+motion"}"#)
     }
 
     @Test("every line names its event and parses as JSON", arguments: BrowserLogEventTests.everyKind)
@@ -154,6 +154,6 @@ struct BrowserLogEventTests {
         .overviewClosed(page: PageIndex(h: 0, v: 0), how: .tap),
         .thumbnailsShown(cells: 1, seconds: 1, cached: 1, decoded: 0, rendered: 0), .thumbnailSize(1),
         .pageReady(page: PageIndex(h: 0, v: 0), slot: 0), .placeholderShown(page: PageIndex(h: 0, v: 0), slot: 0),
-        .frame(workMilliseconds: 1, onBeat: false), .quit,
+        .frame(workMilliseconds: 1, onBeat: false, why: "start"), .quit,
     ]
 }

@@ -100,6 +100,18 @@ import Testing
         #expect(schedule.wait(at: 3.2) == .none)
     }
 
+    @Test func whyNamesEveryReasonAndTheMotion() {
+        var schedule = atRest()
+        #expect(schedule.why == "")
+        schedule.mark(.window)
+        schedule.mark(.input)
+        schedule.plan(moving: true, due: [], at: 2)
+        #expect(schedule.why == "input+window+motion")
+        schedule.drawing()
+        schedule.plan(moving: false, due: [], at: 2.1)
+        #expect(schedule.why == "stopped")
+    }
+
     @Test func whileSomethingMovesTheLoopNeverSleeps() {
         var schedule = atRest()
         schedule.plan(moving: true, due: [10], at: 2)

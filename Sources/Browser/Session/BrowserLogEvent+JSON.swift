@@ -60,8 +60,8 @@ extension BrowserLogEvent {
             [Self.text("file", file), Self.number("settings", settings), Self.number("problems", problems)]
         case .displayProfile(let profile, let bytes):
             [Self.text("profile", profile), Self.number("bytes", bytes)]
-        case .frame(let work, let onBeat):
-            [Self.seconds("work", work), Self.flag("beat", onBeat)]
+        case .frame(let work, let onBeat, let why):
+            [Self.seconds("work", work), Self.flag("beat", onBeat), Self.text("why", why)]
         case .folderChanged(let added, let removed, let changed, let renamed, let images, let files):
             [Self.number("added", added), Self.number("removed", removed), Self.number("changed", changed),
              Self.number("renamed", renamed), Self.number("images", images),

@@ -67,13 +67,14 @@ public enum BrowserLogEvent: Sendable, Hashable {
     /// draws a placeholder for the current page or a visible neighbour; once
     /// per slot load, not once per frame.
     case placeholderShown(page: PageIndex, slot: Int)
-    /// `{"t":…,"event":"frame","work":MS,"beat":B}` after every presented frame, only
+    /// `{"t":…,"event":"frame","work":MS,"beat":B,"why":W}` after every presented frame, only
     /// with `--frame-times`: the frame's own work (drawing and presenting,
     /// without the wait for its beat), ms; `beat`: it came on the frame
     /// pacer's beat (its work waited for the tick, or it waited to be shown),
     /// false when it was drawn and shown at once: the first after a rest, or
-    /// the first of a motion that input started (`FramePacer.workStart`).
-    case frame(workMilliseconds: Double, onBeat: Bool)
+    /// the first of a motion that input started (`FramePacer.workStart`);
+    /// `why`: what asked for it, `RedrawSchedule.why` (e.g. `input+motion`).
+    case frame(workMilliseconds: Double, onBeat: Bool, why: String)
     /// `{"t":…,"event":"copied","what":"path"|"image","file":…}` after Ctrl+C
     /// or Ctrl+Shift+C put the current image's path or bytes on the clipboard.
     case copied(what: String, file: String)

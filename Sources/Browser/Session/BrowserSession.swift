@@ -272,6 +272,7 @@ final class BrowserSession {
     /// Draws the frame whose work started at `now`, presents it on the
     /// pacer's beat, then waits for the next frame's start.
     private func drawAndPresent(startedAt now: Double, pacer: inout FramePacer) {
+        let why = schedule.why
         schedule.drawing()
         let showsPages = render(at: now)
         (shownMotion, motionInputTime) = (pageMotion, nil)
@@ -283,7 +284,8 @@ final class BrowserSession {
         pacer.presented(at: presenting, work: drawn - now)
         screen.present()
         let shown = clock.now
-        framePresented(work: (drawn - now) + (shown - presenting), onBeat: onBeat, showsPages: showsPages, at: shown)
+        framePresented(work: (drawn - now) + (shown - presenting), onBeat: onBeat, why: why, showsPages: showsPages,
+                       at: shown)
         log?.flush()
         wait(until: pacer.nextWorkStart ?? shown, returningOnWake: true)
     }

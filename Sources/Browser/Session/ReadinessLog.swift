@@ -40,8 +40,8 @@ struct ReadinessLog {
 
     /// After a frame is presented at `time`: its own work (s) and whether it
     /// came on the pacer's beat, when asked.
-    func framePresented(work: Double, onBeat: Bool, time: Double, log: EventLog?) {
+    func framePresented(work: Double, onBeat: Bool, why: String, time: Double, log: EventLog?) {
         guard frameTimes, let log else { return }
-        log.write(.frame(workMilliseconds: work * 1000, onBeat: onBeat), time: time)
+        log.write(.frame(workMilliseconds: work * 1000, onBeat: onBeat, why: why), time: time)
     }
 }

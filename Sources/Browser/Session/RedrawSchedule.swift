@@ -83,6 +83,16 @@ struct RedrawSchedule: Equatable {
         }
     }
 
+    /// What asks for the next frame, for the log: the reasons' names and
+    /// `motion` (something moves) or `stopped` (its last frame), joined by `+`.
+    var why: String {
+        let named: [(Reasons, String)] = [(.start, "start"), (.input, "input"), (.worker, "worker"),
+                                          (.window, "window"), (.due, "due")]
+        var parts = named.filter { reasons.contains($0.0) }.map(\.1)
+        if moving { parts.append("motion") } else if stopped { parts.append("stopped") }
+        return parts.joined(separator: "+")
+    }
+
     /// Whether the loop draws a frame now.
     var needsFrame: Bool { !reasons.isEmpty || moving || stopped }
 
