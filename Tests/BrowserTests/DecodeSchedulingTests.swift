@@ -99,6 +99,21 @@ import Testing
         #expect(!answered2)
     }
 
+    @Test func aPageStillDecodingWhenThePagerMovesOnIsAskedAgainUnderASlotOfItsOwn() throws {
+        var prefetch = PagePrefetch()
+        _ = prefetch.plan(current: PageIndex(h: 5, v: 0), heading: (1, 0), width: 1280, height: 800, source: Self.row)
+        // Nothing decoded yet (a loaded machine); the pager lands on 6: pages 8 and 9 are wanted.
+        let planned = prefetch.plan(current: PageIndex(h: 6, v: 0), heading: (1, 0), width: 1280, height: 800,
+                                    source: Self.row)
+        let moved = try #require(planned)
+        #expect(Set(moved.requests.map(\.source)) == [Self.file(8), Self.file(9)])
+        #expect(Set(moved.requests.map(\.slot)).count == moved.requests.count, "one request per slot id")
+        for request in moved.requests { prefetch.store(Self.decoded(request)) }
+        let answered = prefetch.hit(DecodeRequest(slot: 3, generation: 40, source: Self.file(8), maxWidth: 1280,
+                                                  maxHeight: 800))
+        #expect(answered, "page 8 arrives and answers its pool slot")
+    }
+
     @Test func aPrefetchForAnotherBoxOrAStaleGenerationAnswersNothing() throws {
         var prefetch = PagePrefetch()
         let firstPlanned = prefetch.plan(current: PageIndex(h: 5, v: 0), heading: (1, 0), width: 1280, height: 800,

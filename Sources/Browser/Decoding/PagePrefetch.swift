@@ -88,9 +88,14 @@ struct PagePrefetch {
             if let other = entries.firstIndex(where: { $0?.request.source == target && $0?.request.maxWidth == width
                                                        && $0?.request.maxHeight == height }),
                other != index, let moved = entries[other] {
-                entries[index] = moved
                 entries[other] = nil
-                continue
+                // Decoded: kept. Still decoding under the other slot's id, which the
+                // next target takes over (the loader keeps one request per slot id):
+                // asked again under this one, or it would never arrive.
+                if moved.result != nil {
+                    entries[index] = moved
+                    continue
+                }
             }
             generation += 1
             var request = DecodeRequest(slot: Self.firstSlot + index, generation: generation, source: target,
