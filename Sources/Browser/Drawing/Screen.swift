@@ -171,7 +171,8 @@ final class Screen {
     /// After a frame was shown at `time`, its own work `work` s, on the
     /// pacer's beat or not: its `frame` line, and for a frame of pages (not
     /// the overview) the start's lines.
-    func framePresented(work: Double, onBeat: Bool, why: String, showsPages: Bool, at time: Double, log: EventLog?) {
+    func framePresented(work: Double, onBeat: Bool, why: () -> String, showsPages: Bool, at time: Double,
+                        log: EventLog?) {
         readiness.framePresented(work: work, onBeat: onBeat, why: why, time: time, log: log)
         guard showsPages else { return }
         for line in milestones.framePresented() { log?.write(line, time: time) }

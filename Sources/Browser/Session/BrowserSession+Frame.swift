@@ -57,7 +57,7 @@ extension BrowserSession {
     /// After a frame was shown at `time`, its own work `work` s; `onBeat`:
     /// it came on the pacer's beat; `showsPages`: it showed the pages, not
     /// the overview.
-    func framePresented(work: Double, onBeat: Bool, why: String, showsPages: Bool, at time: Double) {
+    func framePresented(work: Double, onBeat: Bool, why: () -> String, showsPages: Bool, at time: Double) {
         screen.framePresented(work: work, onBeat: onBeat, why: why, showsPages: showsPages, at: time, log: log)
     }
 }

@@ -272,7 +272,7 @@ final class BrowserSession {
     /// Draws the frame whose work started at `now`, presents it on the
     /// pacer's beat, then waits for the next frame's start.
     private func drawAndPresent(startedAt now: Double, pacer: inout FramePacer) {
-        let why = schedule.why
+        let asked = schedule   // what asked for this frame, for its log line
         schedule.drawing()
         let showsPages = render(at: now)
         (shownMotion, motionInputTime) = (pageMotion, nil)
@@ -284,7 +284,7 @@ final class BrowserSession {
         pacer.presented(at: presenting, work: drawn - now)
         screen.present()
         let shown = clock.now
-        framePresented(work: (drawn - now) + (shown - presenting), onBeat: onBeat, why: why, showsPages: showsPages,
+        framePresented(work: (drawn - now) + (shown - presenting), onBeat: onBeat, why: { asked.why }, showsPages: showsPages,
                        at: shown)
         log?.flush()
         wait(until: pacer.nextWorkStart ?? shown, returningOnWake: true)

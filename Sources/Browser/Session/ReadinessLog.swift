@@ -40,8 +40,9 @@ struct ReadinessLog {
 
     /// After a frame is presented at `time`: its own work (s) and whether it
     /// came on the pacer's beat, when asked.
-    func framePresented(work: Double, onBeat: Bool, why: String, time: Double, log: EventLog?) {
+    func framePresented(work: Double, onBeat: Bool, why: () -> String, time: Double, log: EventLog?) {
+        // `why` is spelled only for a frame line: no string per frame otherwise.
         guard frameTimes, let log else { return }
-        log.write(.frame(workMilliseconds: work * 1000, onBeat: onBeat, why: why), time: time)
+        log.write(.frame(workMilliseconds: work * 1000, onBeat: onBeat, why: why()), time: time)
     }
 }
