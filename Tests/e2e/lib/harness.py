@@ -254,6 +254,44 @@ def xdotool(*arguments):
     return subprocess.run(["xdotool", *map(str, arguments)], capture_output=True, text=True, timeout=30).stdout
 
 
+# The decoder processes' name (`ps`, /proc/PID/comm): the fourway binary
+# started with --decoder-process (Sources/IsolatedDecoding/DecoderService.swift).
+DECODER_NAME = "fourway-decoder"
+
+
+def stat_fields(pid):
+    """/proc/PID/stat's fields after the name: [state, ppid, …]; None when gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            text = f.read()
+    except OSError:
+        return None
+    return text[text.rindex(")") + 2:].split()
+
+
+def cpu_ticks(pid):
+    """utime + stime of PID, in clock ticks (10 ms), or None when it is gone."""
+    fields = stat_fields(pid)
+    return int(fields[11]) + int(fields[12]) if fields else None
+
+
+def decoder_processes(parent):
+    """The pids of PARENT's live children named fourway-decoder, sorted."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/comm") as f:
+                name = f.read().strip()
+        except OSError:
+            continue
+        fields = stat_fields(entry)
+        if name == DECODER_NAME and fields and int(fields[1]) == parent and fields[0] != "Z":
+            found.append(int(entry))
+    return sorted(found)
+
+
 def process_tree(pid):
     """PID and every process below it (/proc/PID/task/*/children): a fourway
     started through a prefix (a shell, a pipe) is one of them."""
