@@ -25,8 +25,8 @@ public struct PointerRouter: Sendable {
     }
 
     /// How far, px, the mouse may move from its press for the press and its
-    /// release to be a click: the engine's drag slop (`PagerConfiguration.dragSlop`).
-    public static let clickSlop = 16.0
+    /// release to be a click: the engine's drag slop, past which a press drags.
+    public static let clickSlop = PagerConfiguration().dragSlop
 
     private var owner: Owner = .nobody
     private var fingersDown: Set<Int64> = []
