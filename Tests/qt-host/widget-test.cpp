@@ -100,6 +100,11 @@ void translator_checks() {
     check(update.kind == WheelAction::TOUCHPAD_SCROLL && update.dx == -30 && update.dy == 4,
           "ScrollUpdate scrolls the touchpad by pixelDelta, sign kept");
     check(end.kind == WheelAction::TOUCHPAD_END, "ScrollEnd ends the touchpad swipe");
+    WheelTranslator angles;
+    angles.translate(wheel_input(Qt::ScrollBegin, QPoint()));
+    WheelAction by_angle = angles.translate(wheel_input(Qt::ScrollUpdate, QPoint(), QPoint(-120, 0)));
+    check(by_angle.kind == WheelAction::TOUCHPAD_SCROLL && by_angle.dx == -10 && by_angle.dy == 0,
+          "a ScrollUpdate without pixelDelta scrolls 10 units per notch of angleDelta");
 
     WheelTranslator coasting;
     coasting.translate(wheel_input(Qt::ScrollBegin, QPoint()));
@@ -158,11 +163,12 @@ void unphased_scroll_ends_by_gap() {
           "a touchpad without phases ends by the quiet gap and lands on (1, 0)", page_text(rig.page()));
 }
 
-void notch_flips_page() {
+void notches_flip_pages() {
     Rig rig;
-    rig.wheel(Qt::NoScrollPhase, QPoint(), QPoint(0, -120));
+    rig.wheel(Qt::NoScrollPhase, QPoint(), QPoint(0, -240));
     rig.run(1.0);
-    check(rig.page().h == 0 && rig.page().v == 1, "a QWheelEvent notch down lands on (0, 1)", page_text(rig.page()));
+    check(rig.page().h == 0 && rig.page().v == 2, "a QWheelEvent of two notches down lands on (0, 2)",
+          page_text(rig.page()));
 }
 
 void pinch_zooms() {
@@ -177,6 +183,16 @@ void pinch_zooms() {
     double target = fw_pager_zoom_target_scale(rig.widget.pager());
     check(std::fabs(target - 1.5) < 1e-9 && rig.logged("\"event\":\"zoom-changed\""),
           "a ZoomNativeGesture of 0.5 zooms to 1.5", std::to_string(target) + "\n" + rig.log());
+}
+
+void smart_zoom_toggles() {
+    Rig rig;
+    QPointF at(320, 200);
+    QNativeGestureEvent tap(Qt::SmartZoomNativeGesture, QPointingDevice::primaryPointingDevice(), 2, at, at, at, 0,
+                            QPointF());
+    QCoreApplication::sendEvent(&rig.widget, &tap);
+    double target = fw_pager_zoom_target_scale(rig.widget.pager());
+    check(std::fabs(target - 2) < 1e-9, "a SmartZoomNativeGesture at fit zooms to 2x", std::to_string(target));
 }
 
 void focus_out_interrupts_drag() {
@@ -213,8 +229,9 @@ int main(int argc, char **argv) {
     translator_checks();
     swipe_held_until_scroll_end();
     unphased_scroll_ends_by_gap();
-    notch_flips_page();
+    notches_flip_pages();
     pinch_zooms();
+    smart_zoom_toggles();
     focus_out_interrupts_drag();
     timer_only_while_moving();
     std::printf("%d passed, %d failed\n", passed, failed);
