@@ -1,7 +1,7 @@
 /*
  * The Qt host's input mapping, on input Xvfb cannot make: a touchpad's
  * scroll phases (ScrollBegin … ScrollEnd, ScrollMomentum), a pinch
- * (QNativeGestureEvent), focus lost mid-drag. WheelTranslator is checked on
+ * (QNativeGestureEvent), focus lost or a second button mid-drag. WheelTranslator is checked on
  * its own; then real Qt events are sent to a PagerWidget on Qt's offscreen
  * platform, stepped by a clock of the test's own (no wall clock), and the
  * engine's state and event lines are checked.
@@ -209,6 +209,21 @@ void focus_out_interrupts_drag() {
           "losing focus mid-drag interrupts it (focus-lost)", rig.log());
 }
 
+void second_button_interrupts_drag() {
+    Rig rig;
+    QPointF from(500, 200), to(300, 200);
+    QMouseEvent press(QEvent::MouseButtonPress, from, from, Qt::LeftButton, Qt::LeftButton, Qt::NoModifier);
+    QMouseEvent move(QEvent::MouseMove, to, to, Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+    QMouseEvent second(QEvent::MouseButtonPress, to, to, Qt::RightButton, Qt::LeftButton | Qt::RightButton,
+                       Qt::NoModifier);
+    QCoreApplication::sendEvent(&rig.widget, &press);
+    rig.now += 0.05;
+    QCoreApplication::sendEvent(&rig.widget, &move);
+    QCoreApplication::sendEvent(&rig.widget, &second);
+    check(rig.logged("\"event\":\"interrupted\"") && rig.logged("second-pointer"),
+          "a second button mid-drag interrupts it (second-pointer)", rig.log());
+}
+
 void timer_only_while_moving() {
     Rig rig;
     bool at_start = rig.widget.is_ticking();
@@ -233,6 +248,7 @@ int main(int argc, char **argv) {
     pinch_zooms();
     smart_zoom_toggles();
     focus_out_interrupts_drag();
+    second_button_interrupts_drag();
     timer_only_while_moving();
     std::printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
