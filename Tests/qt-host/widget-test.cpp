@@ -1,10 +1,10 @@
 /*
  * The Qt host's input mapping, on input Xvfb cannot make: a touchpad's
  * scroll phases (ScrollBegin … ScrollEnd, ScrollMomentum), a pinch
- * (QNativeGestureEvent), focus lost or a second button mid-drag. WheelTranslator is checked on
- * its own; then real Qt events are sent to a PagerWidget on Qt's offscreen
- * platform, stepped by a clock of the test's own (no wall clock), and the
- * engine's state and event lines are checked.
+ * (QNativeGestureEvent), focus lost or a second button mid-drag.
+ * WheelTranslator is checked on its own; then real Qt events are sent to a
+ * PagerWidget on Qt's offscreen platform, stepped by a clock of the test's
+ * own (no wall clock), and the engine's state and event lines are checked.
  *
  *     QT_QPA_PLATFORM=offscreen widget-test
  *
