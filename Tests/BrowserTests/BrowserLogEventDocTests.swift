@@ -106,6 +106,9 @@ struct BrowserLogEventDocTests {
                                        stderr: "oops")
         case .keyHandler: return .keyHandler(key: "C-w", paths: 2, status: "started", code: nil, stderr: nil)
         case .marked: return .marked(operation: "mark", file: "/p/a.jpg", count: 1)
+        case .compareOpened: return .compareOpened(files: ["/p/a.jpg", "/p/b.jpg"], arrangement: "side-by-side")
+        case .compareZoomed: return .compareZoomed(scale: 2.5, centreX: 0.25, centreY: 0.5)
+        case .compareClosed: return .compareClosed(how: "escape")
         case .animation:
             return .animation(file: "/p/a.gif", format: "GIF", frames: 3, loops: 0, width: 10, height: 10, page: page)
         case .animationFrame: return .animationFrame(frame: 1, due: 0.1)

@@ -81,9 +81,11 @@ struct TrashHistory {
 
     /// The marked images went to the trash together from `page` of
     /// `layout`: they leave the gallery at once (no slide), and come back
-    /// together, marked again.
-    mutating func record(marked files: [TrashedFile], from layout: GalleryLayout, at page: PageIndex) {
-        entries.append(Entry(files: files, layout: layout, page: page, marked: files.map(\.path)))
+    /// together, marked again (those in `remarked`, when given: the
+    /// compare view's others, of which only the marked ones were).
+    mutating func record(marked files: [TrashedFile], from layout: GalleryLayout, at page: PageIndex,
+                         remarked: [String]? = nil) {
+        entries.append(Entry(files: files, layout: layout, page: page, marked: remarked ?? files.map(\.path)))
     }
 
     /// `layout` without the images at `ordinals`, and where the pager lands

@@ -26,6 +26,9 @@ public enum Action: String, CaseIterable, Sendable, Hashable {
     case toggleAnimation
     // Marks: images picked to act on together
     case toggleMark, invertMarks, clearMarks, nextMarked, previousMarked, markClicked, markRange
+    // Compare: 2–4 images side by side, zoomed and panned together
+    case toggleCompare, compareNext, comparePrevious, keepFirstCompared, keepSecondCompared, keepThirdCompared
+    case keepFourthCompared, keepClicked, trashOthers
     // Programs: nsxiv's key handler (the configured commands are bound by name: KeyMap.commands)
     case keyHandler
     // The shell

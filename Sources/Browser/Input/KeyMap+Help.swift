@@ -37,6 +37,7 @@ extension KeyMap {
         case [.pager]: "In the pages:"
         case [.zoomed]: "On a zoomed page:"
         case [.overview]: "In the overview (Tab):"
+        case [.compare]: "In the compare view (C):"
         default: "In the " + modes.map(\.title).joined(separator: " and the ") + ":"
         }
     }

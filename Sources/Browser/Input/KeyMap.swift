@@ -58,6 +58,8 @@ public struct KeyMap: Sendable {
         case zoomed
         /// The thumbnail overview.
         case overview
+        /// The compare view (`Compare/CompareScreen.swift`).
+        case compare
 
         /// Its name in the help.
         public var title: String {
@@ -65,6 +67,7 @@ public struct KeyMap: Sendable {
             case .pager: "pages"
             case .zoomed: "zoomed"
             case .overview: "overview"
+            case .compare: "compare view"
             }
         }
     }

@@ -21,6 +21,7 @@ extension BrowserLogEvent {
         case .decodeError, .decodeCancelled, .notice, .sharpRegion, .pageReady, .placeholderShown: pageFields
         case .overviewOpened, .overviewClosed, .thumbnailsShown, .thumbnailSize: overviewFields
         case .copied, .opened, .goTo, .slideshow, .rotated, .infoShown, .trashed, .restored, .marked: actionFields
+        case .compareOpened, .compareZoomed, .compareClosed: compareFields
         case .animation, .animationFrame, .animationPaused, .animationResumed, .animationEnded: animationFields
         case .command, .keyHandler: commandFields
         case .touchpad(let event): Self.touchpadFields(event)
@@ -136,6 +137,21 @@ extension BrowserLogEvent {
              Self.number("count", count)]
         default:
             preconditionFailure("\(name) is not an action's line")
+        }
+    }
+
+    /// The compare view's lines.
+    private var compareFields: [String] {
+        switch self {
+        case .compareOpened(let files, let arrangement):
+            ["\"files\":[" + files.map(EventLog.quoted).joined(separator: ",") + "]", Self.text("arrangement", arrangement)]
+        case .compareZoomed(let scale, let centreX, let centreY):
+            ["\"scale\":" + ReplayFormat.number(scale, decimals: 3),
+             "\"centre\":[" + ReplayFormat.number(centreX, decimals: 4) + "," + ReplayFormat.number(centreY, decimals: 4) + "]"]
+        case .compareClosed(let how):
+            [Self.text("how", how)]
+        default:
+            preconditionFailure("\(name) is not a compare line")
         }
     }
 

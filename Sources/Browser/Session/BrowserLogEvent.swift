@@ -104,6 +104,17 @@ public enum BrowserLogEvent: Sendable, Hashable {
     /// `operation` is mark or unmark (of `file`), range, invert, clear, trashed or restored
     /// (`file` null), `count` how many images are marked now.
     case marked(operation: String, file: String?, count: Int)
+    /// `{"t":…,"event":"compare-opened","files":["/p/a.jpg","/p/b.jpg"],"arrangement":"side-by-side"}`
+    /// when the compare view opens or its cells move on to other images
+    /// (`arrangement`: side-by-side, stacked or grid).
+    case compareOpened(files: [String], arrangement: String)
+    /// `{"t":…,"event":"compare-zoomed","scale":2.5,"centre":[0.25,0.5]}` when the compare
+    /// view's shared zoom or pan changed: `scale` times the fitted size, `centre` the image
+    /// point (shares of width and height) at each cell's centre.
+    case compareZoomed(scale: Double, centreX: Double, centreY: Double)
+    /// `{"t":…,"event":"compare-closed","how":"escape"}` when the compare view
+    /// closes (`how`: escape, toggle, or trash after the others went to the trash).
+    case compareClosed(how: String)
     /// `{"t":…,"event":"config","file":…,"settings":N,"problems":N}` at the
     /// start when a configuration file was read: how many settings and keys
     /// it set, how many lines were bad (each named on stderr).
@@ -200,6 +211,9 @@ public enum BrowserLogEvent: Sendable, Hashable {
         case rotated
         case restored
         case marked
+        case compareOpened = "compare-opened"
+        case compareZoomed = "compare-zoomed"
+        case compareClosed = "compare-closed"
         case animation
         case animationFrame = "animation-frame"
         case animationPaused = "animation-paused"
@@ -243,6 +257,9 @@ public enum BrowserLogEvent: Sendable, Hashable {
         case .rotated: .rotated
         case .restored: .restored
         case .marked: .marked
+        case .compareOpened: .compareOpened
+        case .compareZoomed: .compareZoomed
+        case .compareClosed: .compareClosed
         case .animation: .animation
         case .animationFrame: .animationFrame
         case .animationPaused: .animationPaused

@@ -55,6 +55,15 @@ extension BrowserSession {
         case .nextMarked: goToMarked(forward: true, at: time)
         case .previousMarked: goToMarked(forward: false, at: time)
         case .keyHandler: waitForHandlerKey(at: time)
+        case .toggleCompare: openCompare(at: time)
+        case .keepFirstCompared: keepCompared(0, at: time)
+        case .keepSecondCompared: keepCompared(1, at: time)
+        case .keepThirdCompared: keepCompared(2, at: time)
+        case .keepFourthCompared: keepCompared(3, at: time)
+        case .keepClicked: keepCompared(compare.clickedCell, at: time)
+        case .trashOthers: trashOthers(at: time)
+        case .compareNext, .comparePrevious:
+            break   // the compare view's own (CompareScreen)
         case .dragPages, .touchpadSwipe, .wheelFlip, .wheelFlipSideways, .flipLeft, .flipRight, .flipUp, .flipDown,
              .previousRow, .nextRow, .rowStart, .rowEnd, .galleryStart, .galleryEnd,
              .zoomIn, .zoomOut, .zoomGesture, .zoomToggle, .zoomFit, .pan:

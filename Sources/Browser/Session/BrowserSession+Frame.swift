@@ -11,6 +11,12 @@ extension BrowserSession {
     /// the window. Returns whether it shows the pages (not the overview).
     func render(at time: Double) -> Bool {
         defer { screen.flush() }
+        if compare.isShowing {
+            compare.draw(viewport: screen.viewport, showHUD: screen.showsHUD, marks: marks)
+            screen.drawNotice(&notices, at: time)
+            screen.drawPanels(panels, keyMap: keyMap)
+            return false
+        }
         if overview.isShowing {
             overview.draw(viewport: screen.viewport, showHUD: screen.showsHUD, time: time, marks: marks)
             screen.drawPanels(panels, keyMap: keyMap)

@@ -64,6 +64,7 @@ extension BrowserSession {
         input.events.pixelsPerPoint = screen.window.scale.pixelsPerPoint
         // At the window's scale, which may be new: the grid is laid out again.
         overview.resize(width: size.width, height: size.height, time: time, scale: screen.window.scale)
+        compare.resize(width: size.width, height: size.height, scale: screen.window.scale)
         slotLoader.refresh(contents: screen.contents,
                            page: PixelRect(x: 0, y: 0, width: size.width, height: size.height))
     }

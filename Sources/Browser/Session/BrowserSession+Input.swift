@@ -102,6 +102,9 @@ extension BrowserSession {
            typeGoTo(key, at: time) {
             return
         }
+        if compare.isShowing {
+            return perform(compare.handle(browserInput, time: time), at: time)
+        }
         if overview.isInteractive {
             perform(overview.handle(browserInput, viewport: screen.size, time: time,
                                     ctrl: input.events.ctrlHeld, shift: input.events.shiftHeld), at: time)
@@ -120,7 +123,7 @@ extension BrowserSession {
         guard !events.isEmpty else { return }
         schedule.mark(.input)
         flushMotion()
-        for event in events where !overview.isShowing {
+        for event in events where !overview.isShowing && !compare.isShowing {
             if input.events.ctrlHeld, Self.isTouchpadMotion(event) { continue }
             if slideshow.isRunning, Self.isTouchpadMotion(event) { stopSlideshow(reason: "input", at: now) }
             // The line's time is when the loop read it: the latency to the frame shows.

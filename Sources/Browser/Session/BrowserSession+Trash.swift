@@ -136,7 +136,7 @@ extension BrowserSession {
 
     /// Takes `files` back out of the trash (a step that could not finish);
     /// returns the names of those that stay there.
-    private func putBack(_ files: [TrashedFile], trash: Trash) -> [String] {
+    func putBack(_ files: [TrashedFile], trash: Trash) -> [String] {
         var stuck: [String] = []
         for file in files.reversed() {
             do {
@@ -151,7 +151,7 @@ extension BrowserSession {
 
     /// The gallery becomes `layout` and the pager stands on `page` (the
     /// last image when the gallery got shorter than that) without moving.
-    private func replaceGallery(with layout: GalleryLayout, title: String, page: PageIndex, at time: Double) {
+    func replaceGallery(with layout: GalleryLayout, title: String, page: PageIndex, at time: Double) {
         install(layout, title: title, at: time)
         if layout.count > 0, let clamped = layout.canonicalPage(page) ?? layout.page(ofOrdinal: layout.count - 1) {
             model.go(to: layout.wrap ? page : clamped, animated: false, time: time)

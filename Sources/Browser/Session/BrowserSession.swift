@@ -50,6 +50,8 @@ final class BrowserSession {
     let slotLoader: SlotLoader
     /// The thumbnail overview; while it shows, it gets the input.
     let overview: OverviewScreen
+    /// The compare view; while it shows, it gets the input.
+    let compare: CompareScreen
     var slideshow: Slideshow
     /// The current page's animated GIF, WebP or APNG.
     let animation: AnimationPlayer
@@ -110,6 +112,8 @@ final class BrowserSession {
         overview = OverviewScreen(renderer: window.renderer, text: text, log: log,
                                   cache: options.cache ? ThumbnailCache.standard() : nil, wake: wake)
         overview.keyMap = options.keyMap
+        compare = CompareScreen(renderer: window.renderer, text: text, log: log, wake: wake)
+        compare.keyMap = options.keyMap
     }
 
     /// The order the images are in, for the HUD and the `gallery` line.
@@ -175,6 +179,7 @@ final class BrowserSession {
         gallery.watch?.watcher?.stop()
         animation.shutdown()
         overview.shutdown()
+        compare.shutdown()
         input.touchpad?.close()
         screen.close()
         if let output = options.markedOutput { output.write(gallery.folder.map { marks.paths(in: $0.layout) } ?? []) }
@@ -206,7 +211,7 @@ final class BrowserSession {
 
     /// How the pages move now; the overview hides them.
     private var pageMotion: PageMotion {
-        overview.isShowing ? .still : PageMotion(model.phase)
+        overview.isShowing || compare.isShowing ? .still : PageMotion(model.phase)
     }
 
     /// After input taken at `time`: notes it when it set the pages moving
@@ -240,6 +245,7 @@ final class BrowserSession {
         stepSlideshow(at: now)
         overview.tick(time: now)
         overview.update(time: now, turns: viewTurns)
+        compare.update()
         model.advance(to: now)
         drainModelEvents()
         checkFolderChanges(at: now)
@@ -255,7 +261,7 @@ final class BrowserSession {
                                         turn: { entry.map { turns.turn(of: $0.path) } ?? .normal }, time: now)
         animation.update(model: model, catalog: gallery.catalog, contents: contents,
                          generations: slotLoader.generations, pageSize: pageSize, turns: viewTurns,
-                         held: overview.isShowing, time: now)
+                         held: overview.isShowing || compare.isShowing, time: now)
     }
 
     /// The display's profile changed: what was decoded for the old one is
