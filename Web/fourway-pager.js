@@ -580,7 +580,8 @@ export function createPager(element, options = {}) {
         horizontalPages, verticalPages, config });
     if (rowLengths) pager.setRowLengths(rowLengths, 0);
     const wheel = new WheelGestures(pager);
-    element.style.position ||= "relative";
+    // The slots are placed in the element: it must be positioned (a host's fixed or absolute stays).
+    if ((view.getComputedStyle?.(element).position ?? "static") === "static") element.style.position = "relative";
     element.style.overflow = "hidden";
     element.style.touchAction = "none";
     element.style.userSelect = "none";

@@ -60,8 +60,12 @@ class Browser:
         out_read, out_write = os.pipe()    # Chromium writes on fd 4, we read
 
         def child_fds():
-            os.dup2(in_read, 3)
-            os.dup2(out_write, 4)
+            # Out of the way first: a pipe may already be fd 3 or 4, and dup2 onto itself
+            # would leave its close-on-exec flag set.
+            import fcntl
+            high_in, high_out = fcntl.fcntl(in_read, fcntl.F_DUPFD, 100), fcntl.fcntl(out_write, fcntl.F_DUPFD, 100)
+            os.dup2(high_in, 3)
+            os.dup2(high_out, 4)
 
         args = [chromium, "--headless", "--remote-debugging-pipe", "--no-sandbox",
                 "--no-first-run", "--no-default-browser-check", "--disable-extensions",
@@ -69,8 +73,8 @@ class Browser:
                 "--hide-scrollbars", "--mute-audio", "--use-gl=swiftshader", "--enable-unsafe-swiftshader",
                 f"--window-size={width},{height}", f"--user-data-dir={profile}", *extra_args, "about:blank"]
         process = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.DEVNULL, preexec_fn=child_fds,
-                                   pass_fds=(in_read, out_write))
+                                   stderr=open(os.environ.get("FOURWAY_CHROMIUM_LOG", os.devnull), "ab"), preexec_fn=child_fds,
+                                   close_fds=False)   # closing would close fds 3 and 4 after child_fds
         os.close(in_read)
         os.close(out_write)
         browser = cls(process, os.fdopen(in_write, "wb", buffering=0), os.fdopen(out_read, "rb", buffering=0), profile)
@@ -178,44 +182,18 @@ class Browser:
 
 
 def decode_png(data):
-    """A PNG of 8-bit RGB or RGBA (what Chromium writes) as (width, height, rows of bytes, channels)."""
-    import struct
-    import zlib
-    if data[:8] != b"\x89PNG\r\n\x1a\n":
-        raise ValueError("not a PNG")
-    at, idat, header = 8, b"", None
-    while at < len(data):
-        length, kind = struct.unpack(">I4s", data[at:at + 8])
-        body = data[at + 8:at + 8 + length]
-        if kind == b"IHDR":
-            header = struct.unpack(">IIBBBBB", body)
-        elif kind == b"IDAT":
-            idat += body
-        at += 12 + length
-    width, height, depth, colour, _, _, interlace = header
-    if depth != 8 or colour not in (2, 6) or interlace:
-        raise ValueError(f"unsupported PNG: depth {depth}, colour type {colour}, interlace {interlace}")
-    channels = 3 if colour == 2 else 4
-    raw = zlib.decompress(idat)
-    stride = width * channels
-    rows, previous = [], bytearray(stride)
-    for y in range(height):
-        kind = raw[y * (stride + 1)]
-        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for i in range(stride):
-            left = line[i - channels] if i >= channels else 0
-            up = previous[i]
-            corner = previous[i - channels] if i >= channels else 0
-            if kind == 1:
-                line[i] = (line[i] + left) & 255
-            elif kind == 2:
-                line[i] = (line[i] + up) & 255
-            elif kind == 3:
-                line[i] = (line[i] + (left + up) // 2) & 255
-            elif kind == 4:
-                p = left + up - corner
-                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
-                line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
-        rows.append(bytes(line))
-        previous = line
-    return width, height, rows, channels
+    """A PNG's pixels (Pixels: .at(x, y) → (r, g, b)), decoded by ImageMagick's convert."""
+    ppm = subprocess.run(["convert", "png:-", "-depth", "8", "ppm:-"], input=data, capture_output=True, check=True).stdout
+    # "P6\nW H\n255\n" then the pixels (the header is ASCII, single spaces and newlines).
+    magic, size, maxval, raw = ppm.split(b"\n", 3)
+    width, height = map(int, size.split())
+    return Pixels(width, height, raw)
+
+
+class Pixels:
+    def __init__(self, width, height, raw):
+        self.width, self.height, self.raw = width, height, raw
+
+    def at(self, x, y):
+        i = (int(y) * self.width + int(x)) * 3
+        return tuple(self.raw[i:i + 3])
