@@ -140,7 +140,7 @@ class Browser:
             raise ProtocolError(f"in the page: {text}")
         return result["result"].get("value")
 
-    def wait_for(self, expression, timeout=15.0, poll=0.05):
+    def wait_for(self, expression, timeout=10.0, poll=0.05):
         """Evaluates `expression` until it is truthy; its value, or a ProtocolError."""
         deadline = time.monotonic() + timeout
         while True:
