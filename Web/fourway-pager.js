@@ -481,6 +481,8 @@ export const PINCH_PIXELS_PER_E = 100;
  *   WHEEL_TAIL_PAUSE_S and never grow are the browser's momentum tail and ignored;
  *   a big whole-notch delta opening a gesture is a mouse's notch (one page);
  * - with Ctrl (a trackpad's pinch, or Ctrl+mouse wheel): zoom around the pointer.
+ * Gaps are measured between the events' own timeStamps; `time` (the engine's clock, which
+ * never goes back) is what the pager is told.
  * `wheel(event, time, x, y)` returns whether the pager has something to animate.
  */
 export class WheelGestures {
@@ -494,8 +496,9 @@ export class WheelGestures {
 
     wheel(event, time, x, y) {
         const pager = this.pager;
-        const quiet = time - this.last;
-        this.last = time;
+        const stamp = Number.isFinite(event.timeStamp) ? event.timeStamp / 1000 : time;
+        const quiet = stamp - this.last;
+        this.last = stamp;
         const pixels = event.deltaMode === 0;
         const size = Math.hypot(event.deltaX, event.deltaY);
         if (event.ctrlKey) {

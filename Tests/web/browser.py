@@ -29,6 +29,16 @@ COLOUR_TOLERANCE = 3
 SAMPLE = (100, 100)
 # How long the at-rest check watches for frames and timers, s.
 REST_SECONDS = 10
+# Counts animation frames and timer callbacks in the page, from before its scripts run.
+INSTRUMENT = """
+window.counts = {raf: 0, timers: 0};
+const raf = window.requestAnimationFrame.bind(window);
+window.requestAnimationFrame = (callback) => raf((t) => { counts.raf++; callback(t); });
+for (const name of ['setTimeout', 'setInterval']) {
+    const original = window[name].bind(window);
+    window[name] = (callback, ...rest) => original((...a) => { counts.timers++; callback(...a); }, ...rest);
+}
+"""
 EVENT_NAMES = ["drag-began", "axis-locked", "page-will-change", "page-changed", "slots-recycled",
                "bounced", "interrupted", "settled", "zoom-changed", "pan-handed-over"]
 
@@ -68,12 +78,17 @@ class Page:
         self.browser = browser
         self.url = url
         self.clock = time.time()   # the scripted input clock, s since the epoch
+        self.instrumented = False
 
     def load(self, width=WIDTH, height=HEIGHT, reduced_motion=False):
         b = self.browser
         b.send("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1, mobile=False)
         b.send("Emulation.setEmulatedMedia", features=[
             {"name": "prefers-reduced-motion", "value": "reduce" if reduced_motion else "no-preference"}])
+        if not self.instrumented:
+            # Before the page's own scripts: frames and timer callbacks counted from the start.
+            b.send("Page.addScriptToEvaluateOnNewDocument", source=INSTRUMENT)
+            self.instrumented = True
         b.send("Page.navigate", url=self.url)
         b.wait_for("document.documentElement?.dataset.ready === 'true' && !!window.fourway")
         # The DOM events, as the page's own listeners would see them; and counted frames and timers.
@@ -81,13 +96,6 @@ class Page:
             window.seen = [];
             const element = document.getElementById('pager');
             for (const name of %s) element.addEventListener(name, (e) => seen.push({name, detail: e.detail}));
-            window.counts = {raf: 0, timers: 0};
-            const raf = window.requestAnimationFrame.bind(window);
-            window.requestAnimationFrame = (callback) => raf((t) => { counts.raf++; callback(t); });
-            for (const name of ['setTimeout', 'setInterval']) {
-                const original = window[name].bind(window);
-                window[name] = (callback, ...rest) => original((...a) => { counts.timers++; callback(...a); }, ...rest);
-            }
         })()""" % EVENT_NAMES)
         self.clock = max(self.clock, time.time())
 
@@ -159,7 +167,16 @@ def changed_to(page, h, v):
 # ------------------------------------------------------------------------ checks
 
 def check_mouse_drag(page):
-    page.drag((600, 300), (150, 300), steps=15, dt=0.05)   # slow: the distance decides
+    page.mouse("mousePressed", 600, 300)
+    for i in range(1, 11):
+        page.mouse("mouseMoved", 600 - 30 * i, 300, dt=0.05)
+    # Held 300 px left: the photo and the next one share the screen, split where the finger is.
+    pixels = page.pixels()
+    page.expect_photo(0, 0, at=(100, 100), pixels=pixels)
+    page.expect_photo(1, 0, at=(700, 100), pixels=pixels)
+    for i in range(1, 6):
+        page.mouse("mouseMoved", 300 - 30 * i, 300, dt=0.05)   # slow: the distance decides
+    page.mouse("mouseReleased", 150, 300, dt=0.05)
     expect(page.settle() == [1, 0], "a mouse drag of more than half a page left did not show the next photo")
     expect(changed_to(page, 1, 0) and "drag-began" in page.names(), f"events {page.names()}")
     page.expect_photo(1, 0)
@@ -197,13 +214,16 @@ def check_trackpad_fast(page):
 
 
 def check_trackpad_momentum_tail(page):
-    for _ in range(6):
-        page.wheel(20, 0, dt=0.016)
-    # The lift (a quiet 0.2 s), then the browser's momentum: a page's worth, decaying.
-    delta, first = 30.0, True
+    for _ in range(4):
+        page.wheel(40, 0, dt=0.016)  # 160 units at 2500 units/s: a fling
+    # The lift: the pager lets go of the swipe after its quiet gap (on its own clock).
+    page.browser.wait_for("!fourway.view.pager.phase.startsWith('scrolling')")
+    # The browser's momentum, 0.2 s after the fingers by the events' stamps, from their speed
+    # down: two pages' worth (about 740 units), decaying; were it scrolled, a page more.
+    delta, first = 38.0, True
     while delta >= 1:
         page.wheel(round(delta), 0, dt=0.2 if first else 0.016)
-        delta, first = delta * 0.93, False
+        delta, first = delta * 0.95, False
     expect(page.settle() == [1, 0], "the momentum tail after a swipe moved the pager again")
     expect(sum(e["name"] == "page-changed" for e in page.events()) == 1, f"events {page.names()}")
     page.expect_photo(1, 0)
