@@ -19,6 +19,7 @@ import time
 import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bidi import Firefox, find_firefox  # noqa: E402
 from cdp import Browser, ProtocolError, decode_png, find_chromium  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -27,6 +28,8 @@ WIDTH, HEIGHT = 800, 600
 COLOUR_TOLERANCE = 3
 # Where a photo's own colour shows: a corner, away from the centred subject and the status line.
 SAMPLE = (100, 100)
+# How far the scripted input clock runs ahead of the real one at the start of a gesture, s.
+CLOCK_LEAD = 0.5
 # How long the at-rest check watches for frames and timers, s.
 REST_SECONDS = 10
 # Counts animation frames and timer callbacks in the page, from before its scripts run.
@@ -104,7 +107,13 @@ class Page:
             const element = document.getElementById('pager');
             for (const name of %s) element.addEventListener(name, (e) => seen.push({name, detail: e.detail}));
         })()""" % EVENT_NAMES)
-        self.clock = max(self.clock, time.time())
+        self.resync()
+
+    def resync(self):
+        """Puts the scripted clock ahead of the real one: a frame's time, which is real, never
+        passes the next event's stamp (the pager's clock does not go back, and stamps behind
+        it would all read as one instant)."""
+        self.clock = max(self.clock, time.time() + CLOCK_LEAD)
 
     def tick(self, seconds):
         """Moves the scripted input clock on; the stamp for the next event."""
@@ -139,6 +148,7 @@ class Page:
     def settle(self):
         """Waits until the pager rests, checks that it said so; the current page."""
         self.browser.wait_for("fourway.view.pager.isSettled")
+        self.resync()
         # The engine's events are dispatched in the frame that settles it: no wait for them.
         expect(self.browser.evaluate("seen.some((e) => e.name === 'settled')"),
                f"at rest without a settled event (events: {self.names()})")
@@ -161,6 +171,58 @@ class Page:
         got, want = pixels.at(*at), self.colour(h, v)
         expect(all(abs(a - b) <= COLOUR_TOLERANCE for a, b in zip(got, want)),
                f"pixel {at} is {got}, photo ({h}, {v}) is {want}")
+
+
+class FirefoxPage(Page):
+    """The same page in Firefox over WebDriver BiDi (bidi.py). Input goes through
+    input.performActions, whose pauses are real time: no scripted stamps there."""
+
+    KEYS = {"ArrowLeft": "\ue012", "ArrowUp": "\ue013", "ArrowRight": "\ue014", "ArrowDown": "\ue015"}
+
+    def load(self, width=WIDTH, height=HEIGHT, reduced_motion=False):
+        b = self.browser
+        if not self.instrumented:
+            b.send("script.addPreloadScript", functionDeclaration=f"() => {{ {INSTRUMENT} }}")
+            self.instrumented = True
+        b.set_viewport(width, height)
+        b.navigate(self.url)
+        b.wait_for("document.documentElement?.dataset.ready === 'true' && !!window.fourway")
+        b.evaluate("""(() => {
+            window.seen = [];
+            const element = document.getElementById('pager');
+            for (const name of %s) element.addEventListener(name, (e) => seen.push({name, detail: e.detail}));
+            element.focus();
+        })()""" % EVENT_NAMES)
+        self.pointer_down = {}
+
+    def mouse(self, kind, x, y, dt=0.016, **more):
+        steps = [{"type": "pause", "duration": int(dt * 1000)}, {"type": "pointerMove", "x": int(x), "y": int(y), "duration": 0}]
+        if kind == "mousePressed":
+            steps.append({"type": "pointerDown", "button": 0})
+        elif kind == "mouseReleased":
+            steps.append({"type": "pointerUp", "button": 0})
+        self.browser.actions({"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"}, "actions": steps})
+
+    def touch(self, kind, points, dt=0.016):
+        steps = [{"type": "pause", "duration": int(dt * 1000)}]
+        if points:
+            x, y = points[0]
+            steps.append({"type": "pointerMove", "x": int(x), "y": int(y), "duration": 0})
+        if kind == "touchStart":
+            steps.append({"type": "pointerDown", "button": 0})
+        elif kind == "touchEnd":
+            steps.append({"type": "pointerUp", "button": 0})
+        self.browser.actions({"type": "pointer", "id": "finger", "parameters": {"pointerType": "touch"}, "actions": steps})
+
+    def wheel(self, dx, dy, dt=0.016, modifiers=0):
+        self.browser.actions({"type": "wheel", "id": "wheel", "actions": [
+            {"type": "pause", "duration": int(dt * 1000)},
+            {"type": "scroll", "x": WIDTH // 2, "y": HEIGHT // 2, "deltaX": int(dx), "deltaY": int(dy)}]})
+
+    def key(self, key, code):
+        value = self.KEYS[key]
+        self.browser.actions({"type": "key", "id": "keyboard", "actions": [
+            {"type": "keyDown", "value": value}, {"type": "keyUp", "value": value}]})
 
 
 def code_of(key):
@@ -321,7 +383,7 @@ def check_at_rest(page):
     page.settle()
     moving = page.browser.evaluate("counts.raf")
     expect(moving > 0, "no animation frame counted during a flip: the instrumentation is broken")
-    page.browser.evaluate("counts.raf = 0; counts.timers = 0")
+    page.browser.evaluate("(counts.raf = 0, counts.timers = 0)")
     # Ten seconds at rest. Counted, not timed: any frame or timer callback in them is a failure.
     time.sleep(REST_SECONDS)
     counts = page.browser.evaluate("counts")
@@ -343,6 +405,29 @@ CHECKS = [check_mouse_drag, check_touch_drag, check_fling, check_trackpad_slow, 
           check_reduced_motion, check_at_rest]
 
 
+# The checks that run in Firefox too: those whose input WebDriver BiDi can make with real-time
+# pauses (no scripted stamps: no momentum tail or fling there; no pointercancel; no media emulation).
+FIREFOX_CHECKS = [check_mouse_drag, check_touch_drag, check_trackpad_slow, check_trackpad_fast,
+                  check_arrow_keys, check_at_rest]
+
+
+def run_checks(label, page, checks, only):
+    global passed, failed
+    for check in checks:
+        name = check.__name__.removeprefix("check_").replace("_", " ")
+        if only and name not in only.split(","):
+            continue
+        try:
+            page.load()
+            check(page)
+            passed += 1
+            print(f"ok   {label}: {name}")
+        except Exception as error:   # a check's failure, or the browser's
+            failed += 1
+            detail = str(error) if isinstance(error, (CheckFailed, ProtocolError)) else traceback.format_exc(limit=2)
+            print(f"FAIL {label}: {name}: {detail}")
+
+
 def main():
     global passed, failed
     if len(sys.argv) != 2:
@@ -355,20 +440,13 @@ def main():
     server, url = serve(sys.argv[1])
     try:
         with Browser.launch(WIDTH, HEIGHT) as browser:
-            page = Page(browser, url)
-            for check in CHECKS:
-                name = check.__name__.removeprefix("check_").replace("_", " ")
-                if only and name not in only.split(","):
-                    continue
-                try:
-                    page.load()
-                    check(page)
-                    passed += 1
-                    print(f"ok   chromium: {name}")
-                except Exception as error:   # a check's failure, or the browser's
-                    failed += 1
-                    detail = str(error) if isinstance(error, (CheckFailed, ProtocolError)) else traceback.format_exc(limit=2)
-                    print(f"FAIL chromium: {name}: {detail}")
+            run_checks("chromium", Page(browser, url), CHECKS, only)
+        if os.environ.get("FOURWAY_BROWSER_FIREFOX", "1") != "0":
+            if find_firefox():
+                with Firefox.launch(WIDTH, HEIGHT) as browser:
+                    run_checks("firefox", FirefoxPage(browser, url), FIREFOX_CHECKS, only)
+            else:
+                print("skip firefox: firefox-esr not installed (Debian: firefox-esr)")
     finally:
         server.shutdown()
     print(f"{passed} passed, {failed} failed")
