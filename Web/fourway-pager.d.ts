@@ -185,7 +185,9 @@ export interface CreatePagerOptions {
 }
 
 /** The element's CustomEvents: `detail` is the engine's event. */
-export type PagerDOMEvent<Name extends PagerEvent["event"]> = CustomEvent<Extract<PagerEvent, { event: Name }>>;
+export type PagerDOMEvent<Name extends PagerEvent["event"]> = CustomEvent<EventNamed<PagerEvent, Name>>;
+/** The member of the PagerEvent union that has the name `Name`. */
+type EventNamed<E, Name> = E extends { event: infer N } ? (Name extends N ? E : never) : never;
 
 /** A pager in `element`: nine slot elements moved by CSS transforms only, driven by Pointer
     Events, the wheel, keys when focused and a ResizeObserver; requestAnimationFrame only while
