@@ -110,6 +110,8 @@ def main():
             print(f"chromium {browser.send('Browser.getVersion', session=False)['product']}, "
                   f"cross-origin isolated: {isolated}")
             engine, batches = browser.evaluate(ENGINE_LOOP % {"w": WIDTH, "h": HEIGHT, "n": FRAMES, "b": BATCH})
+            step = browser.evaluate("(() => { let a = performance.now(), b; while ((b = performance.now()) === a); return b - a; })()")
+            print(f"performance.now() step: {step * 1000:.1f} µs (a frame under one step reads 0)")
             print(summary("engine per drag frame (pointerMoved + advance + slots + events)", engine))
             print(f"  the same, timed {BATCH} frames at a time: per frame median "
                   f"{percentile(batches, 50) * 1000:.2f} µs, p99 {percentile(batches, 99) * 1000:.2f} µs "
