@@ -141,20 +141,63 @@ export class Pager {
     pollEventLine(): string | null;
 }
 
+/** Quiet time after a pixel-delta wheel event that counts as the fingers' lift, s (0.15). */
+export const WHEEL_LIFT_GAP_S: number;
+/** After a lift, wheel events are the momentum tail while each follows the last within this, s (0.3). */
+export const WHEEL_TAIL_PAUSE_S: number;
+/** Touchpad units per CSS pixel of a pixel-mode wheel delta (1). */
+export const WHEEL_UNITS_PER_PIXEL: number;
+/** A pixel-mode event opening a gesture with at least this delta, px, and a wheelDelta in 120ths, is a notch (50). */
+export const WHEEL_NOTCH_MIN_PX: number;
+/** Ctrl+wheel pixels: the zoom is multiplied by exp(-deltaY / this) (100). */
+export const PINCH_PIXELS_PER_E: number;
+/** The names of the CustomEvents a pager dispatches on its element (the engine's). */
+export const DOM_EVENT_NAMES: readonly PagerEvent["event"][];
+
+/** The web's `wheel` as the engine's touchpad, notch and zoom input (see the module). */
+export class WheelGestures {
+    constructor(pager: Pager);
+    /** `time`: the engine's clock, s; (x, y): the pointer in the element, px. Whether the pager moves. */
+    wheel(event: WheelEvent, time: number, x: number, y: number): boolean;
+    /** Forgets the gesture in progress. */
+    reset(): void;
+}
+
 export interface CreatePagerOptions {
     engine: PagerEngine;
     horizontalPages?: PageCount;
     verticalPages?: PageCount;
+    /** Ragged rows: the page count of each row. */
+    rowLengths?: readonly number[] | null;
     config?: Partial<PagerConfig>;
-    /** Fills a slot element that now shows `page` (null: none). */
-    renderPage?(slot: HTMLElement, page: Page | null): void;
+    /** Fills `page`, the page element of a slot that now shows page (h, v); h and v are null
+        when the slot shows no page. Called when a slot is recycled, never per frame. */
+    slotContent?(h: number | null, v: number | null, page: HTMLElement): void;
+    /** The current page's content for zoom: its fitted size, px, and the scale at which one of
+        its pixels is one screen pixel. Default: the page itself at pixel scale 4. */
+    zoomContent?(h: number, v: number): { width: number; height: number; pixelScale?: number } | null;
+    /** Default: the prefers-reduced-motion media query. Then releases end at once and flips jump. */
+    reducedMotion?: boolean;
+    /** Older form of slotContent: the page element and [h, v] or null. */
+    renderPage?(page: HTMLElement, at: Page | null): void;
+    /** Called for each engine event, before the element's CustomEvent. */
     onEvent?(event: PagerEvent): void;
 }
 
-/** A pager in `element`: nine slot elements moved by CSS transforms, driven by
-    pointer, wheel and key events and a ResizeObserver. */
+/** The element's CustomEvents: `detail` is the engine's event. */
+export type PagerDOMEvent<Name extends PagerEvent["event"]> = CustomEvent<EventNamed<PagerEvent, Name>>;
+/** The member of the PagerEvent union that has the name `Name`. */
+type EventNamed<E, Name> = E extends { event: infer N } ? (Name extends N ? E : never) : never;
+
+/** A pager in `element`: nine slot elements moved by CSS transforms only, driven by Pointer
+    Events, the wheel, keys when focused and a ResizeObserver; requestAnimationFrame only while
+    something moves. The engine's events are dispatched on `element` as CustomEvents. */
 export function createPager(element: HTMLElement, options: CreatePagerOptions): {
     pager: Pager;
+    /** The nine slot elements (positioned, clipping), in slot id order. */
     slots: HTMLElement[];
+    /** Their page elements, which slotContent fills. */
+    pages: HTMLElement[];
+    wheel: WheelGestures;
     destroy(): void;
 };

@@ -454,61 +454,222 @@ function readEvent(view, at) {
 
 // ------------------------------------------------------------------- DOM
 
-const KEY_DIRECTIONS = { ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down",
-    PageUp: "up", PageDown: "down" };
-// Wheel deltas in lines or pages, as pixels (DOM_DELTA_LINE, DOM_DELTA_PAGE).
-const WHEEL_LINE = 16;
+// ---- The web's wheel as touchpad gestures: WheelGestures below. Tuning, with units.
+/** Quiet time after a pixel-delta wheel event that counts as the fingers' lift, s
+    (the SDL shell's gap for a source without a lift, Sources/Browser/Input/TouchpadTranslator.swift). */
+export const WHEEL_LIFT_GAP_S = 0.15;
+/** After a lift, wheel events are the browser's momentum tail while each follows the one
+    before within this, s; a longer quiet ends the tail (the engine settles on its own). */
+export const WHEEL_TAIL_PAUSE_S = 0.3;
+/** Touchpad units per CSS pixel of a pixel-mode wheel delta (the engine: 400 units a page across, 300 down). */
+export const WHEEL_UNITS_PER_PIXEL = 1;
+/** A pixel-mode event that opens a gesture with a delta at least this big, px, and a legacy
+    wheelDelta in whole 120ths, is a mouse's notch (Chromium: 53 to 120 px a notch; a
+    trackpad's first event is a few px). */
+export const WHEEL_NOTCH_MIN_PX = 50;
+/** Ctrl+wheel in pixels (Chromium's and Firefox's trackpad pinch): the zoom is multiplied by
+    exp(-deltaY / this), px (Chromium reports a pinch's scale s as deltaY = -100·ln s). */
+export const PINCH_PIXELS_PER_E = 100;
 
 /**
- * A pager in `element`: nine slot elements positioned by CSS transforms,
- * driven by Pointer Events, the wheel (touchpad scrolling), arrow keys and a
- * ResizeObserver, stepped once per animation frame while it moves.
- * options: {engine (from loadEngine), horizontalPages, verticalPages, config,
- * renderPage(slotElement, page) — fills a slot that now shows page [h, v]
- * (null: none), onEvent(event)}. Returns {pager, slots, destroy()}.
+ * Turns the web's `wheel` events into the engine's touchpad and notch input, as the SDL
+ * shell does with Wayland's touchpad (Sources/Browser/Input/TouchpadTranslator.swift):
+ * - deltaMode LINE or PAGE: a mouse; each event flips one page per axis it moves;
+ * - deltaMode PIXEL: a trackpad's fingers, scrolled as touchpad units (the content
+ *   follows the fingers); a quiet WHEEL_LIFT_GAP_S is the lift (the engine ends the
+ *   swipe itself after the same gap); events after a lift that keep coming within
+ *   WHEEL_TAIL_PAUSE_S and never grow are the browser's momentum tail and ignored;
+ *   a big whole-notch delta opening a gesture is a mouse's notch (one page);
+ * - with Ctrl (a trackpad's pinch, or Ctrl+mouse wheel): zoom around the pointer.
+ * Gaps are measured between the events' own timeStamps; `time` (the engine's clock, which
+ * never goes back) is what the pager is told.
+ * `wheel(event, time, x, y)` returns whether the pager has something to animate.
  */
-export function createPager(element, { engine, horizontalPages = null, verticalPages = null, config,
-    renderPage = () => {}, onEvent = () => {} } = {}) {
+export class WheelGestures {
+    constructor(pager) {
+        this.pager = pager;
+        pager.setScrollEndGap(WHEEL_LIFT_GAP_S);
+        this.last = -Infinity;        // time of the latest wheel event, s
+        this.mode = "idle";           // "idle" | "swipe" | "notches" | "tail"
+        this.lastSize = 0;            // |delta| of the latest event, px (a tail only shrinks)
+    }
+
+    wheel(event, time, x, y) {
+        const pager = this.pager;
+        const stamp = Number.isFinite(event.timeStamp) ? event.timeStamp / 1000 : time;
+        const quiet = stamp - this.last;
+        this.last = stamp;
+        const pixels = event.deltaMode === 0;
+        const size = Math.hypot(event.deltaX, event.deltaY);
+        if (event.ctrlKey) {
+            this.mode = "idle";
+            if (!pixels) return event.deltaY < 0 ? pager.zoomIn(x, y, time) : pager.zoomOut(x, y, time);
+            return pager.zoomBy(Math.exp(-event.deltaY / PINCH_PIXELS_PER_E), x, y, false, time);
+        }
+        if (!pixels) { this.mode = "notches"; return this.flips(event, time); }
+        // The state after the quiet: a swipe or notches whose gap passed was lifted.
+        if (this.mode === "swipe" && quiet >= WHEEL_LIFT_GAP_S) this.mode = "tail";
+        if ((this.mode === "tail" || this.mode === "notches") && quiet >= WHEEL_TAIL_PAUSE_S) this.mode = "idle";
+        if (this.mode === "tail" && size > this.lastSize) this.mode = "idle";   // fingers again: it grew
+        const previous = this.lastSize;
+        this.lastSize = size;
+        if (this.mode === "tail") return false;
+        if (this.mode === "idle" || this.mode === "notches") {
+            const wheelDelta = Math.abs(event.wheelDeltaY || event.wheelDeltaX || 0);
+            const notch = size >= WHEEL_NOTCH_MIN_PX && wheelDelta > 0 && wheelDelta % 120 === 0;
+            if (notch || (this.mode === "notches" && size >= previous * 0.5 && size >= WHEEL_NOTCH_MIN_PX)) {
+                this.mode = "notches";
+                return this.flips(event, time);
+            }
+            this.mode = "swipe";
+        }
+        // Scrolling down shows what is below: the content moves up, as a drag's.
+        pager.scroll(-event.deltaX * WHEEL_UNITS_PER_PIXEL, -event.deltaY * WHEEL_UNITS_PER_PIXEL, time);
+        return true;
+    }
+
+    /** One page per event along each axis it moves; Shift turns a vertical wheel horizontal. */
+    flips(event, time) {
+        let dx = Math.sign(event.deltaX), dy = Math.sign(event.deltaY);
+        if (event.shiftKey && dx === 0) [dx, dy] = [dy, 0];
+        let moved = false;
+        if (dx) moved = this.pager.flip(dx > 0 ? "right" : "left", time) || moved;
+        if (dy) moved = this.pager.flip(dy > 0 ? "down" : "up", time) || moved;
+        return moved;
+    }
+
+    /** Forgets the gesture (focus lost, page hidden): the next event opens a new one. */
+    reset() { this.mode = "idle"; this.last = -Infinity; this.lastSize = 0; }
+}
+
+const KEY_DIRECTIONS = { ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down",
+    PageUp: "up", PageDown: "down" };
+/** The DOM events a pager dispatches on its element: the engine's, as CustomEvents. */
+export const DOM_EVENT_NAMES = EVENT_NAMES;
+
+/**
+ * A pager in `element`: nine slot elements positioned by CSS transforms only (sizes are
+ * written when the page size changes, never per frame), each holding a page element that
+ * the host fills through `slotContent(h, v, pageElement)` when the slot gets a page.
+ * Input: Pointer Events (mouse, pen, touch; pointer capture; a second pointer interrupts),
+ * `wheel` (WheelGestures), keys when focused (arrows, Page Up/Down, +/-, Escape), a
+ * ResizeObserver; `pointercancel`, `visibilitychange` (hidden) and `blur` interrupt.
+ * requestAnimationFrame runs only while something moves; at rest nothing runs.
+ * The engine's events are dispatched on `element` as CustomEvents of the same names
+ * (`page-changed`, `settled`, …; `detail`: the event object).
+ * options: {engine (from loadEngine), horizontalPages, verticalPages, rowLengths, config,
+ * slotContent(h, v, pageElement), zoomContent(h, v) → {width, height, pixelScale} or null
+ * (the page's content for zoom; default: the page itself at pixel scale 4),
+ * reducedMotion (default: the prefers-reduced-motion media query), onEvent(event)}.
+ * Returns {pager, slots (the slot elements), pages (their page elements), wheel, destroy()}.
+ */
+export function createPager(element, options = {}) {
+    const { engine, horizontalPages = null, verticalPages = null, rowLengths = null, onEvent = () => {} } = options;
     if (!engine) throw new TypeError("fourway-pager: createPager needs options.engine (from loadEngine)");
-    const now = () => performance.now() / 1000;
+    const view = element.ownerDocument?.defaultView ?? globalThis;
+    const reducedMotion = options.reducedMotion ?? !!view.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+    // Reduced motion: releases end at once (an easing under 1 ms), flips jump (go, not animated).
+    const config = reducedMotion
+        ? { ...options.config, animation: "easing", easingMinimumDuration: 0.0005, easingMaximumDuration: 0.0005 }
+        : options.config;
+    const slotContent = options.slotContent
+        ?? (options.renderPage ? (h, v, page) => options.renderPage(page, h === null ? null : [h, v]) : () => {});
+    const zoomContent = options.zoomContent ?? (() => null);
+    let lastTime = 0;
+    // Engine time: the host's clock (s), never going back (event stamps can precede a frame's).
+    const now = (stamp) => (lastTime = Math.max(lastTime, (stamp ?? performance.now()) / 1000));
     const bounds = element.getBoundingClientRect();
     const pager = engine.create({ width: Math.max(1, bounds.width), height: Math.max(1, bounds.height),
         horizontalPages, verticalPages, config });
-    element.style.position ||= "relative";
+    if (rowLengths) pager.setRowLengths(rowLengths, 0);
+    const wheel = new WheelGestures(pager);
+    // The slots are placed in the element: it must be positioned (a host's fixed or absolute stays).
+    if ((view.getComputedStyle?.(element).position ?? "static") === "static") element.style.position = "relative";
     element.style.overflow = "hidden";
     element.style.touchAction = "none";
+    element.style.userSelect = "none";
     if (!element.hasAttribute("tabindex")) element.tabIndex = 0;
-    const slotElements = pager.slots().map((slot) => {
-        const child = element.ownerDocument.createElement("div");
-        child.className = "fourway-slot";
-        child.dataset.slot = String(slot.id);
-        Object.assign(child.style, { position: "absolute", left: "0", top: "0", willChange: "transform" });
-        element.appendChild(child);
-        renderPage(child, slot.page);
-        return child;
-    });
-    let frame = 0, pointer = null;
+    const document = element.ownerDocument;
+    const slotElements = [], pageElements = [];
+    // What each slot's style was last set to: a frame writes only what changed.
+    const shown = Array.from({ length: SLOT_COUNT }, () => ({ x: NaN, y: NaN, width: NaN, height: NaN, visible: null, zoom: "" }));
+    for (const slot of pager.slots()) {
+        const outer = document.createElement("div");
+        outer.className = "fourway-slot";
+        outer.dataset.slot = String(slot.id);
+        Object.assign(outer.style, { position: "absolute", left: "0", top: "0", overflow: "hidden",
+            willChange: "transform", contain: "strict" });
+        const inner = document.createElement("div");
+        inner.className = "fourway-page";
+        inner.dataset.slot = String(slot.id);
+        Object.assign(inner.style, { position: "absolute", left: "0", top: "0", width: "100%", height: "100%",
+            transformOrigin: "0 0" });
+        outer.appendChild(inner);
+        element.appendChild(outer);
+        slotElements.push(outer);
+        pageElements.push(inner);
+        fill(slot.id, slot.page);
+    }
+    let frame = 0, pointer = null, destroyed = false;
+    // The zoom content's fitted rectangle in its page, px: what the page element shows at scale 1.
+    let fitted = { x: 0, y: 0, width: 1, height: 1 };
 
+    function fill(id, page) {
+        if (page) slotContent(page[0], page[1], pageElements[id]);
+        else slotContent(null, null, pageElements[id]);
+    }
+    function setZoomContent() {
+        const [h, v] = pager.currentPage;
+        const size = pager.pageSize;
+        const content = zoomContent(h, v) ?? { width: size.x, height: size.y, pixelScale: 4 };
+        if (pager.setZoomContent(content.width, content.height, content.pixelScale ?? 1, lastTime)) {
+            fitted = { x: (size.x - content.width) / 2, y: (size.y - content.height) / 2,
+                width: content.width, height: content.height };
+        }
+    }
     function draw() {
+        const zoomed = pager.isZoomed;
+        const content = zoomed ? pager.zoomContentFrame : null;
         for (const slot of pager.slots()) {
-            const style = slotElements[slot.id].style;
-            style.width = `${slot.frame.width}px`;
-            style.height = `${slot.frame.height}px`;
-            style.transform = `translate(${slot.frame.x}px, ${slot.frame.y}px)`;
-            style.visibility = slot.page && slot.visibleFraction > 0 ? "visible" : "hidden";
+            const was = shown[slot.id], style = slotElements[slot.id].style;
+            const { x, y, width, height } = slot.frame;
+            if (width !== was.width || height !== was.height) {
+                style.width = `${width}px`;
+                style.height = `${height}px`;
+                was.width = width;
+                was.height = height;
+            }
+            if (x !== was.x || y !== was.y) {
+                style.transform = `translate(${x}px, ${y}px)`;
+                was.x = x;
+                was.y = y;
+            }
+            const visible = !!slot.page && slot.visibleFraction > 0;
+            if (visible !== was.visible) { style.visibility = visible ? "visible" : "hidden"; was.visible = visible; }
+            // The current page (column 0, row 0) shows the zoom: its page element scaled and
+            // panned so that the fitted content lands on the engine's content frame.
+            let zoom = "";
+            if (content && slot.column === 0 && slot.row === 0) {
+                const scale = content.width / fitted.width;
+                zoom = `translate(${content.x - x - fitted.x * scale}px, ${content.y - y - fitted.y * scale}px) scale(${scale})`;
+            }
+            if (zoom !== was.zoom) { pageElements[slot.id].style.transform = zoom; was.zoom = zoom; }
         }
     }
     function drain() {
         for (let event; (event = pager.pollEvent()); ) {
-            if (event.event === "slots-recycled") {
-                for (const change of event.slots) renderPage(slotElements[change.id], change.page);
-            }
+            if (event.event === "slots-recycled") for (const change of event.slots) fill(change.id, change.page);
+            if (event.event === "page-changed" || event.event === "settled") setZoomContent();
             onEvent(event);
+            if (typeof CustomEvent === "function" && element.dispatchEvent) {
+                element.dispatchEvent(new CustomEvent(event.event, { detail: event }));
+            }
         }
     }
-    function tick() {
+    function tick(stamp) {
         frame = 0;
-        pager.advance(now());
+        if (destroyed) return;
+        pager.advance(now(stamp));
         drain();
         draw();
         if (!pager.isSettled) frame = requestAnimationFrame(tick);
@@ -516,51 +677,87 @@ export function createPager(element, { engine, horizontalPages = null, verticalP
     function kick() {
         drain();
         draw();
-        if (!frame) frame = requestAnimationFrame(tick);
+        if (!frame && !pager.isSettled) frame = requestAnimationFrame(tick);
     }
     const point = (event) => {
         const box = element.getBoundingClientRect();
         return [event.clientX - box.left, event.clientY - box.top];
     };
+    function interrupt(reason, stamp) {
+        pointer = null;
+        wheel.reset();
+        if (pager.interrupt(reason, now(stamp))) kick();
+    }
+    function flip(direction, time) {
+        if (!reducedMotion) return pager.flip(direction, time);
+        const [h, v] = pager.currentPage;
+        const step = { left: [-1, 0], right: [1, 0], up: [0, -1], down: [0, 1] }[direction];
+        pager.go(h + step[0], v + step[1], false, time);
+        return true;
+    }
     const listeners = {
         pointerdown(event) {
-            if (pointer !== null) { pager.interrupt("second-pointer", now()); pointer = null; return kick(); }
+            if (pointer !== null) { if (event.pointerId !== pointer) interrupt("second-pointer", event.timeStamp); return; }
+            if (event.pointerType === "mouse" && event.button !== 0) return;
             pointer = event.pointerId;
             element.setPointerCapture?.(event.pointerId);
-            pager.pointerDown(...point(event), now());
+            element.focus?.({ preventScroll: true });
+            pager.pointerDown(...point(event), now(event.timeStamp));
             kick();
         },
-        pointermove(event) { if (event.pointerId === pointer) { pager.pointerMoved(...point(event), now()); kick(); } },
-        pointerup(event) { if (event.pointerId === pointer) { pointer = null; pager.pointerUp(...point(event), now()); kick(); } },
-        pointercancel(event) { if (event.pointerId === pointer) { pointer = null; pager.interrupt("host", now()); kick(); } },
+        pointermove(event) {
+            if (event.pointerId !== pointer) return;
+            pager.pointerMoved(...point(event), now(event.timeStamp));
+            kick();
+        },
+        pointerup(event) {
+            if (event.pointerId !== pointer) return;
+            pointer = null;
+            pager.pointerUp(...point(event), now(event.timeStamp));
+            kick();
+        },
+        pointercancel(event) { if (event.pointerId === pointer) interrupt("host", event.timeStamp); },
         wheel(event) {
             event.preventDefault();
-            const scale = event.deltaMode === 1 ? WHEEL_LINE : event.deltaMode === 2 ? element.clientHeight : 1;
-            // The content moves against the wheel's delta, as a drag's.
-            pager.scroll(-event.deltaX * scale, -event.deltaY * scale, now());
+            const [x, y] = point(event);
+            wheel.wheel(event, now(event.timeStamp), x, y);
             kick();
         },
         keydown(event) {
+            const time = now(event.timeStamp);
             const direction = KEY_DIRECTIONS[event.key];
-            if (event.key === "Escape") pager.interrupt("escape", now());
-            else if (direction) { event.preventDefault(); pager.flip(direction, now()); } else return;
+            const centre = pager.pageSize;
+            if (event.key === "Escape") interrupt("escape", event.timeStamp);
+            else if (direction) flip(direction, time);
+            else if (event.key === "+" || event.key === "=") pager.zoomIn(centre.x / 2, centre.y / 2, time);
+            else if (event.key === "-") pager.zoomOut(centre.x / 2, centre.y / 2, time);
+            else return;
+            event.preventDefault();
             kick();
         },
-        blur() { if (pointer !== null) { pointer = null; pager.interrupt("focus-lost", now()); kick(); } },
+        blur() { if (pointer !== null) interrupt("focus-lost"); },
     };
-    for (const [name, listener] of Object.entries(listeners)) element.addEventListener(name, listener, { passive: name !== "wheel" });
+    for (const [name, listener] of Object.entries(listeners)) element.addEventListener(name, listener, { passive: name !== "wheel" && name !== "keydown" });
+    const visibility = () => { if (document.visibilityState === "hidden") interrupt("window-hidden"); };
+    document.addEventListener?.("visibilitychange", visibility);
     const observer = typeof ResizeObserver === "function" ? new ResizeObserver(([entry]) => {
         const { width, height } = entry.contentRect;
-        if (width > 0 && height > 0 && pager.resize(width, height, now())) kick();
+        if (width > 0 && height > 0 && pager.resize(width, height, now())) { setZoomContent(); kick(); }
     }) : null;
     observer?.observe(element);
+    setZoomContent();
     draw();
     return {
         pager,
         slots: slotElements,
+        pages: pageElements,
+        wheel,
         destroy() {
+            destroyed = true;
             observer?.disconnect();
             if (frame) cancelAnimationFrame(frame);
+            frame = 0;
+            document.removeEventListener?.("visibilitychange", visibility);
             for (const [name, listener] of Object.entries(listeners)) element.removeEventListener(name, listener);
             for (const child of slotElements) child.remove();
             pager.destroy();

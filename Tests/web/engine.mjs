@@ -189,7 +189,7 @@ function fakeElement(width, height) {
         removeEventListener(name) { delete listeners[name]; },
         dispatch(name, fields) { listeners[name]?.({ preventDefault() {}, ...fields }); },
     };
-    element.ownerDocument = { createElement: () => ({ style: {}, dataset: {}, remove() {} }) };
+    element.ownerDocument = { createElement: () => ({ style: {}, dataset: {}, remove() {}, appendChild() {} }) };
     return element;
 }
 
