@@ -38,7 +38,9 @@ extension BrowserSession {
         // Recursion and order are the command line's: only the paths change.
         let asked = options.request ?? OpenRequest(paths: [])
         let request = OpenRequest(paths: dropped.paths, recursive: asked.recursive, order: asked.order)
-        let plan = OpeningPlan(request: request, start: nil, usesCache: options.cache, probe: FileSystemProbe())
+        // Without the first-image cache: its guess would need the first
+        // image's own decode (Browser.startOpening), which only the start has.
+        let plan = OpeningPlan(request: request, start: nil, usesCache: false, probe: FileSystemProbe())
         let type = wakeEventType
         let scan = FolderScan(request: plan.request, niceness: plan.scanNiceness) { BrowserSession.wake(type) }
         if overview.isShowing { overview.shutdown() }
