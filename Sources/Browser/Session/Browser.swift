@@ -101,6 +101,7 @@ public enum Browser {
         defer { text.close() }
         // Keys arrive as key events; no text input (or IME) is wanted.
         SDL_StopTextInput()
+        SDLDrop.enable()   // files dropped on the window open (BrowserSession+Drop.swift)
         if let scan = opening?.scan, let folder = scanResult(scan, upTo: graceEnd - clock.now, options: options) {
             catalog = folder
             window.setTitle("fourway — " + folder.title)

@@ -11,9 +11,11 @@ extension BrowserSession {
         case nil:
             break
         case .failure(let error):
+            if dropScanFailed(error, at: time) { return }
             StandardError.line(error.description)
             end(BrowserExitCode.badPath)
         case .success:
+            drops.replaced = nil
             applyGallery(at: time)
         }
     }

@@ -30,6 +30,8 @@ extension BrowserSession {
             default:
                 break
             }
+        case SDL_DROPBEGIN.rawValue, SDL_DROPFILE.rawValue, SDL_DROPTEXT.rawValue, SDL_DROPCOMPLETE.rawValue:
+            takeDrop(event, at: now)
         case wakeEventType where PlatformTouchpad.isWake(event):
             takeTouchpadEvents()
         case wakeEventType:

@@ -66,6 +66,8 @@ final class BrowserSession {
     var trashHistory = TrashHistory()
     /// The images marked to act on together (`m`), by path.
     var marks = Marks()
+    /// The drop under way and the gallery a drop replaced (`+Drop`).
+    var drops = SessionDrops()
     /// Nil while the session runs; the exit code once it ends.
     var exitCode: Int32?
     /// When to draw and how long to sleep: what changed since the last

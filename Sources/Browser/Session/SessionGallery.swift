@@ -18,6 +18,9 @@ struct SessionGallery {
     let scan: FolderScan?
     /// The image to open once the pages are known (`--start`, or the image given alone).
     let start: StartImage?
+    /// What was asked to open: the command line's, or a drop's
+    /// (`BrowserSession+Drop.swift`).
+    var request: OpenRequest?
     /// How a scanned folder is laid out.
     let style: LayoutStyle
     let columns: Int?
@@ -30,6 +33,7 @@ struct SessionGallery {
         self.catalog = catalog
         self.scan = scan
         self.start = start
+        request = options.request
         style = options.layout
         columns = options.columns
         wrap = options.wrap
@@ -68,7 +72,7 @@ struct SessionGallery {
     /// the scan went) when `options` ask for it and one folder was opened
     /// (or one image in its folder); `wake` wakes the loop after a batch.
     mutating func startWatching(options: BrowserOptions, wake: @escaping @Sendable () -> Void) {
-        guard watch == nil, options.watchesFolders, let request = options.request, request.isOneFolder,
+        guard watch == nil, options.watchesFolders, let request, request.isOneFolder,
               case .success(let contents)? = scan?.result else { return }
         let edit = GalleryEdit(root: contents.root, title: contents.title, maximumDepth: request.maximumDepth,
                                order: request.order)
