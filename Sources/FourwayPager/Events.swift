@@ -36,9 +36,9 @@ struct CStringOutput: TextOutputStream {
         self.capacity = buffer == nil ? 0 : max(0, capacity)
     }
 
+    @inline(never)
     mutating func write(_ string: String) {
-        var string = string
-        string.withUTF8 { bytes in
+        _ = string.utf8.withContiguousStorageIfAvailable { bytes in
             for byte in bytes {
                 if length < capacity - 1 { buffer?[length] = CChar(bitPattern: byte) }
                 length += 1
