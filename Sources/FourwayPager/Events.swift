@@ -36,6 +36,11 @@ struct CStringOutput: TextOutputStream {
         self.capacity = buffer == nil ? 0 : max(0, capacity)
     }
 
+    /// Every string here is an ASCII literal or a small string, contiguous
+    /// UTF-8 (only a bridged Objective-C string is not), so nothing is
+    /// missed; `withUTF8` or iterating `utf8` would link the code for foreign
+    /// strings and the Unicode tables into the wasm build (17 KB of it).
+    /// Not inlined: the encoder calls it some hundred times.
     @inline(never)
     mutating func write(_ string: String) {
         _ = string.utf8.withContiguousStorageIfAvailable { bytes in
