@@ -36,9 +36,14 @@ struct CStringOutput: TextOutputStream {
         self.capacity = buffer == nil ? 0 : max(0, capacity)
     }
 
+    /// Every string here is an ASCII literal or a small string, contiguous
+    /// UTF-8 (only a bridged Objective-C string is not), so nothing is
+    /// missed; `withUTF8` or iterating `utf8` would link the code for foreign
+    /// strings and the Unicode tables into the wasm build (17 KB of it).
+    /// Not inlined: the encoder calls it some hundred times.
+    @inline(never)
     mutating func write(_ string: String) {
-        var string = string
-        string.withUTF8 { bytes in
+        _ = string.utf8.withContiguousStorageIfAvailable { bytes in
             for byte in bytes {
                 if length < capacity - 1 { buffer?[length] = CChar(bitPattern: byte) }
                 length += 1

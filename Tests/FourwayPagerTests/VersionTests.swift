@@ -4,8 +4,8 @@ import FourwayPager
 import Pager
 import Testing
 
-/// One version, said in four places: the library, the C header, the C
-/// function and the changelog's newest release.
+/// One version, said in five places: the library, the C header, the C
+/// function, the changelog's newest release and the web build's npm package.
 @Suite("Version")
 struct VersionTests {
     @Test("the C header names the library's version")
@@ -33,5 +33,14 @@ struct VersionTests {
         let newest = changelog.split(separator: "\n")
             .first { $0.hasPrefix("## [") && !$0.hasPrefix("## [Unreleased]") }
         #expect(newest?.hasPrefix("## [\(PagerLibrary.version)]") == true)
+    }
+
+    @Test("the npm package of the web build has the library's version")
+    func webPackageMatchesLibrary() throws {
+        let root = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let data = try Data(contentsOf: root.appendingPathComponent("Web/package.json"))
+        let package = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        #expect(package?["version"] as? String == "\(PagerLibrary.version)")
     }
 }

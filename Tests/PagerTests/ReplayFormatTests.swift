@@ -43,6 +43,53 @@ struct ReplayFormatTests {
         #expect(ReplayFormat.number(-7, decimals: 6) == "-7")
     }
 
+    @Test("numbers too large to round print exactly as Double.description does")
+    func hugeNumbersMatchDescription() {
+        var failures: [String] = []
+        // Past 9, 15 decimals push a number beyond 2^53; past 2^53, none do.
+        func check(_ value: Double) {
+            guard value.isFinite, value.magnitude >= 9.01 else { return }
+            let decimals = value.magnitude >= 0x1p53 ? 0 : 15
+            let printed = ReplayFormat.number(value, decimals: decimals)
+            if printed != value.description && failures.count < 10 {
+                failures.append("\(value.bitPattern): \(printed) != \(value.description)")
+            }
+        }
+        // Powers of two (a narrower gap below), powers of ten, and the ends
+        // of the plain layout (below 1e16) and of Double.
+        var power = 1.0
+        for _ in 0..<1024 {
+            check(power)
+            check(-power.nextDown)
+            check(power.nextUp)
+            power *= 2
+        }
+        var ten = 10.0
+        for _ in 1..<309 {
+            check(ten)
+            check(ten.nextDown)
+            ten *= 10
+        }
+        // A tie between two shortest forms goes to the even digit (.25 prints .2).
+        for value in [0x1p53, 0x1p53 + 2, 0x1p54, 1e16, 9_999_999_999_999_998, 123_456_789_012.5,
+                      1_125_899_906_842_624.25, 247_204_985_509_173.625, .greatestFiniteMagnitude] {
+            check(value)
+            check(-value)
+        }
+        // Random bit patterns from 9 (the least that 15 decimals push past
+        // 2^53) up to the largest Double: SplitMix64, seeded for repeatability.
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        for _ in 0..<20_000 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var bits = state
+            bits = (bits ^ (bits >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            bits = (bits ^ (bits >> 27)) &* 0x94D0_49BB_1331_11EB
+            bits ^= bits >> 31
+            check(Double(bitPattern: bits))
+        }
+        #expect(failures.isEmpty, "\(failures)")
+    }
+
     @Test("pages print as [h,v] or null")
     func pages() {
         #expect(ReplayFormat.page(PageIndex(h: 3, v: -2)) == "[3,-2]")

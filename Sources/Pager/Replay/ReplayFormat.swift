@@ -70,7 +70,7 @@ public enum ReplayFormat {
         let scaled = value * Double(scale)
         // Beyond 2^53 a Double has no fractional digits left to print; the
         // standard description is exact and still valid JSON there.
-        guard scaled.magnitude < largestExactInteger else { return output.write(value.description) }
+        guard scaled.magnitude < largestExactInteger else { return writeShortest(value, to: &output) }
         let magnitude = roundedMagnitude(scaled)
         if magnitude == 0 { return output.write("0") }
         if scaled < 0 { output.write("-") }
@@ -130,8 +130,7 @@ public enum ReplayFormat {
         var divisor: UInt64 = 1
         while value / divisor >= 10 { divisor *= 10 }
         repeat {
-            // A one-scalar string is stored inline: no allocation.
-            output.write(String(Unicode.Scalar(UInt8(48 + value / divisor % 10))))
+            output.write(decimalDigit(Int(value / divisor % 10)))
             divisor /= 10
         } while divisor > 0
     }
