@@ -137,11 +137,12 @@ import Testing
         var bytes = Self.quadrantJPEG
         // The SOF0's height and width (after FF C0, length, precision).
         let sof = try! #require(bytes.firstRange(of: [0xFF, 0xC0])).lowerBound
-        bytes.replaceSubrange((sof + 5)..<(sof + 9), with: [0xFF, 0xF0, 0xFF, 0xF0])
+        // 30000 × 30000: under libjpeg's own 65500 limit, over the 500-megapixel one.
+        bytes.replaceSubrange((sof + 5)..<(sof + 9), with: [0x75, 0x30, 0x75, 0x30])
         guard case .failed(let message) = LosslessTurn.turn(jpeg: bytes, by: .rotate90, trim: false) else {
-            Issue.record("a 65520 × 65520 frame was transformed")
+            Issue.record("a 30000 × 30000 frame was transformed")
             return
         }
-        #expect(message.contains("65"), "\(message)")
+        #expect(message.contains("30000×30000, over the 500-megapixel limit"), "\(message)")
     }
 }
