@@ -24,6 +24,9 @@ struct TrashHistory {
         let page: PageIndex
         /// The paths among `files` that were marked: undo marks them again.
         var marked: [String] = []
+        /// A saved turn (`TurnSave.swift`): the turned file that took the
+        /// original's name, which undo replaces with the original.
+        var turned: TurnSaveFile.FileIdentity?
     }
 
     /// An image moved to the trash, on its way out of the gallery.
@@ -86,6 +89,13 @@ struct TrashHistory {
     mutating func record(marked files: [TrashedFile], from layout: GalleryLayout, at page: PageIndex,
                          remarked: [String]? = nil) {
         entries.append(Entry(files: files, layout: layout, page: page, marked: remarked ?? files.map(\.path)))
+    }
+
+    /// A turn was saved into the image on `page`: `original` went to the
+    /// trash and the file `turned` took its name; the gallery stays as it is.
+    mutating func record(savedTurn original: TrashedFile, replacedBy turned: TurnSaveFile.FileIdentity,
+                         from layout: GalleryLayout, at page: PageIndex) {
+        entries.append(Entry(files: [original], layout: layout, page: page, turned: turned))
     }
 
     /// `layout` without the images at `ordinals`, and where the pager lands

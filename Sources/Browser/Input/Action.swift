@@ -22,6 +22,7 @@ public enum Action: String, CaseIterable, Sendable, Hashable {
     case screenUp, screenDown, largerThumbnails, smallerThumbnails, openHighlighted, openClicked, scrollThumbnails
     // The image on the current page, and the gallery
     case rotateClockwise, rotateAnticlockwise, mirrorLeftRight, mirrorTopBottom
+    case saveTurn
     case copyPath, copyImage, moveToTrash, undo, toggleSlideshow, showInfo, openWithDefault, openFolder, goTo
     case toggleAnimation
     // Marks: images picked to act on together

@@ -96,6 +96,8 @@ extension KeyMap {
         Row(action: .mirrorLeftRight, keys: keys(.bar), modes: [.pager], help: "flip the image left↔right / top↔bottom"),
         Row(action: .mirrorTopBottom, keys: keys(.underscore), modes: [.pager],
             help: "flip the image left↔right / top↔bottom"),
+        Row(action: .saveTurn, keys: keys(.s, ctrl: true), modes: [.pager],
+            help: "save the turn into the file (JPEG, lossless)"),
         Row(action: .copyPath, keys: keys(.c, ctrl: true), modes: [.pager],
             help: "copy the image's path (with marks: theirs) / the image"),
         Row(action: .copyImage, keys: keys(.c, ctrl: true, shift: true), modes: [.pager],

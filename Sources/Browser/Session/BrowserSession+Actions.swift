@@ -45,6 +45,7 @@ extension BrowserSession {
         case .rotateAnticlockwise: turnView(by: .rotate270, at: time)
         case .mirrorLeftRight: turnView(by: .mirrorHorizontal, at: time)
         case .mirrorTopBottom: turnView(by: .mirrorVertical, at: time)
+        case .saveTurn: saveTurn(at: time)
         case .showInfo: toggleInfo(at: time)
         case .moveToTrash: moveToTrash(at: time)
         case .undo: undoTrash(at: time)

@@ -69,6 +69,7 @@ extension BrowserSession {
         guard let last = trashHistory.last, let trash = Trash.standard() else {
             return showNotice("Nothing to undo", at: time)
         }
+        if let turned = last.turned { return undoSavedTurn(last, turned: turned, at: time) }
         var failed: [String] = []   // "name: why", for the notice
         var missing: Set<String> = []
         for file in last.files.reversed() {

@@ -64,6 +64,8 @@ final class BrowserSession {
     var commands = SessionCommands()
     /// Images moved to the trash, to undo, and the one leaving the gallery.
     var trashHistory = TrashHistory()
+    /// A saved turn that needs its edge trimmed, waiting for a second press.
+    var turnSaveTrim: TurnSaveTrim?
     /// The images marked to act on together (`m`), by path.
     var marks = Marks()
     /// The drop under way and the gallery a drop replaced (`+Drop`).

@@ -73,6 +73,13 @@ public struct ViewTurns: Sendable {
         return turned
     }
 
+    /// Forgets how `path` is turned (its turn was saved into the file).
+    /// Saves the cache file when a turn was forgotten.
+    public mutating func forget(_ path: String) {
+        guard entries.removeValue(forKey: path) != nil else { return }
+        save()
+    }
+
     /// The file at `old` was renamed `new` (the folder watch saw it): its
     /// turn goes with it (a rename keeps size and modification time).
     /// Saves the cache file when a turn moved.
