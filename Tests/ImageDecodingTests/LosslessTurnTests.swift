@@ -77,6 +77,19 @@ import Testing
         }
     }
 
+    @Test func savedTurnUnlinksTheExifThumbnailThatKeepsTheOldTurn() throws {
+        let thumbnail = ImageFixtures.jpeg(width: 12, height: 8, pixels: ImageFixtures.quadrants(width: 12, height: 8))
+        for bigEndian in [true, false] {
+            let original = ImageFixtures.withExifThumbnail(Self.quadrantJPEG, thumbnail: thumbnail, orientation: 6,
+                                                           bigEndian: bigEndian)
+            #expect(original.withUnsafeBufferPointer { JPEGStructure.parse($0).thumbnail } != nil)
+            let saved = try #require(Self.turned(LosslessTurn.turn(jpeg: original, by: .rotate90, trim: false)))
+            #expect(saved.withUnsafeBufferPointer { JPEGStructure.parse($0).thumbnail } == nil, "big endian: \(bigEndian)")
+            #expect(saved.withUnsafeBufferPointer { ExifThumbnail.decode(in: $0) } == nil)
+            #expect(Self.orientationBytes(saved) == (bigEndian ? [0, 1] : [1, 0]))
+        }
+    }
+
     @Test func orientationPatchLeavesAJPEGWithoutExifAlone() {
         var bytes = Self.quadrantJPEG
         #expect(!LosslessTurn.setOrientationToNormal(in: &bytes))

@@ -72,12 +72,14 @@ public enum LosslessTurn {
         let operation = operation(for: orientation)
         if !trim, case .turned(var bytes) = transform(jpeg, operation: operation, options: TJXOPT_PERFECT) {
             setOrientationToNormal(in: &bytes)
+            dropThumbnail(in: &bytes)
             return .turned(bytes)
         }
         switch transform(jpeg, operation: operation, options: TJXOPT_TRIM) {
         case .turned(var bytes):
             if !trim { return imperfectSize(of: bytes) }
             setOrientationToNormal(in: &bytes)
+            dropThumbnail(in: &bytes)
             return .turned(bytes)
         case let other:
             return other
@@ -128,6 +130,36 @@ public enum LosslessTurn {
             jpeg[at + index] = isLast ? 1 : 0
         }
         return true
+    }
+
+    /// Unlinks the first EXIF segment's thumbnail (IFD1) by setting IFD0's
+    /// next-IFD offset to 0 in place. The transform copies the EXIF as it
+    /// is, so the thumbnail keeps the old turn under the new orientation 1:
+    /// a viewer that shows it first (fourway does) would show the picture
+    /// turned back. Its bytes stay, unreferenced. Returns false when there
+    /// is no EXIF or no thumbnail linked.
+    @discardableResult
+    public static func dropThumbnail(in jpeg: inout [UInt8]) -> Bool {
+        let structure = jpeg.withUnsafeBufferPointer { JPEGStructure.parse($0) }
+        guard let payload = structure.exifPayload, payload.count > 6 else { return false }
+        let tiffStart = payload.lowerBound + 6
+        guard let offset = jpeg.withUnsafeBufferPointer({ buffer in
+            nextIFDLink(in: ByteView(UnsafeBufferPointer(rebasing: buffer[tiffStart..<payload.upperBound])))
+        }) else { return false }
+        for index in 0..<4 { jpeg[tiffStart + offset + index] = 0 }
+        return true
+    }
+
+    /// Where IFD0's link to the next IFD lies in a TIFF structure, when it
+    /// links one; nil when it is 0 or out of bounds.
+    static func nextIFDLink(in view: ByteView) -> Int? {
+        let bigEndian: Bool
+        if view.matches("MM") { bigEndian = true } else if view.matches("II") { bigEndian = false } else { return nil }
+        guard view.u16(2, bigEndian: bigEndian) == 42, let ifd = view.u32(4, bigEndian: bigEndian),
+              let entries = view.u16(ifd, bigEndian: bigEndian) else { return nil }
+        let link = ifd + 2 + entries * 12
+        guard let next = view.u32(link, bigEndian: bigEndian), next != 0 else { return nil }
+        return link
     }
 
     /// Where IFD0's orientation value lies in a TIFF structure, its width in
