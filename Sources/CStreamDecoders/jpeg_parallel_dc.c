@@ -70,6 +70,7 @@ static int fw_dc_build(fw_dc_huffman *h, const uint8_t counts[16], int total, in
         h->valptr[length] = k;
         h->mincode[length] = code;
         for (int i = 0; i < counts[length - 1]; i++, k++, code++) {
+            if (code >= (1 << length)) return 0;   // more codes than this length has
             if (length > FW_FAST_BITS) continue;
             int symbol = h->values[k], shift = FW_FAST_BITS - length;
             uint16_t entry;
@@ -166,11 +167,13 @@ static int fw_dc_mcus(fw_dc_scan *s, uint64_t *pos, uint16_t pred[4], long first
         for (int b = 0; b < s->blocks_per_mcu; b++) {
             const fw_dc_component *k = &s->comps[s->block_comp[b]];
             int diff, status = fw_dc_block(s, &dc[k->td], &ac[k->ta], pos, &diff);
-            if (status) return status;
+            // Failed: *pos is left at the MCU's start, where a decoder resuming
+            // after a speculative part (fw_dc_lead) meets the same failure.
+            if (status) { *pos = start; return status; }
             pred[s->block_comp[b]] = (uint16_t)(pred[s->block_comp[b]] + (uint16_t)diff);
             values[b] = pred[s->block_comp[b]];
         }
-        if (*pos > bit_limit) return FW_DC_TRUNCATED;
+        if (*pos > bit_limit) { *pos = start; return FW_DC_TRUNCATED; }
         if (sink && sink->relative) {
             sink->starts[m - first] = start;
             memcpy(sink->relative + (m - first) * s->blocks_per_mcu, values, sizeof values[0] * s->blocks_per_mcu);
