@@ -116,6 +116,17 @@ import Testing
         #expect(EmbeddedThumbnail.decode(path: path) == nil)
     }
 
+    /// The fuzzer's input (Fuzz/Seeds/fuzz-jpeg-dc): the speculative part
+    /// stops at a corrupt MCU, and the first thread, resuming there after
+    /// adopting its MCUs, must meet the same failure.
+    @Test func aSpeculativePartThatStopsAtACorruptMCUFailsAsTheSequentialDecodeDoes() throws {
+        let seed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fuzz/Seeds/fuzz-jpeg-dc/resume-after-a-truncated-speculation")
+        let bytes = try [UInt8](Data(contentsOf: seed))
+        #expect(Self.decode(bytes, threads: 2) == Self.decode(bytes, threads: 1))
+        #expect(Self.decode(bytes, threads: 1) == .failure(.failed("corrupt JPEG data")))
+    }
+
     // MARK: - Files built to resynchronise late, or never
 
     /// A grey JPEG whose Huffman tables make every bit string a valid code:
