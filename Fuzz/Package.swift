@@ -3,7 +3,7 @@
 // `swift build` / `swift test` never build them (they only link with
 // `-sanitize=fuzzer`, which supplies `main`).
 //
-//   scripts/fuzz [SECONDS]          # builds, runs the four targets, reports
+//   scripts/fuzz [SECONDS]          # builds, runs the five targets, reports
 //
 // or by hand:
 //
@@ -37,6 +37,11 @@ let package = Package(
         // Whole files through every decoder of the registry, with the real libraries.
         .executableTarget(
             name: "fuzz-decoders",
+            dependencies: [.product(name: "ImageDecoding", package: "Fourway")]
+        ),
+        // Baseline JPEG DC on one and two threads (jpeg_parallel_dc.c): equal results, no memory errors.
+        .executableTarget(
+            name: "fuzz-jpeg-dc",
             dependencies: [.product(name: "ImageDecoding", package: "Fourway")]
         ),
         // The engine's C interface (fourway/pager.h) with hostile doubles and integers.

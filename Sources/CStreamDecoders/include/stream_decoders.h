@@ -125,4 +125,47 @@ int32_t fw_tiff_decode(const char *path, fw_rect region, int32_t out_width, int3
 /// caller uses libjpeg-turbo). `result->width/height` are the full size.
 int32_t fw_jpeg_dc_decode(const char *path, fw_rect region, int32_t out_width, int32_t out_height,
                           uint8_t *out, fw_stream_result *result);
+
+/// How fw_jpeg_baseline_dc_decode read the scan.
+enum {
+    /// On one thread.
+    FW_BASELINE_DC_SEQUENTIAL = 0,
+    /// Two threads; the first met an MCU start the second had recorded.
+    FW_BASELINE_DC_SYNCED = 1,
+    /// Two threads, but the first never met the second's MCU starts and
+    /// decoded the whole scan itself.
+    FW_BASELINE_DC_NEVER_SYNCED = 2,
+    /// Two threads, each its own restart intervals (no speculation).
+    FW_BASELINE_DC_RESTART_SPLIT = 3,
+};
+
+/// What fw_jpeg_baseline_dc_decode made.
+typedef struct {
+    /// The image's own size, and the output's (1/8 of it, rounded up).
+    int32_t width, height, out_width, out_height;
+    /// out_width x out_height RGBA (malloc'd, free with fw_jpeg_baseline_dc_free).
+    uint8_t *rgba;
+    /// FNV-1a of the DC coefficients of every component: equal for equal decodes.
+    uint64_t dc_hash;
+    /// Threads used (1 or 2) and how (FW_BASELINE_DC_*).
+    int32_t threads, outcome;
+    /// With FW_BASELINE_DC_SYNCED: MCUs the first thread decoded past the
+    /// split before it met a recorded MCU start (NEVER_SYNCED: before the
+    /// records ran out).
+    int64_t sync_mcus;
+    /// When the function fails: one line saying why.
+    char message[200];
+} fw_baseline_dc_result;
+
+/// A baseline Huffman JPEG (SOF0/SOF1, 8-bit, grey or 3 components, one
+/// interleaved scan) in memory, at 1/8 scale from its DC coefficients alone,
+/// its Huffman codes read by `threads` (1 or 2) threads
+/// (jpeg_parallel_dc.c). With 2, `split_byte` is where the second thread
+/// starts in the scan's unstuffed data (-1: the middle; a test's choice
+/// otherwise). 0 on success; 1 when the file is not one this reads (the
+/// caller uses libjpeg-turbo); -1 when it is corrupt or cut short, with
+/// `result->message`. The result is the same whatever the threads.
+int32_t fw_jpeg_baseline_dc_decode(const uint8_t *bytes, size_t length, int32_t threads, int64_t split_byte,
+                                   fw_baseline_dc_result *result);
+void fw_jpeg_baseline_dc_free(fw_baseline_dc_result *result);
 #endif

@@ -1,0 +1,607 @@
+// A baseline JPEG at 1/8 scale from its DC coefficients, its Huffman codes
+// read on two cores even without restart markers (stream_decoders.h).
+//
+// Every AC code must still be read to find where the next block starts, so
+// the entropy decoding is the whole cost and it is sequential. But Huffman
+// codes resynchronise: a decoder started at an arbitrary bit soon falls into
+// step with the true code boundaries (Klein and Wiseman, "Parallel Huffman
+// decoding with applications to JPEG files", The Computer Journal, 2003).
+// The second thread decodes the scan's second half speculatively from its
+// middle byte, recording where each of its MCUs starts; the first decodes
+// from the start until it lands on a recorded MCU start. From there the
+// second's blocks are the true ones, their DC values shifted by the first's
+// predictions (a running sum). When that never happens the first decodes
+// on to the end: the result is always the sequential decode's, bit for bit.
+#include "stream_decoders.h"
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FW_FAST_BITS 11
+// Zero bytes after the entropy data: a block reads at most 64 codes of up
+// to 31 bits each, past the end only as far as the MCU being decoded.
+#define FW_PAD_BYTES 4096
+
+typedef struct {
+    int defined;
+    int32_t maxcode[17], mincode[17], valptr[17];
+    uint8_t values[256];
+    // DC: (length << 8 | symbol), 0 when the code is longer than FW_FAST_BITS.
+    // AC: (skip << 8 | advance << 1 | end of block), same 0.
+    uint16_t fast_dc[1 << FW_FAST_BITS];
+    uint16_t fast_ac[1 << FW_FAST_BITS];
+} fw_dc_huffman;
+
+typedef struct {
+    int id, h, v, tq, td, ta;
+    int blocks_w, blocks_h, stride, rows;
+    uint16_t *dc;
+} fw_dc_component;
+
+typedef struct {
+    int width, height, ncomp, hmax, vmax, mcux, mcuy, restart_interval, adobe_transform;
+    long total_mcus;
+    int blocks_per_mcu;
+    int block_comp[10], block_dx[10], block_dy[10];
+    int last_block[4];       // the MCU's last block of each component
+    fw_dc_component comps[4];
+    uint16_t quant_dc[4];
+    fw_dc_huffman *tables;   // 4 DC then 4 AC
+    uint8_t *data;           // entropy-coded data, unstuffed, padded
+    uint64_t total_bits;
+    size_t *segments;        // start of each restart interval's data (bytes)
+    long segment_count;
+} fw_dc_scan;
+
+enum { FW_DC_OK = 0, FW_DC_TRUNCATED = 1, FW_DC_CORRUPT = 2 };
+
+static uint64_t fw_peek(const uint8_t *data, uint64_t pos) {
+    uint64_t v;
+    memcpy(&v, data + (pos >> 3), 8);
+    return __builtin_bswap64(v) << (pos & 7);
+}
+
+// Canonical codes (ITU T.81 annex C); 0 when the counts make no prefix code.
+static int fw_dc_build(fw_dc_huffman *h, const uint8_t counts[16], int total, int is_ac) {
+    int code = 0, k = 0;
+    memset(h->fast_dc, 0, sizeof h->fast_dc);
+    memset(h->fast_ac, 0, sizeof h->fast_ac);
+    for (int length = 1; length <= 16; length++) {
+        h->valptr[length] = k;
+        h->mincode[length] = code;
+        for (int i = 0; i < counts[length - 1]; i++, k++, code++) {
+            if (code >= (1 << length)) return 0;   // more codes than this length has
+            if (length > FW_FAST_BITS) continue;
+            int symbol = h->values[k], shift = FW_FAST_BITS - length;
+            uint16_t entry;
+            if (!is_ac) entry = (uint16_t)(length << 8 | symbol);
+            else {
+                int run = symbol >> 4, size = symbol & 15, eob = size == 0 && run != 15;
+                entry = (uint16_t)((length + size) << 8 | (eob ? 0 : size ? run + 1 : 16) << 1 | eob);
+            }
+            for (int fill = 0; fill < (1 << shift); fill++)
+                if (is_ac) h->fast_ac[(code << shift) | fill] = entry; else h->fast_dc[(code << shift) | fill] = entry;
+        }
+        h->maxcode[length] = counts[length - 1] ? code - 1 : -1;
+        if (code > (1 << length)) return 0;
+        code <<= 1;
+    }
+    h->defined = k == total;
+    return h->defined;
+}
+
+// A code longer than the fast table's: its symbol and length, or -1.
+static int fw_dc_slow(const fw_dc_huffman *h, uint64_t window, int *length) {
+    for (int l = 1; l <= 16; l++) {
+        int32_t code = (int32_t)(window >> (64 - l));
+        if (h->maxcode[l] >= 0 && code <= h->maxcode[l] && code >= h->mincode[l]) {
+            *length = l;
+            return h->values[h->valptr[l] + code - h->mincode[l]];
+        }
+    }
+    return -1;
+}
+
+// One block from bit *pos: its DC difference, its AC codes skipped.
+static int fw_dc_block(const fw_dc_scan *s, const fw_dc_huffman *dc, const fw_dc_huffman *ac, uint64_t *pos,
+                       int *diff) {
+    uint64_t w = fw_peek(s->data, *pos);
+    int used, size;
+    uint16_t e = dc->fast_dc[w >> (64 - FW_FAST_BITS)];
+    if (e) { used = e >> 8; size = e & 0xFF; }
+    else if ((size = fw_dc_slow(dc, w, &used)) < 0) return FW_DC_CORRUPT;
+    if (size > 11) return FW_DC_CORRUPT;
+    int value = 0;
+    if (size) {
+        value = (int)((w << used) >> (64 - size));
+        if (value < (1 << (size - 1))) value -= (1 << size) - 1;
+        used += size;
+    }
+    *diff = value;
+    for (int k = 1; k < 64;) {
+        if (used > 26) { *pos += (uint64_t)used; w = fw_peek(s->data, *pos); used = 0; }
+        uint64_t bits = w << used;
+        uint16_t a = ac->fast_ac[bits >> (64 - FW_FAST_BITS)];
+        if (a) {
+            used += a >> 8;
+            if (a & 1) break;
+            k += (a >> 1) & 0x1F;
+            continue;
+        }
+        int length, symbol = fw_dc_slow(ac, bits, &length);
+        if (symbol < 0) return FW_DC_CORRUPT;
+        int run = symbol >> 4, bits_after = symbol & 15;
+        used += length + bits_after;
+        if (bits_after) k += run + 1;
+        else if (run == 15) k += 16;
+        else break;
+    }
+    *pos += (uint64_t)used;
+    return FW_DC_OK;
+}
+
+// Where DC values go: the planes at their MCU's place, or (speculation) a
+// list of MCUs' blocks in decoding order.
+typedef struct {
+    uint16_t *relative;      // NULL: the planes
+    uint64_t *starts;        // with `relative`: each MCU's first bit
+} fw_dc_sink;
+
+static uint16_t *fw_dc_slot(fw_dc_scan *s, long mcu, int b) {
+    fw_dc_component *k = &s->comps[s->block_comp[b]];
+    if (s->ncomp == 1) return &k->dc[(mcu / k->blocks_w) * k->stride + mcu % k->blocks_w];
+    long mx = mcu % s->mcux, my = mcu / s->mcux;
+    return &k->dc[(my * k->v + s->block_dy[b]) * k->stride + mx * k->h + s->block_dx[b]];
+}
+
+// MCUs [first, limit) from bit *pos, predictions in `pred` (mod 2^16, as
+// libjpeg's 16-bit coefficients keep them). Stops after an MCU that reads
+// past `bit_limit`. *decoded says how many MCUs were completed.
+static int fw_dc_mcus(fw_dc_scan *s, uint64_t *pos, uint16_t pred[4], long first, long limit, uint64_t bit_limit,
+                      const fw_dc_sink *sink, long *decoded) {
+    const fw_dc_huffman *dc = s->tables, *ac = s->tables + 4;
+    *decoded = 0;
+    for (long m = first; m < limit; m++) {
+        uint64_t start = *pos;
+        uint16_t values[10];
+        for (int b = 0; b < s->blocks_per_mcu; b++) {
+            const fw_dc_component *k = &s->comps[s->block_comp[b]];
+            int diff, status = fw_dc_block(s, &dc[k->td], &ac[k->ta], pos, &diff);
+            // Failed: *pos is left at the MCU's start, where a decoder resuming
+            // after a speculative part (fw_dc_lead) meets the same failure.
+            if (status) { *pos = start; return status; }
+            pred[s->block_comp[b]] = (uint16_t)(pred[s->block_comp[b]] + (uint16_t)diff);
+            values[b] = pred[s->block_comp[b]];
+        }
+        if (*pos > bit_limit) { *pos = start; return FW_DC_TRUNCATED; }
+        if (sink && sink->relative) {
+            sink->starts[m - first] = start;
+            memcpy(sink->relative + (m - first) * s->blocks_per_mcu, values, sizeof values[0] * s->blocks_per_mcu);
+        } else {
+            for (int b = 0; b < s->blocks_per_mcu; b++) *fw_dc_slot(s, m, b) = values[b];
+        }
+        ++*decoded;
+    }
+    return FW_DC_OK;
+}
+
+// The MCUs of restart intervals [first, last): each starts on its own data
+// with its predictions reset.
+static int fw_dc_intervals(fw_dc_scan *s, long first, long last) {
+    for (long i = first; i < last; i++) {
+        if (i >= s->segment_count) return FW_DC_TRUNCATED;
+        uint64_t pos = (uint64_t)s->segments[i] * 8;
+        uint64_t limit = i + 1 < s->segment_count ? (uint64_t)s->segments[i + 1] * 8 : s->total_bits;
+        uint16_t pred[4] = {0};
+        long from = i * s->restart_interval, to = from + s->restart_interval, done;
+        if (to > s->total_mcus) to = s->total_mcus;
+        int status = fw_dc_mcus(s, &pos, pred, from, to, limit, NULL, &done);
+        if (status) return status;
+    }
+    return FW_DC_OK;
+}
+
+typedef struct {
+    fw_dc_scan *scan;
+    uint64_t pos;
+    long first_interval, last_interval;   // restart intervals, when the scan has them
+    long cap;
+    fw_dc_sink sink;
+    long decoded;
+    int status;
+} fw_dc_part;
+
+static void *fw_dc_speculate(void *context) {
+    fw_dc_part *part = context;
+    fw_dc_scan *s = part->scan;
+    if (s->restart_interval) {
+        part->status = fw_dc_intervals(s, part->first_interval, part->last_interval);
+        return NULL;
+    }
+    uint16_t pred[4] = {0};
+    part->status = fw_dc_mcus(s, &part->pos, pred, 0, part->cap, s->total_bits, &part->sink, &part->decoded);
+    part->sink.starts[part->decoded] = part->pos;
+    return NULL;
+}
+
+// Copies the speculative MCUs from `j` on into place from `m` on, their DC
+// shifted by what the predictions differ by there; returns how many.
+static long fw_dc_adopt(fw_dc_scan *s, const fw_dc_part *part, long j, long m, uint16_t pred[4]) {
+    const uint16_t *rel = part->sink.relative;
+    uint16_t offset[4];
+    for (int c = 0; c < s->ncomp; c++) {
+        uint16_t before = j == 0 ? 0 : rel[(j - 1) * s->blocks_per_mcu + s->last_block[c]];
+        offset[c] = (uint16_t)(pred[c] - before);
+    }
+    long count = part->decoded - j;
+    if (count > s->total_mcus - m) count = s->total_mcus - m;
+    for (long i = 0; i < count; i++)
+        for (int b = 0; b < s->blocks_per_mcu; b++)
+            *fw_dc_slot(s, m + i, b) = (uint16_t)(rel[(j + i) * s->blocks_per_mcu + b] + offset[s->block_comp[b]]);
+    if (count > 0)
+        for (int c = 0; c < s->ncomp; c++)
+            pred[c] = (uint16_t)(rel[(j + count - 1) * s->blocks_per_mcu + s->last_block[c]] + offset[c]);
+    return count;
+}
+
+// The first part: from the start to the split, then on until a recorded
+// MCU start is met (adopting the rest) or the data ends.
+static int fw_dc_lead(fw_dc_scan *s, fw_dc_part *part, pthread_t *thread, int joined,
+                      uint64_t split_bit, fw_baseline_dc_result *result) {
+    uint64_t pos = 0;
+    uint16_t pred[4] = {0};
+    long m = 0, done;
+    int status = FW_DC_OK;
+    while (m < s->total_mcus && pos < split_bit) {
+        status = fw_dc_mcus(s, &pos, pred, m, m + 1, s->total_bits, NULL, &done);
+        if (status) break;
+        m++;
+    }
+    if (!joined) pthread_join(*thread, NULL);
+    if (status) return status;
+    result->outcome = FW_BASELINE_DC_NEVER_SYNCED;
+    long j = 0, past = 0;
+    while (m < s->total_mcus) {
+        while (j < part->decoded && part->sink.starts[j] < pos) j++;
+        if (j < part->decoded && part->sink.starts[j] == pos) {
+            result->outcome = FW_BASELINE_DC_SYNCED;
+            result->sync_mcus = past;
+            long count = fw_dc_adopt(s, part, j, m, pred);
+            m += count;
+            pos = part->sink.starts[j + count];
+            // What the speculation did not reach (it met an error or the end): in sequence.
+            status = fw_dc_mcus(s, &pos, pred, m, s->total_mcus, s->total_bits, NULL, &done);
+            return status;
+        }
+        if (j >= part->decoded) break;
+        status = fw_dc_mcus(s, &pos, pred, m, m + 1, s->total_bits, NULL, &done);
+        if (status) return status;
+        m++;
+        past++;
+    }
+    result->sync_mcus = past;
+    return fw_dc_mcus(s, &pos, pred, m, s->total_mcus, s->total_bits, NULL, &done);
+}
+
+static int fw_dc_parallel(fw_dc_scan *s, int64_t split_byte, fw_baseline_dc_result *result) {
+    fw_dc_part part = {.scan = s};
+    pthread_t thread;
+    if (s->restart_interval) {
+        long intervals = (s->total_mcus + s->restart_interval - 1) / s->restart_interval;
+        if (intervals < 2) return -1;
+        part.first_interval = intervals / 2;
+        part.last_interval = intervals;
+        if (pthread_create(&thread, NULL, fw_dc_speculate, &part) != 0) return -1;
+        int status = fw_dc_intervals(s, 0, intervals / 2);
+        pthread_join(thread, NULL);
+        result->outcome = FW_BASELINE_DC_RESTART_SPLIT;
+        result->threads = 2;
+        return status ? status : part.status;
+    }
+    uint64_t total_bytes = s->total_bits / 8;
+    uint64_t split = split_byte >= 0 ? (uint64_t)split_byte : total_bytes / 2;
+    if (split == 0 || split >= total_bytes) return -1;
+    part.pos = split * 8;
+    part.cap = s->total_mcus;
+    part.sink.relative = malloc((size_t)s->total_mcus * s->blocks_per_mcu * sizeof(uint16_t));
+    part.sink.starts = malloc(((size_t)s->total_mcus + 1) * sizeof(uint64_t));
+    int status = -1;
+    if (part.sink.relative && part.sink.starts && pthread_create(&thread, NULL, fw_dc_speculate, &part) == 0) {
+        result->threads = 2;
+        status = fw_dc_lead(s, &part, &thread, 0, split * 8, result);
+    }
+    free(part.sink.relative);
+    free(part.sink.starts);
+    return status;
+}
+
+static int fw_dc_sequential(fw_dc_scan *s) {
+    if (s->restart_interval)
+        return fw_dc_intervals(s, 0, (s->total_mcus + s->restart_interval - 1) / s->restart_interval);
+    uint64_t pos = 0;
+    uint16_t pred[4] = {0};
+    long done;
+    return fw_dc_mcus(s, &pos, pred, 0, s->total_mcus, s->total_bits, NULL, &done);
+}
+
+static int fw_dc_u16(const uint8_t *p) { return p[0] << 8 | p[1]; }
+
+// The frame header (SOF0/SOF1): 1 = not one this decoder reads.
+static int fw_dc_frame(fw_dc_scan *s, const uint8_t *p, long length, fw_baseline_dc_result *result) {
+    if (s->ncomp) { snprintf(result->message, sizeof result->message, "two frame headers"); return -4; }
+    if (length < 6 || p[0] != 8) return 1;
+    s->height = fw_dc_u16(p + 1); s->width = fw_dc_u16(p + 3); s->ncomp = p[5];
+    if ((s->ncomp != 1 && s->ncomp != 3) || length < 6 + 3 * s->ncomp || s->width == 0 || s->height == 0) return 1;
+    s->hmax = s->vmax = 1;
+    for (int c = 0; c < s->ncomp; c++) {
+        fw_dc_component *k = &s->comps[c];
+        k->id = p[6 + 3 * c]; k->h = p[7 + 3 * c] >> 4; k->v = p[7 + 3 * c] & 15; k->tq = p[8 + 3 * c] & 3;
+        if (k->h < 1 || k->h > 4 || k->v < 1 || k->v > 4) return 1;
+        if (k->h > s->hmax) s->hmax = k->h;
+        if (k->v > s->vmax) s->vmax = k->v;
+    }
+    return 0;
+}
+
+static int fw_dc_tables(fw_dc_scan *s, const uint8_t *p, long length) {
+    while (length >= 17) {
+        int tc = p[0] >> 4, th = p[0] & 15, total = 0;
+        for (int i = 0; i < 16; i++) total += p[1 + i];
+        if (tc > 1 || th > 3 || total > 256 || 17 + total > length) return -1;
+        fw_dc_huffman *h = &s->tables[tc * 4 + th];
+        memcpy(h->values, p + 17, (size_t)total);
+        if (!fw_dc_build(h, p + 1, total, tc)) return -1;
+        p += 17 + total; length -= 17 + total;
+    }
+    return length == 0 ? 0 : -1;
+}
+
+static int fw_dc_quant(fw_dc_scan *s, const uint8_t *p, long length) {
+    while (length > 0) {
+        int wide = p[0] >> 4, size = 1 + (wide ? 128 : 64);
+        if (size > length) return -1;
+        s->quant_dc[p[0] & 3] = (uint16_t)(wide ? fw_dc_u16(p + 1) : p[1]);
+        p += size; length -= size;
+    }
+    return 0;
+}
+
+// The scan header: one scan of every component, Huffman-coded, all coefficients.
+static int fw_dc_scan_header(fw_dc_scan *s, const uint8_t *p, long length) {
+    if (!s->ncomp || length < 1 || p[0] != s->ncomp || length < 4 + 2 * s->ncomp) return 1;
+    int seen = 0;
+    for (int i = 0; i < s->ncomp; i++) {
+        int c = 0;
+        while (c < s->ncomp && s->comps[c].id != p[1 + 2 * i]) c++;
+        if (c == s->ncomp || (seen & (1 << c)) || c != i) return 1;
+        seen |= 1 << c;
+        s->comps[c].td = p[2 + 2 * i] >> 4 & 3;
+        s->comps[c].ta = p[2 + 2 * i] & 3;
+        if (!s->tables[s->comps[c].td].defined || !s->tables[4 + s->comps[c].ta].defined) return -1;
+    }
+    const uint8_t *t = p + 1 + 2 * s->ncomp;
+    return t[0] == 0 && t[1] == 63 && t[2] == 0 ? 0 : 1;
+}
+
+// The entropy-coded data from `p` unstuffed into s->data (0xFF00 is 0xFF,
+// restart markers split it into intervals), up to the first other marker.
+static int fw_dc_unstuff(fw_dc_scan *s, const uint8_t *p, const uint8_t *end) {
+    size_t capacity = (size_t)(end - p);
+    s->data = malloc(capacity + FW_PAD_BYTES);
+    s->segments = malloc(sizeof(size_t) * (capacity / 2 + 2));
+    if (!s->data || !s->segments) return -1;
+    size_t length = 0;
+    s->segments[0] = 0;
+    s->segment_count = 1;
+    while (p < end) {
+        const uint8_t *ff = memchr(p, 0xFF, (size_t)(end - p));
+        const uint8_t *stop = ff ? ff : end;
+        memcpy(s->data + length, p, (size_t)(stop - p));
+        length += (size_t)(stop - p);
+        p = stop;
+        if (!ff) break;
+        const uint8_t *q = ff + 1;
+        while (q < end && *q == 0xFF) q++;
+        if (q == end) break;
+        if (*q == 0) { s->data[length++] = 0xFF; p = q + 1; continue; }
+        if (*q < 0xD0 || *q > 0xD7 || !s->restart_interval) break;
+        if (*q != 0xD0 + (s->segment_count - 1) % 8) break;   // out of order: the data ends here
+        s->segments[s->segment_count++] = length;
+        p = q + 1;
+    }
+    memset(s->data + length, 0, FW_PAD_BYTES);
+    s->total_bits = (uint64_t)length * 8;
+    return 0;
+}
+
+// Block geometry and the DC planes; -1 when the data is too short for the
+// blocks the header declares (every block takes at least 2 bits), so a
+// lying header allocates nothing.
+static int fw_dc_geometry(fw_dc_scan *s) {
+    s->mcux = (s->width + 8 * s->hmax - 1) / (8 * s->hmax);
+    s->mcuy = (s->height + 8 * s->vmax - 1) / (8 * s->vmax);
+    uint64_t blocks = 0;
+    for (int c = 0; c < s->ncomp; c++) {
+        fw_dc_component *k = &s->comps[c];
+        int cw = (s->width * k->h + s->hmax - 1) / s->hmax, ch = (s->height * k->v + s->vmax - 1) / s->vmax;
+        k->blocks_w = (cw + 7) / 8; k->blocks_h = (ch + 7) / 8;
+        k->stride = s->ncomp == 1 ? k->blocks_w : s->mcux * k->h;
+        k->rows = s->ncomp == 1 ? k->blocks_h : s->mcuy * k->v;
+        blocks += (uint64_t)k->blocks_w * k->blocks_h;
+    }
+    if (blocks * 2 > s->total_bits) return -1;
+    s->blocks_per_mcu = 0;
+    for (int c = 0; c < s->ncomp; c++) {
+        int bh = s->ncomp == 1 ? 1 : s->comps[c].h, bv = s->ncomp == 1 ? 1 : s->comps[c].v;
+        for (int y = 0; y < bv; y++) for (int x = 0; x < bh; x++) {
+            if (s->blocks_per_mcu == 10) return 1;   // T.81 allows at most 10 blocks in an MCU
+            s->block_comp[s->blocks_per_mcu] = c; s->block_dx[s->blocks_per_mcu] = x; s->block_dy[s->blocks_per_mcu] = y;
+            s->last_block[c] = s->blocks_per_mcu++;
+        }
+    }
+    s->total_mcus = s->ncomp == 1 ? (long)s->comps[0].blocks_w * s->comps[0].blocks_h : (long)s->mcux * s->mcuy;
+    for (int c = 0; c < s->ncomp; c++) {
+        s->comps[c].dc = calloc((size_t)s->comps[c].stride * s->comps[c].rows, sizeof(uint16_t));
+        if (!s->comps[c].dc) return -2;
+    }
+    return 0;
+}
+
+static uint8_t fw_dc_clamp(int v) { return v < 0 ? 0 : v > 255 ? 255 : (uint8_t)v; }
+
+// One component's value at 1/8-scale pixel (x, y): a full-resolution
+// component's block mean, a subsampled one's interpolated between block
+// centres (as libjpeg's fancy upsampling does), as jpeg_dc.c makes them.
+static int fw_dc_sample(const fw_dc_scan *s, const fw_dc_component *k, int x, int y) {
+    int q = s->quant_dc[k->tq] ? s->quant_dc[k->tq] : 1;
+    const int16_t *d = (const int16_t *)k->dc;
+    if (k->h == s->hmax && k->v == s->vmax) {
+        int dc = d[(long)y * k->stride + x] * q;
+        return (dc >= 0 ? (dc + 4) >> 3 : -((-dc + 4) >> 3)) + 128;
+    }
+    double fx = (x + 0.5) * k->h / s->hmax - 0.5, fy = (y + 0.5) * k->v / s->vmax - 0.5;
+    int x0 = fx < 0 ? 0 : (int)fx, y0 = fy < 0 ? 0 : (int)fy;
+    int x1 = x0 + 1 < k->blocks_w ? x0 + 1 : x0, y1 = y0 + 1 < k->blocks_h ? y0 + 1 : y0;
+    double wx = fx - x0 < 0 ? 0 : fx - x0, wy = fy - y0 < 0 ? 0 : fy - y0;
+    double top = d[(long)y0 * k->stride + x0] * (1 - wx) + d[(long)y0 * k->stride + x1] * wx;
+    double bottom = d[(long)y1 * k->stride + x0] * (1 - wx) + d[(long)y1 * k->stride + x1] * wx;
+    double mean = (top * (1 - wy) + bottom * wy) * q / 8;
+    return (int)(mean + (mean >= 0 ? 0.5 : -0.5)) + 128;
+}
+
+static void fw_dc_pixels(const fw_dc_scan *s, uint8_t *out, int small_w, int small_h) {
+    int rgb = s->ncomp == 3 && s->adobe_transform == 0;
+    for (int y = 0; y < small_h; y++) for (int x = 0; x < small_w; x++) {
+        int value[3] = {0};
+        for (int c = 0; c < s->ncomp; c++) value[c] = fw_dc_sample(s, &s->comps[c], x, y);
+        uint8_t *p = out + ((size_t)y * small_w + x) * 4;
+        if (s->ncomp == 1) {
+            p[0] = p[1] = p[2] = fw_dc_clamp(value[0]);
+        } else if (rgb) {
+            p[0] = fw_dc_clamp(value[0]); p[1] = fw_dc_clamp(value[1]); p[2] = fw_dc_clamp(value[2]);
+        } else {
+            double yy = value[0], cb = value[1] - 128, cr = value[2] - 128;
+            p[0] = fw_dc_clamp((int)(yy + 1.402 * cr + 0.5));
+            p[1] = fw_dc_clamp((int)(yy - 0.344136 * cb - 0.714136 * cr + 0.5));
+            p[2] = fw_dc_clamp((int)(yy + 1.772 * cb + 0.5));
+        }
+        p[3] = 255;
+    }
+}
+
+// The markers up to the first scan; on return *data is the scan's entropy data.
+static int fw_dc_headers(fw_dc_scan *s, const uint8_t *bytes, size_t length, const uint8_t **data,
+                         fw_baseline_dc_result *result) {
+    const uint8_t *p = bytes + 2, *end = bytes + length;
+    for (;;) {
+        while (p < end && *p != 0xFF) p++;          // garbage between segments, as libjpeg skips it
+        while (p < end && *p == 0xFF) p++;
+        if (p + 3 > end) return -3;
+        int marker = *p++;
+        if (marker == 0xD8 || marker == 0x01 || (marker >= 0xD0 && marker <= 0xD7)) continue;
+        if (marker == 0xD9) return -3;
+        long segment = fw_dc_u16(p) - 2;
+        if (segment < 0 || p + 2 + segment > end) return -3;
+        const uint8_t *q = p + 2;
+        p = q + segment;
+        int status = 0;
+        if (marker == 0xC0 || marker == 0xC1) status = fw_dc_frame(s, q, segment, result);
+        else if (marker >= 0xC2 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 && marker != 0xCC) status = 1;
+        else if (marker == 0xC4) status = fw_dc_tables(s, q, segment) ? -4 : 0;
+        else if (marker == 0xDB) status = fw_dc_quant(s, q, segment) ? -4 : 0;
+        else if (marker == 0xDD) s->restart_interval = segment >= 2 ? fw_dc_u16(q) : 0;
+        else if (marker == 0xEE && segment >= 12 && memcmp(q, "Adobe", 5) == 0) s->adobe_transform = q[11];
+        else if (marker == 0xDA) {
+            status = fw_dc_scan_header(s, q, segment);
+            if (status == 0) *data = p;
+            return status < 0 ? -4 : status;
+        }
+        if (status) return status;
+    }
+}
+
+static uint64_t fw_dc_hash(const fw_dc_scan *s) {
+    uint64_t hash = 1469598103934665603ull;
+    for (int c = 0; c < s->ncomp; c++) {
+        const uint8_t *b = (const uint8_t *)s->comps[c].dc;
+        size_t n = (size_t)s->comps[c].stride * s->comps[c].rows * sizeof(uint16_t);
+        for (size_t i = 0; i < n; i++) hash = (hash ^ b[i]) * 1099511628211ull;
+    }
+    return hash;
+}
+
+static const char *fw_dc_message(int status) {
+    switch (status) {
+    case -2: return "out of memory";
+    case -3: return "truncated JPEG (the file ends before its scan)";
+    case -4: return "corrupt JPEG header";
+    case FW_DC_TRUNCATED: return "truncated JPEG data (the scan ends early)";
+    default: return "corrupt JPEG data";
+    }
+}
+
+static void fw_dc_free(fw_dc_scan *s) {
+    for (int c = 0; c < 4; c++) free(s->comps[c].dc);
+    free(s->tables);
+    free(s->data);
+    free(s->segments);
+}
+
+// Decodes the scan's DC into its planes and them into pixels.
+static int32_t fw_dc_run(fw_dc_scan *s, int32_t threads, int64_t split_byte, fw_baseline_dc_result *result) {
+    int status = -1;
+    if (threads >= 2) status = fw_dc_parallel(s, split_byte, result);
+    if (status < 0) {   // one thread asked, or none could be made
+        result->threads = 1;
+        result->outcome = FW_BASELINE_DC_SEQUENTIAL;
+        status = fw_dc_sequential(s);
+    }
+    if (status) { snprintf(result->message, sizeof result->message, "%s", fw_dc_message(status)); return -1; }
+    result->dc_hash = fw_dc_hash(s);
+    result->out_width = (s->width + 7) / 8;
+    result->out_height = (s->height + 7) / 8;
+    result->rgba = malloc((size_t)result->out_width * result->out_height * 4);
+    if (!result->rgba) { snprintf(result->message, sizeof result->message, "out of memory"); return -1; }
+    fw_dc_pixels(s, result->rgba, result->out_width, result->out_height);
+    return 0;
+}
+
+int32_t fw_jpeg_baseline_dc_decode(const uint8_t *bytes, size_t length, int32_t threads, int64_t split_byte,
+                                   fw_baseline_dc_result *result) {
+    memset(result, 0, sizeof *result);
+    if (length < 4 || bytes[0] != 0xFF || bytes[1] != 0xD8) {
+        snprintf(result->message, sizeof result->message, "not a JPEG");
+        return 1;
+    }
+    fw_dc_scan s;
+    memset(&s, 0, sizeof s);
+    s.adobe_transform = -1;
+    s.tables = calloc(8, sizeof(fw_dc_huffman));
+    const uint8_t *data = NULL;
+    int status = s.tables ? fw_dc_headers(&s, bytes, length, &data, result) : -2;
+    result->width = s.width;
+    result->height = s.height;
+    if (status == 1) {
+        snprintf(result->message, sizeof result->message, "not a baseline Huffman JPEG with one scan");
+        fw_dc_free(&s);
+        return 1;
+    }
+    if (status == 0) status = fw_dc_unstuff(&s, data, bytes + length) ? -2 : 0;
+    if (status == 0) status = fw_dc_geometry(&s);
+    if (status == 1) {
+        snprintf(result->message, sizeof result->message, "more than 10 blocks in an MCU");
+        fw_dc_free(&s);
+        return 1;
+    }
+    if (status == -1) status = FW_DC_TRUNCATED;
+    int32_t outcome = -1;
+    if (status == 0) outcome = fw_dc_run(&s, threads, split_byte, result);
+    else if (!result->message[0]) snprintf(result->message, sizeof result->message, "%s", fw_dc_message(status));
+    fw_dc_free(&s);
+    return outcome;
+}
+
+void fw_jpeg_baseline_dc_free(fw_baseline_dc_result *result) {
+    free(result->rgba);
+    result->rgba = NULL;
+}
