@@ -66,6 +66,8 @@ export interface CreateOptions {
     height: number;
     horizontalPages?: PageCount;
     verticalPages?: PageCount;
+    /** The first page, [h, v], clamped into the bounds: the pager starts there as if created there. */
+    start?: readonly [number, number];
     config?: Partial<PagerConfig>;
 }
 

@@ -107,22 +107,23 @@ export class PagerEngine {
     }
 
     /**
-     * A pager on page (0, 0). Page counts: null or Infinity for no bounds, 0
-     * to disable the axis, N for pages 0…N-1. `config` changes fields of the
-     * default configuration. Throws a RangeError for a bad size, count or config.
+     * A pager on page `start` ([h, v], clamped into the bounds; [0, 0] by
+     * default), as if created there (fw_pager_create_on_page). Page counts:
+     * null or Infinity for no bounds, 0 to disable the axis, N for pages
+     * 0…N-1. `config` changes fields of the default configuration. Throws a
+     * RangeError for a bad size, count, start or config.
      */
-    create({ width, height, horizontalPages = null, verticalPages = null, config } = {}) {
+    create({ width, height, horizontalPages = null, verticalPages = null, start = [0, 0], config } = {}) {
         const h = pageCount(horizontalPages, "horizontalPages");
         const v = pageCount(verticalPages, "verticalPages");
-        let handle;
+        const [startH, startV] = [pageIndex(start[0], "start h"), pageIndex(start[1], "start v")];
+        let at = 0;
         if (config) {
-            const at = this.scratch + SCRATCH_RESULT;
+            at = this.scratch + SCRATCH_RESULT;
             this.exports.fw_config_default(at);
             this.writeConfig(at, config);
-            handle = this.exports.fw_pager_create_with_config(width, height, h, v, at);
-        } else {
-            handle = this.exports.fw_pager_create(width, height, h, v);
         }
+        const handle = this.exports.fw_pager_create_on_page(width, height, h, v, startH, startV, at);
         if (handle === 0) {
             throw new RangeError(`fourway-pager: cannot create a pager of ${width}×${height} px with ` +
                 `${horizontalPages}×${verticalPages} pages${config ? " and this config" : ""}: ` +

@@ -276,7 +276,6 @@ class Replay {
             pager.setLongSwipes(options.longSwipes, options.maximumSwipePages);
         }
         if (options.overshoot.length !== EDGES.length) pager.setOvershootEdges(options.overshoot);
-        if (options.start[0] !== 0 || options.start[1] !== 0) pager.go(options.start[0], options.start[1], false, time);
         while (pager.pollEvent()) { /* the pager-replay model starts configured: nothing to report */ }
     }
 
@@ -367,7 +366,7 @@ async function main(argv) {
     const engine = await loadEngine(wasm);
     const pager = engine.create({ width: options.width, height: options.height,
         horizontalPages: options.rowLengths ? Math.max(...options.rowLengths.map((n) => Math.max(n, 1))) : options.hPages,
-        verticalPages: options.vPages });
+        verticalPages: options.vPages, start: options.start });
     const output = [];
     const replay = new Replay(pager, options, (line) => output.push(line));
     const flush = () => { if (output.length) process.stdout.write(output.join("\n") + "\n"); output.length = 0; };

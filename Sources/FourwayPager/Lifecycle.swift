@@ -26,6 +26,15 @@ public func pagerCreate(_ pageWidth: Double, _ pageHeight: Double,
 public func pagerCreateWithConfig(_ pageWidth: Double, _ pageHeight: Double,
                                   _ horizontalPages: Int64, _ verticalPages: Int64,
                                   _ config: UnsafePointer<fw_config>?) -> OpaquePointer? {
+    pagerCreateOnPage(pageWidth, pageHeight, horizontalPages, verticalPages, 0, 0, config)
+}
+
+/// `fw_pager *fw_pager_create_on_page(double, double, int64_t, int64_t, int64_t, int64_t, const fw_config *)`.
+@_cdecl("fw_pager_create_on_page")
+public func pagerCreateOnPage(_ pageWidth: Double, _ pageHeight: Double,
+                              _ horizontalPages: Int64, _ verticalPages: Int64,
+                              _ startH: Int64, _ startV: Int64,
+                              _ config: UnsafePointer<fw_config>?) -> OpaquePointer? {
     guard isValidLength(pageWidth), isValidLength(pageHeight),
           let horizontal = axisBounds(horizontalPages), let vertical = axisBounds(verticalPages)
     else { return nil }
@@ -38,7 +47,7 @@ public func pagerCreateWithConfig(_ pageWidth: Double, _ pageHeight: Double,
     pager.initialize(to: PagerModel(
         pageWidth: pageWidth, pageHeight: pageHeight,
         horizontalPages: horizontal.pageCount, verticalPages: vertical.pageCount,
-        configuration: configuration))
+        initialPage: PageIndex(fw_page(h: startH, v: startV)), configuration: configuration))
     return OpaquePointer(pager)
 }
 

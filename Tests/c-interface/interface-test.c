@@ -90,6 +90,41 @@ static void test_create_rejects_bad_sizes_and_counts(void) {
     fw_pager_destroy(NULL);
 }
 
+static void test_create_on_page_starts_there_as_if_created_there(void) {
+    /* Page (5, 1) of 3 × 4 pages: clamped to (2, 1), nothing to report. */
+    fw_pager *pager = fw_pager_create_on_page(100, 100, 3, 4, 5, 1, NULL);
+    CHECK(pager != NULL);
+    CHECK(fw_pager_current_page(pager).h == 2 && fw_pager_current_page(pager).v == 1);
+    fw_event event;
+    CHECK(!fw_pager_poll_event(pager, &event));
+    /* Its slots are numbered as a new pager's around its first page: the
+       same id at each grid position as fw_pager_create's at (0, 0). */
+    fw_slot slots[FW_SLOT_COUNT], origin_slots[FW_SLOT_COUNT];
+    fw_pager *origin = fw_pager_create(100, 100, 3, 4);
+    CHECK(fw_pager_slots(pager, slots) == FW_SLOT_COUNT);
+    CHECK(fw_pager_slots(origin, origin_slots) == FW_SLOT_COUNT);
+    int ids[3][3], origin_ids[3][3];
+    for (int i = 0; i < FW_SLOT_COUNT; i++) {
+        ids[slots[i].row + 1][slots[i].column + 1] = slots[i].id;
+        origin_ids[origin_slots[i].row + 1][origin_slots[i].column + 1] = origin_slots[i].id;
+    }
+    CHECK(memcmp(ids, origin_ids, sizeof ids) == 0);
+    /* The same pager made with fw_pager_go reports the move. */
+    fw_pager_go(origin, 5, 1, false, 0);
+    CHECK(fw_pager_current_page(origin).h == 2 && fw_pager_poll_event(origin, &event));
+    fw_pager_destroy(origin);
+    fw_pager_destroy(pager);
+    /* Hostile starts on unbounded axes are clamped, bad arguments refused. */
+    fw_pager *far = fw_pager_create_on_page(100, 100, -1, -1, INT64_MAX, INT64_MIN, NULL);
+    CHECK(far != NULL && fw_pager_current_page(far).h > 0 && fw_pager_current_page(far).v < 0);
+    fw_pager_destroy(far);
+    fw_config bad = fw_config_default();
+    bad.flip_threshold = 2;
+    CHECK(fw_pager_create_on_page(100, 100, -1, -1, 0, 0, &bad) == NULL);
+    CHECK(fw_pager_create_on_page(0, 100, -1, -1, 0, 0, NULL) == NULL);
+    CHECK(fw_pager_create_on_page(100, 100, -2, -1, 0, 0, NULL) == NULL);
+}
+
 static void test_null_pager_is_a_no_op(void) {
     fw_pager_pointer_down(NULL, 1, 1, 0);
     fw_pager_pointer_moved(NULL, 1, 1, 0);
@@ -905,6 +940,7 @@ static void test_hostile_event_json(void) {
 int main(void) {
     test_version_and_config();
     test_create_rejects_bad_sizes_and_counts();
+    test_create_on_page_starts_there_as_if_created_there();
     test_null_pager_is_a_no_op();
     test_flip_go_and_state();
     test_slots();

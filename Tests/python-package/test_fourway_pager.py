@@ -76,6 +76,13 @@ class Paging(unittest.TestCase):
         self.assertIsNone(next(s for s in slots if (s.column, s.row) == (0, 1)).page)
         self.assertEqual(pager.page_counts, (3, 0))
 
+    def test_a_pager_starts_on_the_page_given_with_nothing_to_report(self):
+        pager = Pager(100, 80, horizontal_pages=3, vertical_pages=4, start=(5, 1))
+        self.assertEqual(pager.current_page, (2, 1))
+        self.assertEqual(pager.poll_events(), [])
+        centre = next(s for s in pager.slots if (s.column, s.row) == (0, 0))
+        self.assertEqual(centre.page, (2, 1))
+
     def test_bad_sizes_raise(self):
         with self.assertRaises(ValueError):
             Pager(0, 800)

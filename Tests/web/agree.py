@@ -6,9 +6,7 @@ output, standard error and the exit code must be identical.
 
     agree.py PAGER_REPLAY NODE        # $FOURWAY_PAGER_WASM names the wasm
 
-A script whose flags include --start is skipped and said so: the C interface
-has no initial page, and a fw_pager_go there gives the nine slots other ids
-than a pager created on that page (docs/engine.md).
+--start is fw_pager_create_on_page's start: the pager is created there.
 """
 import os
 import re
@@ -19,8 +17,6 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 REPLAY = os.path.join(ROOT, "Tests", "replay")
 REPLAY_MJS = os.path.join(ROOT, "Examples", "web", "replay.mjs")
-# Flags the C interface cannot reproduce.
-UNREPRODUCIBLE = {"--start"}
 # Generous bound for one run, s: the longest (a pointer held 60 s at 120 fps) takes under a second.
 TIMEOUT = 120
 
@@ -46,15 +42,11 @@ def first_difference(a, b):
 def main():
     pager_replay, node = sys.argv[1:3]
     cases = flags_of_cases()
-    passed = failed = skipped = 0
+    passed = failed = 0
     for script in sorted(f for f in os.listdir(REPLAY) if f.endswith(".jsonl")):
         name = script[:-len(".jsonl")]
         path = os.path.join(REPLAY, script)
         flags = cases.get(name, [])
-        if UNREPRODUCIBLE & set(flags):
-            skipped += 1
-            print(f"skip {name}: {' '.join(sorted(UNREPRODUCIBLE & set(flags)))} (no initial page in the C interface)")
-            continue
         problems = []
         for variant, extra, stdin_text in [("file", [path], None), ("--frames", ["--frames", path], None),
                                            ("stdin", [], open(path).read())]:
@@ -75,7 +67,7 @@ def main():
         else:
             passed += 1
             print(f"ok   {name} {' '.join(flags)}".rstrip())
-    print(f"replay agreement: {passed} identical, {failed} different, {skipped} skipped")
+    print(f"replay agreement: {passed} identical, {failed} different")
     print(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 and passed > 0 else 1
 

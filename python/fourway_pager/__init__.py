@@ -136,6 +136,7 @@ def _load() -> ctypes.CDLL:
     signatures: Dict[str, Tuple[Any, List[Any]]] = {
         "fw_pager_version": (ctypes.c_char_p, []),
         "fw_pager_create": (P, [D, D, I64, I64]),
+        "fw_pager_create_on_page": (P, [D, D, I64, I64, I64, I64, P]),
         "fw_pager_destroy": (None, [P]),
         "fw_pager_pointer_down": (None, [P, D, D, D]),
         "fw_pager_pointer_moved": (None, [P, D, D, D]),
@@ -226,15 +227,19 @@ class Pager:
     :param height: the page (viewport) height, px, above 0.
     :param horizontal_pages: ``None`` infinite (the default), 0 disabled, N pages 0…N-1.
     :param vertical_pages: likewise, for rows.
+    :param start: the first page ``(h, v)``, clamped into the bounds: the pager starts there
+        as if created there (``fw_pager_create_on_page``), with nothing to report.
     :raises ValueError: for a size that is not a finite number above 0 or a count below 0.
     """
 
     def __init__(self, width: float, height: float,
-                 horizontal_pages: Optional[int] = None, vertical_pages: Optional[int] = None) -> None:
-        self._handle: Optional[int] = _lib.fw_pager_create(
-            width, height, _count(horizontal_pages), _count(vertical_pages))
+                 horizontal_pages: Optional[int] = None, vertical_pages: Optional[int] = None,
+                 start: Tuple[int, int] = (0, 0)) -> None:
+        self._handle: Optional[int] = _lib.fw_pager_create_on_page(
+            width, height, _count(horizontal_pages), _count(vertical_pages),
+            int(start[0]), int(start[1]), None)
         if not self._handle:
-            raise ValueError("fw_pager_create: a page size is not a finite number above 0, "
+            raise ValueError("fw_pager_create_on_page: a page size is not a finite number above 0, "
                              "or a page count is below 0")
         self._event = _Event()
         self._slots = (_Slot * _SLOT_COUNT)()

@@ -314,6 +314,18 @@ fw_pager *fw_pager_create_with_config(double page_width, double page_height,
                                       int64_t horizontal_pages, int64_t vertical_pages,
                                       const fw_config *config);
 
+/**
+ * fw_pager_create_with_config() showing page (start_h, start_v), clamped
+ * into the bounds (config NULL: the default), as if it had always been
+ * there: the nine slots are numbered as around page (0, 0) of a pager
+ * created there, where an fw_pager_go() after fw_pager_create() moves
+ * them and reports the change. Returns NULL as fw_pager_create_with_config().
+ * Since 0.3.0.
+ */
+fw_pager *fw_pager_create_on_page(double page_width, double page_height,
+                                  int64_t horizontal_pages, int64_t vertical_pages,
+                                  int64_t start_h, int64_t start_v, const fw_config *config);
+
 /** Frees the pager. NULL is allowed and does nothing. */
 void fw_pager_destroy(fw_pager *pager);
 
