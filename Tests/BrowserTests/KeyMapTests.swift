@@ -110,6 +110,28 @@ struct KeyMapTests {
         }
     }
 
+    @Test("the help over each mode lists its rows and the shared ones, and no other mode's")
+    func eachModesHelpIsItsOwn() {
+        let lines: [KeyMap.Mode: [String]] = [.pager: KeyMap.standard.overlayLines(in: .pager),
+                                              .overview: KeyMap.standard.overlayLines(in: .overview),
+                                              .compare: KeyMap.standard.overlayLines(in: .compare)]
+        for (mode, shown) in lines {
+            let own: Set<KeyMap.Mode> = mode == .pager ? [.pager, .zoomed] : [mode]
+            for row in KeyMap.rows {
+                let listed = shown.contains { $0.contains(row.inputLabel) && $0.hasSuffix("\t" + row.help) }
+                // A row of another mode reads the same as one of this mode's (q: quit) is listed by that one.
+                let applies = KeyMap.rows.contains { other in
+                    other.inputLabel == row.inputLabel && other.help == row.help && !own.isDisjoint(with: other.modes)
+                }
+                #expect(listed == applies,
+                        "\(mode)'s help: \(row.inputLabel): \(row.help) (\(row.modes)) listed: \(listed)")
+            }
+        }
+        #expect(lines[.pager]!.contains("In the pages:") && !lines[.pager]!.contains("In the overview (Tab):"))
+        #expect(lines[.overview]!.contains("In the overview (Tab):") && !lines[.overview]!.contains("In the pages:"))
+        #expect(lines[.compare]!.first == "In the compare view (C):")
+    }
+
     @Test("the help overlay lists every row's input and help text, in its two columns")
     func overlayListsEveryRow() {
         let columns = KeyMap.standard.overlayColumns()

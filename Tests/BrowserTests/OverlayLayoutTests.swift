@@ -102,7 +102,8 @@ import Testing
     }
 
     @Test func aWideShortWindowGetsColumnsOfWholeSections() {
-        let box = Self.help(width: 1200, height: 200)
+        let box = Self.help(width: 2000, height: 200)
+        #expect(box.size == 20)
         let columnTops = box.texts.filter { $0.y == 10 }.sorted { $0.x < $1.x }.map(\.text)
         #expect(columnTops.count > 1)
         #expect(columnTops.allSatisfy { Self.help.contains($0) && !$0.contains("\t") })
@@ -141,6 +142,17 @@ import Testing
         let attempt = OverlayLayout.HelpTry(size: 10, columns: 2, wraps: false, splitsSections: true)
         let columns = OverlayLayout.helpColumns(rows, heights: rows.map { _ in 1 }, attempt: attempt)
         #expect(columns == [[0, 1, 2, 3], [4, 5]])
+    }
+
+    @Test func aLargerSizeWithLinesWrappedWinsOverTheSmallestSizeUnbroken() {
+        // 350 × 400 fits the help unbroken only at the smallest size, 8.
+        let unbroken = OverlayLayout.help(Self.help, room: .init(width: 350, height: 400, padding: 10), sizes: 8...8,
+                                          measure: Self.measure)
+        #expect(unbroken.size == 8 && unbroken.texts.count == Self.help.filter { !$0.isEmpty }.count + 7)
+        let box = Self.help(width: 350, height: 400)
+        #expect(box.size > 8 && box.width <= 350 && box.height <= 400 && Self.inside(box))
+        let words = Set(box.texts.flatMap { $0.text.split(separator: " ").map(String.init) })
+        #expect(Set(Self.helpWords) == words)
     }
 
     @Test func aRoomTooSmallForTheSmallestSizeTakesSmallerTextRatherThanCutIt() {

@@ -53,12 +53,12 @@ public struct Overlay {
         }
     }
 
-    /// The key help in the middle of the window, from the action table
-    /// (``KeyMap``): in one to three columns at the largest text size that
+    /// The key help of `mode` (the pages, the overview or the compare view)
+    /// in the middle of the window, from the action table (``KeyMap``): in one to three columns at the largest text size that
     /// fits the window with a margin, lines wrapped only when nothing else
     /// fits (``OverlayLayout/help(_:room:sizes:measure:)``).
-    public func drawHelp(keyMap: KeyMap = .standard, viewport: PixelRect) {
-        let lines = ["fourway — keys", ""] + keyMap.overlayLines()
+    public func drawHelp(keyMap: KeyMap = .standard, mode: KeyMap.Mode = .pager, viewport: PixelRect) {
+        let lines = ["fourway — keys in the " + mode.title, ""] + keyMap.overlayLines(in: mode)
         let room = OverlayLayout.Room(width: viewport.width - 2 * margin, height: viewport.height - 2 * margin,
                                       padding: padding)
         let sizes = min(scale.scaled(Self.smallestHelpSize), textSize(viewport))...textSize(viewport)

@@ -157,17 +157,21 @@ extension OverlayLayout {
 
     /// The help's `lines` in one box that fits `room`: the largest text size
     /// in `sizes` at which they fit in 1 to 3 columns of whole sections, or
-    /// else split between sections' lines; only when nothing fits unbroken
-    /// does a line wrap. In a room too small for that, smaller sizes down to
-    /// ``tiniestHelpSize``; the last resort is that size in the columns that
-    /// make it least tall.
+    /// else split between sections' lines; at that size a line wraps only
+    /// when nothing fits unbroken. Larger text with a few lines wrapped
+    /// reads better than the smallest size unbroken (at 640×480 the help
+    /// over the pages fits unbroken only at its smallest size). In a room
+    /// too small for that, smaller sizes down to ``tiniestHelpSize``; the
+    /// last resort is that size in the columns that make it least tall.
     static func help(_ lines: [String], room: Room, sizes: ClosedRange<Int>, measure: Measure) -> Box {
         let rows = lines.map(HelpRow.init)
-        let smaller = Array(stride(from: sizes.lowerBound - 1, through: tiniestHelpSize, by: -1))
-        for (wraps, sizes) in [(false, Array(sizes.reversed())), (true, Array(sizes.reversed()) + smaller)] {
-            for size in sizes {
+        for size in sizes.reversed() {
+            for wraps in [false, true] {
                 if let box = largestFit(rows, size: size, wraps: wraps, room: room, measure: measure) { return box }
             }
+        }
+        for size in stride(from: sizes.lowerBound - 1, through: tiniestHelpSize, by: -1) {
+            if let box = largestFit(rows, size: size, wraps: true, room: room, measure: measure) { return box }
         }
         let tiniest = min(sizes.lowerBound, tiniestHelpSize)
         let boxes = (1...3).compactMap { columns in

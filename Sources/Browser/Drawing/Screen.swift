@@ -119,12 +119,13 @@ final class Screen {
         overlay.drawNotice(notice.text, alpha: notice.alpha, viewport: viewport)
     }
 
-    /// What the user opened over the pages or the overview alike: the
-    /// information panel, the go-to prompt and the help, in that order.
-    func drawPanels(_ panels: Panels, keyMap: KeyMap) {
+    /// What the user opened over the pages, the overview or the compare view
+    /// (`mode`) alike: the information panel, the go-to prompt and the help
+    /// of that mode, in that order.
+    func drawPanels(_ panels: Panels, keyMap: KeyMap, mode: KeyMap.Mode) {
         if panels.info.isShowing { overlay.drawPanel(panels.info.lines, viewport: viewport) }
         if let prompt = panels.goTo { overlay.drawNotice(prompt.text, alpha: 1, viewport: viewport) }
-        if panels.showsHelp { overlay.drawHelp(keyMap: keyMap, viewport: viewport) }
+        if panels.showsHelp { overlay.drawHelp(keyMap: keyMap, mode: mode, viewport: viewport) }
     }
 
     /// The image slot `slot` shows, if it shows one.

@@ -42,10 +42,12 @@ extension KeyMap {
         }
     }
 
-    /// Lines under a heading per section, each made by `format`.
-    private func sections(_ format: (HelpLine) -> String) -> [String] {
+    /// Lines under a heading per section, each made by `format`; only the
+    /// sections `include` keeps.
+    private func sections(_ format: (HelpLine) -> String,
+                          including include: ([Mode]) -> Bool = { _ in true }) -> [String] {
         var out: [String] = []
-        for section in helpSections() {
+        for section in helpSections() where include(section.modes) {
             if !out.isEmpty { out.append("") }
             out.append(Self.heading(section.modes))
             out += section.lines.map(format)
@@ -79,6 +81,18 @@ extension KeyMap {
     /// The `?` overlay's lines: a heading per section, then "input\thelp".
     public func overlayLines() -> [String] {
         sections { line in line.input + "\t" + line.help } + (commands.isEmpty ? [] : [""] + commandLines())
+    }
+
+    /// The overlay's lines where it is opened (`mode`: the pages, the
+    /// overview or the compare view): the sections that apply there (over
+    /// the pages, those of a zoomed page too) and the commands but over the
+    /// compare view, so that the help fits a small window at a size still
+    /// easy to read. `--help` and the README list every section.
+    public func overlayLines(in mode: Mode) -> [String] {
+        let shown: Set<Mode> = mode == .pager ? [.pager, .zoomed] : [mode]
+        let lines = sections({ line in line.input + "\t" + line.help },
+                             including: { !shown.isDisjoint(with: $0) })
+        return mode == .compare || commands.isEmpty ? lines : lines + [""] + commandLines()
     }
 
     /// The commands' section of the help: a heading, then "keys\tNAME: value",

@@ -14,12 +14,12 @@ extension BrowserSession {
         if compare.isShowing {
             compare.draw(viewport: screen.viewport, showHUD: screen.showsHUD, marks: marks)
             screen.drawNotice(&notices, at: time)
-            screen.drawPanels(panels, keyMap: keyMap)
+            screen.drawPanels(panels, keyMap: keyMap, mode: .compare)
             return false
         }
         if overview.isShowing {
             overview.draw(viewport: screen.viewport, showHUD: screen.showsHUD, time: time, marks: marks)
-            screen.drawPanels(panels, keyMap: keyMap)
+            screen.drawPanels(panels, keyMap: keyMap, mode: .overview)
             return false
         }
         screen.drawPages(model: model, catalog: gallery.catalog, marked: markedSlots, time: time)
@@ -31,7 +31,7 @@ extension BrowserSession {
             screen.drawHUD(hudLines)
         }
         screen.drawNotice(&notices, at: time)
-        screen.drawPanels(panels, keyMap: keyMap)
+        screen.drawPanels(panels, keyMap: keyMap, mode: .pager)
         return true
     }
 

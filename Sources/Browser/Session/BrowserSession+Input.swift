@@ -105,6 +105,11 @@ extension BrowserSession {
             return
         }
         if compare.isShowing {
+            // Escape closes the help over the compare view first, as it does over the pages.
+            if panels.showsHelp, case .key(.escape, _, _) = browserInput {
+                panels.showsHelp = false
+                return
+            }
             return perform(compare.handle(browserInput, time: time), at: time)
         }
         if overview.isInteractive {
