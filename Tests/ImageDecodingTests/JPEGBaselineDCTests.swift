@@ -102,20 +102,6 @@ import Testing
         #expect(Double(differences.reduce(0, +)) / Double(differences.count) < 3)
     }
 
-    @Test func aLargeJPEGWithoutAnEXIFThumbnailHasItsDCImageAsItsSketch() throws {
-        let folder = try TemporaryFolder()
-        let path = try folder.write("photo.jpg", Self.photo(width: 2001, height: 1003, subsampling: TJSAMP_420))
-        let sketch = try #require(EmbeddedThumbnail.decode(path: path))
-        #expect((sketch.width, sketch.height) == (251, 126))
-        #expect((sketch.sourceWidth, sketch.sourceHeight) == (2001, 1003))
-    }
-
-    @Test func aSmallJPEGWithoutAnEXIFThumbnailHasNoSketch() throws {
-        let folder = try TemporaryFolder()
-        let path = try folder.write("photo.jpg", Self.photo(width: 1001, height: 777, subsampling: TJSAMP_420))
-        #expect(EmbeddedThumbnail.decode(path: path) == nil)
-    }
-
     /// The fuzzer's input (Fuzz/Seeds/fuzz-jpeg-dc): the speculative part
     /// stops at a corrupt MCU, and the first thread, resuming there after
     /// adopting its MCUs, must meet the same failure.

@@ -59,8 +59,8 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // The first image's sketch of a thumbnail-less JPEG (JPEGBaselineDC): its
-    // DC at 1/8, the Huffman codes read on one core, then on two.
+    // A baseline JPEG's DC image at 1/8 (JPEGBaselineDC), the Huffman codes
+    // read on one core, then on two.
     let file = (try? Data(contentsOf: URL(fileURLWithPath: path))).map { [UInt8]($0) } ?? []
     for threads in [1, 2] {
         Benchmark("decode 12 MP JPEG DC at 1/8 on \(threads) thread\(threads == 1 ? "" : "s")") { benchmark in

@@ -31,9 +31,7 @@ public enum EmbeddedThumbnail {
     /// photo's upright size as its source size; nil when it has none usable.
     public static func decode(path: String) -> DecodedImage? {
         switch ContentSniffer.format(ofFile: path).flatMap(source(of:)) {
-        // Without one, a large baseline JPEG's DC coefficients, read on two
-        // cores (JPEGBaselineDC), stand in while the photo decodes.
-        case .exif: return ExifThumbnail.decode(path: path) ?? JPEGBaselineDC.sketch(path: path)
+        case .exif: return ExifThumbnail.decode(path: path)
         case .heifItem: return HEIFThumbnail.decode(path: path)
         case nil: return nil
         }

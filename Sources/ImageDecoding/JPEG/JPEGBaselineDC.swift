@@ -13,8 +13,9 @@ import CStreamDecoders
 /// the second half of the scan is decoded speculatively from its middle and
 /// adopted once the first half's decoder lands on one of its MCU starts.
 /// The result is the sequential decode's, bit for bit, whatever the threads.
-/// The first image shows it as its sketch (``EmbeddedThumbnail``) while the
-/// photo itself decodes.
+/// Not shown yet: as the first image's sketch it came 6–16 ms before the
+/// window-sized decode's first picture but put that picture 55 ms later (it
+/// runs first, on the same decoder process; docs/benchmarks.md).
 ///
 /// ```swift
 /// let decoded = bytes.withUnsafeBufferPointer { JPEGBaselineDC.decode($0, threads: 2) }
@@ -54,11 +55,6 @@ public enum JPEGBaselineDC {
         case failed(String)
     }
 
-    /// Below this many pixels the scan is read on one thread: a second costs more than it saves.
-    static let parallelPixels = 2_000_000
-    /// Below this many pixels no sketch is made: the photo's own decode is quick.
-    static let sketchPixels = 2_000_000
-
     /// The JPEG in `bytes` at 1/8 scale, its scan read by `threads` (1 or 2).
     /// `splitByte` (tests only) is where the second thread starts in the
     /// scan's unstuffed data; nil is its middle.
@@ -84,27 +80,5 @@ public enum JPEGBaselineDC {
         return .success(Decoded(image: PixelBuffer(width: width, height: height, pixels: pixels),
                                 width: Int(result.width), height: Int(result.height),
                                 dcHash: result.dc_hash, outcome: outcome))
-    }
-
-    /// The threads to read a `width` × `height` image's scan with.
-    static func threads(width: Int, height: Int) -> Int {
-        JPEGDecoder.splitsAcrossCores && width * height >= parallelPixels ? 2 : 1
-    }
-
-    /// The photo at `path` at 1/8 scale, upright and in sRGB, as the first
-    /// image's sketch: nil unless it is a large baseline JPEG this reads.
-    static func sketch(path: String) -> DecodedImage? {
-        guard let bytes = try? FileReader.read(path) else { return nil }
-        return bytes.withUnsafeBufferPointer { buffer -> DecodedImage? in
-            let structure = JPEGStructure.parse(buffer)
-            guard let w = structure.width, let h = structure.height, !structure.isProgressive,
-                  w * h >= sketchPixels, w * h <= DecodeLimits.maximumJPEGPixels,
-                  case .success(let decoded) = decode(buffer, threads: threads(width: w, height: h)) else { return nil }
-            var image = decoded.image.oriented(structure.orientation)
-            ColorProfile.convertForDisplay(&image, iccProfile: structure.iccProfile(in: buffer))
-            let upright = structure.orientation.swapsAxes ? (w: h, h: w) : (w: w, h: h)
-            return DecodedImage(width: image.width, height: image.height, pixels: image.pixels,
-                                sourceWidth: upright.w, sourceHeight: upright.h, format: "JPEG", isOpaque: true)
-        }
     }
 }
