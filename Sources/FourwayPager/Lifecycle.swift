@@ -31,6 +31,7 @@ public func pagerCreateWithConfig(_ pageWidth: Double, _ pageHeight: Double,
 
 /// `fw_pager *fw_pager_create_on_page(double, double, int64_t, int64_t, int64_t, int64_t, const fw_config *)`.
 @_cdecl("fw_pager_create_on_page")
+@inline(never)   // the other two call it: one copy of the model's set-up in the wasm
 public func pagerCreateOnPage(_ pageWidth: Double, _ pageHeight: Double,
                               _ horizontalPages: Int64, _ verticalPages: Int64,
                               _ startH: Int64, _ startV: Int64,
