@@ -46,20 +46,7 @@ extension BrowserSession {
             return showNotice("No trash: neither XDG_DATA_HOME nor HOME is set", at: time)
         }
         let others = entries.enumerated().filter { $0.offset != kept }.map(\.element.path)
-        var moved: [TrashedFile] = []
-        for path in others {
-            do {
-                moved.append(try trash.moveToTrash(path))
-            } catch {
-                StandardError.line(path + ": not moved to the trash: " + error.description)
-                let stuck = putBack(moved, trash: trash)
-                return showNotice("Nothing moved to the trash: " + LexicalPath.lastComponent(path) + " cannot go ("
-                                  + error.description + ")" + (stuck.isEmpty ? "" : "; still in the trash: "
-                                  + stuck.joined(separator: ", ")), at: time)
-            }
-        }
-        for file in moved { log?.write(.trashed(file: file.path, trashedAs: file.trashedPath), time: time) }
-        gallery.watch?.expectOwn(moved)
+        guard let moved = moveAllToTrash(others, trash: trash, at: time) else { return }
         let layout = folder.layout
         let gone = Set(others.compactMap { path in compare.ordinals.first { entryPath(layout, $0) == path } })
         let keptOrdinal = compare.ordinals[kept]

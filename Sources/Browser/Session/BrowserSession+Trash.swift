@@ -109,20 +109,7 @@ extension BrowserSession {
         }
         let ordinals = marks.ordinals(in: layout)
         let paths = marks.paths(in: layout)
-        var moved: [TrashedFile] = []
-        for path in paths {
-            do {
-                moved.append(try trash.moveToTrash(path))
-            } catch {
-                StandardError.line(path + ": not moved to the trash: " + error.description)
-                let stuck = putBack(moved, trash: trash)
-                return showNotice("Nothing moved to the trash: " + LexicalPath.lastComponent(path) + " cannot go ("
-                                  + error.description + ")" + (stuck.isEmpty ? "" : "; still in the trash: "
-                                  + stuck.joined(separator: ", ")), at: time)
-            }
-        }
-        for file in moved { log?.write(.trashed(file: file.path, trashedAs: file.trashedPath), time: time) }
-        gallery.watch?.expectOwn(moved)
+        guard let moved = moveAllToTrash(paths, trash: trash, at: time) else { return }
         let page = model.currentPage
         let (remaining, landing) = TrashHistory.remaining(removing: Set(ordinals), from: layout,
                                                           current: layout.ordinal(of: page) ?? 0)
@@ -133,6 +120,29 @@ extension BrowserSession {
         slotLoader.loadAll()
         showNotice("Moved \(moved.count) marked image" + (moved.count == 1 ? "" : "s") + " to the trash"
                    + (keyMap.keyLabel(of: .undo).map { " — \($0) to undo" } ?? ""), at: time)
+    }
+
+    /// Moves every one of `paths` to the trash, all or nothing, logs each
+    /// and tells the folder watch they were ours. When one cannot go, those
+    /// already moved come back, the notice names the one that could not,
+    /// and the result is nil.
+    func moveAllToTrash(_ paths: [String], trash: Trash, at time: Double) -> [TrashedFile]? {
+        var moved: [TrashedFile] = []
+        for path in paths {
+            do {
+                moved.append(try trash.moveToTrash(path))
+            } catch {
+                StandardError.line(path + ": not moved to the trash: " + error.description)
+                let stuck = putBack(moved, trash: trash)
+                showNotice("Nothing moved to the trash: " + LexicalPath.lastComponent(path) + " cannot go ("
+                           + error.description + ")" + (stuck.isEmpty ? "" : "; still in the trash: "
+                           + stuck.joined(separator: ", ")), at: time)
+                return nil
+            }
+        }
+        for file in moved { log?.write(.trashed(file: file.path, trashedAs: file.trashedPath), time: time) }
+        gallery.watch?.expectOwn(moved)
+        return moved
     }
 
     /// Takes `files` back out of the trash (a step that could not finish);
