@@ -8,6 +8,7 @@
 // only those and skipping the AC scans needs 2 bytes per block (19 MB for
 // 20000 x 20000) and the file read in chunks.
 #include "stream_decoders.h"
+#include "dc_pixels.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -128,7 +129,6 @@ static void fw_fail(fw_stream_result *result, const char *message) {
     snprintf(result->message, sizeof result->message, "%s", message);
 }
 
-static uint8_t fw_clamp(int v) { return v < 0 ? 0 : v > 255 ? 255 : (uint8_t)v; }
 
 int32_t fw_jpeg_dc_decode(const char *path, fw_rect region, int32_t out_width, int32_t out_height,
                           uint8_t *out, fw_stream_result *result) {
@@ -343,41 +343,11 @@ int32_t fw_jpeg_dc_decode(const char *path, fw_rect region, int32_t out_width, i
         for (int x = 0; x < small_w; x++) {
             int value[3] = {0};
             for (int c = 0; c < ncomp; c++) {
-                fw_component *k = &comps[c];
-                int q = quant[k->tq] ? quant[k->tq] : 1;
-                // The 1 x 1 inverse DCT: the block's mean is DC x q / 8.
-                if (k->h == hmax && k->v == vmax) {
-                    int dc = k->dc[(long)y * k->stride + x] * q;
-                    value[c] = (dc >= 0 ? (dc + 4) >> 3 : -((-dc + 4) >> 3)) + 128;
-                    continue;
-                }
-                // A subsampled component's blocks cover several output
-                // pixels: interpolate between block centres, as libjpeg's
-                // "fancy" upsampling does between samples.
-                double fx = (x + 0.5) * k->h / hmax - 0.5, fy = (y + 0.5) * k->v / vmax - 0.5;
-                int x0 = fx < 0 ? 0 : (int)fx, y0 = fy < 0 ? 0 : (int)fy;
-                int x1 = x0 + 1 < k->blocks_w ? x0 + 1 : x0, y1 = y0 + 1 < k->blocks_h ? y0 + 1 : y0;
-                double wx = fx - x0, wy = fy - y0;
-                if (wx < 0) wx = 0;
-                if (wy < 0) wy = 0;
-                const int16_t *d = k->dc;
-                double top = d[(long)y0 * k->stride + x0] * (1 - wx) + d[(long)y0 * k->stride + x1] * wx;
-                double bottom = d[(long)y1 * k->stride + x0] * (1 - wx) + d[(long)y1 * k->stride + x1] * wx;
-                double mean = (top * (1 - wy) + bottom * wy) * q / 8;
-                value[c] = (int)(mean + (mean >= 0 ? 0.5 : -0.5)) + 128;
+                const fw_component *k = &comps[c];
+                value[c] = fw_dc_value(k->dc, k->stride, k->blocks_w, k->blocks_h, k->h, k->v, hmax, vmax,
+                                       quant[k->tq] ? quant[k->tq] : 1, x, y);
             }
-            uint8_t *p = row + (size_t)x * 4;
-            if (ncomp == 1) {
-                p[0] = p[1] = p[2] = fw_clamp(value[0]);
-            } else if (rgb) {
-                p[0] = fw_clamp(value[0]); p[1] = fw_clamp(value[1]); p[2] = fw_clamp(value[2]);
-            } else {
-                double yy = value[0], cb = value[1] - 128, cr = value[2] - 128;
-                p[0] = fw_clamp((int)(yy + 1.402 * cr + 0.5));
-                p[1] = fw_clamp((int)(yy - 0.344136 * cb - 0.714136 * cr + 0.5));
-                p[2] = fw_clamp((int)(yy + 1.772 * cb + 0.5));
-            }
-            p[3] = 255;
+            fw_dc_rgba(value, ncomp, rgb, row + (size_t)x * 4);
         }
         fw_averager_add_row(averager, y, row);
     }

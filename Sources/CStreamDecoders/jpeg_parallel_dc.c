@@ -13,6 +13,7 @@
 // predictions (a running sum). When that never happens the first decodes
 // on to the end: the result is always the sequential decode's, bit for bit.
 #include "stream_decoders.h"
+#include "dc_pixels.h"
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -447,26 +448,11 @@ static int fw_dc_geometry(fw_dc_scan *s) {
     return 0;
 }
 
-static uint8_t fw_dc_clamp(int v) { return v < 0 ? 0 : v > 255 ? 255 : (uint8_t)v; }
-
-// One component's value at 1/8-scale pixel (x, y): a full-resolution
-// component's block mean, a subsampled one's interpolated between block
-// centres (as libjpeg's fancy upsampling does), as jpeg_dc.c makes them.
+// One component's value at 1/8-scale pixel (x, y) (dc_pixels.h).
 static int fw_dc_sample(const fw_dc_scan *s, const fw_dc_component *k, int x, int y) {
     int q = s->quant_dc[k->tq] ? s->quant_dc[k->tq] : 1;
-    const int16_t *d = (const int16_t *)k->dc;
-    if (k->h == s->hmax && k->v == s->vmax) {
-        int dc = d[(long)y * k->stride + x] * q;
-        return (dc >= 0 ? (dc + 4) >> 3 : -((-dc + 4) >> 3)) + 128;
-    }
-    double fx = (x + 0.5) * k->h / s->hmax - 0.5, fy = (y + 0.5) * k->v / s->vmax - 0.5;
-    int x0 = fx < 0 ? 0 : (int)fx, y0 = fy < 0 ? 0 : (int)fy;
-    int x1 = x0 + 1 < k->blocks_w ? x0 + 1 : x0, y1 = y0 + 1 < k->blocks_h ? y0 + 1 : y0;
-    double wx = fx - x0 < 0 ? 0 : fx - x0, wy = fy - y0 < 0 ? 0 : fy - y0;
-    double top = d[(long)y0 * k->stride + x0] * (1 - wx) + d[(long)y0 * k->stride + x1] * wx;
-    double bottom = d[(long)y1 * k->stride + x0] * (1 - wx) + d[(long)y1 * k->stride + x1] * wx;
-    double mean = (top * (1 - wy) + bottom * wy) * q / 8;
-    return (int)(mean + (mean >= 0 ? 0.5 : -0.5)) + 128;
+    return fw_dc_value((const int16_t *)k->dc, k->stride, k->blocks_w, k->blocks_h, k->h, k->v, s->hmax, s->vmax,
+                       q, x, y);
 }
 
 static void fw_dc_pixels(const fw_dc_scan *s, uint8_t *out, int small_w, int small_h) {
@@ -474,18 +460,7 @@ static void fw_dc_pixels(const fw_dc_scan *s, uint8_t *out, int small_w, int sma
     for (int y = 0; y < small_h; y++) for (int x = 0; x < small_w; x++) {
         int value[3] = {0};
         for (int c = 0; c < s->ncomp; c++) value[c] = fw_dc_sample(s, &s->comps[c], x, y);
-        uint8_t *p = out + ((size_t)y * small_w + x) * 4;
-        if (s->ncomp == 1) {
-            p[0] = p[1] = p[2] = fw_dc_clamp(value[0]);
-        } else if (rgb) {
-            p[0] = fw_dc_clamp(value[0]); p[1] = fw_dc_clamp(value[1]); p[2] = fw_dc_clamp(value[2]);
-        } else {
-            double yy = value[0], cb = value[1] - 128, cr = value[2] - 128;
-            p[0] = fw_dc_clamp((int)(yy + 1.402 * cr + 0.5));
-            p[1] = fw_dc_clamp((int)(yy - 0.344136 * cb - 0.714136 * cr + 0.5));
-            p[2] = fw_dc_clamp((int)(yy + 1.772 * cb + 0.5));
-        }
-        p[3] = 255;
+        fw_dc_rgba(value, s->ncomp, rgb, out + ((size_t)y * small_w + x) * 4);
     }
 }
 
