@@ -84,7 +84,7 @@ let package = Package(
         // they stream (C: libpng reports errors with longjmp).
         .target(
             name: "CStreamDecoders",
-            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("tiff"), .linkedLibrary("m")]
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("tiff"), .linkedLibrary("jpeg"), .linkedLibrary("m")]
         ),
         // Image files to fitted, upright sRGB pixels: sniffing, header checks,
         // one decoder per format behind ImageFormatDecoder, in a DecoderRegistry;

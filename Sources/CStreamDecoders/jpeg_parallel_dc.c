@@ -14,64 +14,24 @@
 // on to the end: the result is always the sequential decode's, bit for bit.
 #include "stream_decoders.h"
 #include "dc_pixels.h"
+#include "jpeg_scan.h"
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define FW_FAST_BITS 11
-// Zero bytes after the entropy data: a block reads at most 64 codes of up
-// to 31 bits each, past the end only as far as the MCU being decoded.
-#define FW_PAD_BYTES 4096
-
-typedef struct {
-    int defined;
-    int32_t maxcode[17], mincode[17], valptr[17];
-    uint8_t values[256];
-    // DC: (length << 8 | symbol), 0 when the code is longer than FW_FAST_BITS.
-    // AC: (skip << 8 | advance << 1 | end of block), same 0.
-    uint16_t fast_dc[1 << FW_FAST_BITS];
-    uint16_t fast_ac[1 << FW_FAST_BITS];
-} fw_dc_huffman;
-
-typedef struct {
-    int id, h, v, tq, td, ta;
-    int blocks_w, blocks_h, stride, rows;
-    uint16_t *dc;
-} fw_dc_component;
-
-typedef struct {
-    int width, height, ncomp, hmax, vmax, mcux, mcuy, restart_interval, adobe_transform;
-    long total_mcus;
-    int blocks_per_mcu;
-    int block_comp[10], block_dx[10], block_dy[10];
-    int last_block[4];       // the MCU's last block of each component
-    fw_dc_component comps[4];
-    uint16_t quant_dc[4];
-    fw_dc_huffman *tables;   // 4 DC then 4 AC
-    uint8_t *data;           // entropy-coded data, unstuffed, padded
-    uint64_t total_bits;
-    size_t *segments;        // start of each restart interval's data (bytes)
-    long segment_count;
-} fw_dc_scan;
-
-enum { FW_DC_OK = 0, FW_DC_TRUNCATED = 1, FW_DC_CORRUPT = 2 };
-
-static uint64_t fw_peek(const uint8_t *data, uint64_t pos) {
-    uint64_t v;
-    memcpy(&v, data + (pos >> 3), 8);
-    return __builtin_bswap64(v) << (pos & 7);
-}
 
 // Canonical codes (ITU T.81 annex C); 0 when the counts make no prefix code.
 static int fw_dc_build(fw_dc_huffman *h, const uint8_t counts[16], int total, int is_ac) {
     int code = 0, k = 0;
     memset(h->fast_dc, 0, sizeof h->fast_dc);
     memset(h->fast_ac, 0, sizeof h->fast_ac);
+    memset(h->code_length, 0, sizeof h->code_length);
     for (int length = 1; length <= 16; length++) {
         h->valptr[length] = k;
         h->mincode[length] = code;
         for (int i = 0; i < counts[length - 1]; i++, k++, code++) {
             if (code >= (1 << length)) return 0;   // more codes than this length has
+            h->code[h->values[k]] = (uint16_t)code;
+            h->code_length[h->values[k]] = (uint8_t)length;
             if (length > FW_FAST_BITS) continue;
             int symbol = h->values[k], shift = FW_FAST_BITS - length;
             uint16_t entry;
@@ -92,7 +52,7 @@ static int fw_dc_build(fw_dc_huffman *h, const uint8_t counts[16], int total, in
 }
 
 // A code longer than the fast table's: its symbol and length, or -1.
-static int fw_dc_slow(const fw_dc_huffman *h, uint64_t window, int *length) {
+int fw_dc_slow(const fw_dc_huffman *h, uint64_t window, int *length) {
     for (int l = 1; l <= 16; l++) {
         int32_t code = (int32_t)(window >> (64 - l));
         if (h->maxcode[l] >= 0 && code <= h->maxcode[l] && code >= h->mincode[l]) {
@@ -104,7 +64,7 @@ static int fw_dc_slow(const fw_dc_huffman *h, uint64_t window, int *length) {
 }
 
 // One block from bit *pos: its DC difference, its AC codes skipped.
-static int fw_dc_block(const fw_dc_scan *s, const fw_dc_huffman *dc, const fw_dc_huffman *ac, uint64_t *pos,
+int fw_dc_block(const fw_dc_scan *s, const fw_dc_huffman *dc, const fw_dc_huffman *ac, uint64_t *pos,
                        int *diff) {
     uint64_t w = fw_peek(s->data, *pos);
     int used, size;
@@ -141,13 +101,6 @@ static int fw_dc_block(const fw_dc_scan *s, const fw_dc_huffman *dc, const fw_dc
     return FW_DC_OK;
 }
 
-// Where DC values go: the planes at their MCU's place, or (speculation) a
-// list of MCUs' blocks in decoding order.
-typedef struct {
-    uint16_t *relative;      // NULL: the planes
-    uint64_t *starts;        // with `relative`: each MCU's first bit
-} fw_dc_sink;
-
 static uint16_t *fw_dc_slot(fw_dc_scan *s, long mcu, int b) {
     fw_dc_component *k = &s->comps[s->block_comp[b]];
     if (s->ncomp == 1) return &k->dc[(mcu / k->blocks_w) * k->stride + mcu % k->blocks_w];
@@ -158,7 +111,7 @@ static uint16_t *fw_dc_slot(fw_dc_scan *s, long mcu, int b) {
 // MCUs [first, limit) from bit *pos, predictions in `pred` (mod 2^16, as
 // libjpeg's 16-bit coefficients keep them). Stops after an MCU that reads
 // past `bit_limit`. *decoded says how many MCUs were completed.
-static int fw_dc_mcus(fw_dc_scan *s, uint64_t *pos, uint16_t pred[4], long first, long limit, uint64_t bit_limit,
+int fw_dc_mcus(fw_dc_scan *s, uint64_t *pos, uint16_t pred[4], long first, long limit, uint64_t bit_limit,
                       const fw_dc_sink *sink, long *decoded) {
     const fw_dc_huffman *dc = s->tables, *ac = s->tables + 4;
     *decoded = 0;
@@ -175,7 +128,8 @@ static int fw_dc_mcus(fw_dc_scan *s, uint64_t *pos, uint16_t pred[4], long first
             values[b] = pred[s->block_comp[b]];
         }
         if (*pos > bit_limit) { *pos = start; return FW_DC_TRUNCATED; }
-        if (sink && sink->relative) {
+        if (sink && sink->discard) {
+        } else if (sink && sink->relative) {
             sink->starts[m - first] = start;
             memcpy(sink->relative + (m - first) * s->blocks_per_mcu, values, sizeof values[0] * s->blocks_per_mcu);
         } else {
@@ -386,7 +340,7 @@ static int fw_dc_scan_header(fw_dc_scan *s, const uint8_t *p, long length) {
 
 // The entropy-coded data from `p` unstuffed into s->data (0xFF00 is 0xFF,
 // restart markers split it into intervals), up to the first other marker.
-static int fw_dc_unstuff(fw_dc_scan *s, const uint8_t *p, const uint8_t *end) {
+int fw_dc_unstuff(fw_dc_scan *s, const uint8_t *p, const uint8_t *end) {
     size_t capacity = (size_t)(end - p);
     s->data = malloc(capacity + FW_PAD_BYTES);
     s->segments = malloc(sizeof(size_t) * (capacity / 2 + 2));
@@ -418,7 +372,7 @@ static int fw_dc_unstuff(fw_dc_scan *s, const uint8_t *p, const uint8_t *end) {
 // Block geometry and the DC planes; -1 when the data is too short for the
 // blocks the header declares (every block takes at least 2 bits), so a
 // lying header allocates nothing.
-static int fw_dc_geometry(fw_dc_scan *s) {
+int fw_dc_geometry(fw_dc_scan *s) {
     s->mcux = (s->width + 8 * s->hmax - 1) / (8 * s->hmax);
     s->mcuy = (s->height + 8 * s->vmax - 1) / (8 * s->vmax);
     uint64_t blocks = 0;
@@ -465,7 +419,7 @@ static void fw_dc_pixels(const fw_dc_scan *s, uint8_t *out, int small_w, int sma
 }
 
 // The markers up to the first scan; on return *data is the scan's entropy data.
-static int fw_dc_headers(fw_dc_scan *s, const uint8_t *bytes, size_t length, const uint8_t **data,
+int fw_dc_headers(fw_dc_scan *s, const uint8_t *bytes, size_t length, const uint8_t **data,
                          fw_baseline_dc_result *result) {
     const uint8_t *p = bytes + 2, *end = bytes + length;
     for (;;) {
@@ -480,7 +434,10 @@ static int fw_dc_headers(fw_dc_scan *s, const uint8_t *bytes, size_t length, con
         const uint8_t *q = p + 2;
         p = q + segment;
         int status = 0;
-        if (marker == 0xC0 || marker == 0xC1) status = fw_dc_frame(s, q, segment, result);
+        if (marker == 0xC0 || marker == 0xC1) {
+            s->frame_offset = (size_t)(q - bytes);
+            status = fw_dc_frame(s, q, segment, result);
+        }
         else if (marker >= 0xC2 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 && marker != 0xCC) status = 1;
         else if (marker == 0xC4) status = fw_dc_tables(s, q, segment) ? -4 : 0;
         else if (marker == 0xDB) status = fw_dc_quant(s, q, segment) ? -4 : 0;
@@ -515,7 +472,7 @@ static const char *fw_dc_message(int status) {
     }
 }
 
-static void fw_dc_free(fw_dc_scan *s) {
+void fw_dc_free(fw_dc_scan *s) {
     for (int c = 0; c < 4; c++) free(s->comps[c].dc);
     free(s->tables);
     free(s->data);

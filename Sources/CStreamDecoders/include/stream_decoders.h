@@ -168,4 +168,28 @@ typedef struct {
 int32_t fw_jpeg_baseline_dc_decode(const uint8_t *bytes, size_t length, int32_t threads, int64_t split_byte,
                                    fw_baseline_dc_result *result);
 void fw_jpeg_baseline_dc_free(fw_baseline_dc_result *result);
+/// What fw_jpeg_entropy_split_decode did.
+typedef struct {
+    /// The output rows the first thread decoded (from the original file),
+    /// and the MCU row they end at.
+    int32_t top_rows;
+    int64_t cut_mcu_row;
+    /// Bits of the scan the second thread read before its own decode.
+    int64_t bits_read;
+    /// When the function does not succeed: one line saying why.
+    char message[200];
+} fw_entropy_split_result;
+
+/// A baseline Huffman JPEG without restart markers (8-bit, grey or 3
+/// components, one interleaved scan) in memory, decoded by libjpeg at
+/// `scale_num`/8 into `out` (out_width x out_height RGBA, what libjpeg
+/// makes at that scale) on two threads, cut at the MCU row nearest
+/// `top_fraction` of the rows (jpeg_entropy_split.c). The output is
+/// tjDecompress2's with no flags, byte for byte. 0 on success; 1 when the
+/// file is not one this splits; -1 when either part failed or libjpeg
+/// warned (the caller decodes the whole file, whose messages are the ones
+/// to show). `out` is undefined unless 0.
+int32_t fw_jpeg_entropy_split_decode(const uint8_t *bytes, size_t length, int32_t scale_num, double top_fraction,
+                                     uint8_t *out, int32_t out_width, int32_t out_height,
+                                     fw_entropy_split_result *result);
 #endif

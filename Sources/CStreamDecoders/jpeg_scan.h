@@ -1,0 +1,86 @@
+// The reader of a baseline JPEG's one Huffman-coded scan that
+// jpeg_parallel_dc.c (its DC image on two cores) and jpeg_entropy_split.c
+// (libjpeg's decode cut mid-scan) share: tables, geometry, the unstuffed
+// data and decoding MCUs from a bit position.
+#ifndef FW_JPEG_SCAN_H
+#define FW_JPEG_SCAN_H
+#include "stream_decoders.h"
+#include <stdint.h>
+#include <string.h>
+
+#define FW_FAST_BITS 11
+// Zero bytes after the entropy data: a block reads at most 64 codes of up
+// to 31 bits each, past the end only as far as the MCU being decoded.
+#define FW_PAD_BYTES 4096
+
+typedef struct {
+    int defined;
+    int32_t maxcode[17], mincode[17], valptr[17];
+    uint8_t values[256];
+    // DC: (length << 8 | symbol), 0 when the code is longer than FW_FAST_BITS.
+    // AC: (skip << 8 | advance << 1 | end of block), same 0.
+    uint16_t fast_dc[1 << FW_FAST_BITS];
+    uint16_t fast_ac[1 << FW_FAST_BITS];
+    // Each symbol's code and its length (0: the table has no code for it),
+    // to write a code again (jpeg_entropy_split.c).
+    uint16_t code[256];
+    uint8_t code_length[256];
+} fw_dc_huffman;
+
+typedef struct {
+    int id, h, v, tq, td, ta;
+    int blocks_w, blocks_h, stride, rows;
+    uint16_t *dc;
+} fw_dc_component;
+
+typedef struct {
+    int width, height, ncomp, hmax, vmax, mcux, mcuy, restart_interval, adobe_transform;
+    long total_mcus;
+    int blocks_per_mcu;
+    int block_comp[10], block_dx[10], block_dy[10];
+    int last_block[4];       // the MCU's last block of each component
+    fw_dc_component comps[4];
+    uint16_t quant_dc[4];
+    fw_dc_huffman *tables;   // 4 DC then 4 AC
+    uint8_t *data;           // entropy-coded data, unstuffed, padded
+    uint64_t total_bits;
+    size_t *segments;        // start of each restart interval's data (bytes)
+    long segment_count;
+    size_t frame_offset;     // the frame header's payload (after its length), from the file's start
+} fw_dc_scan;
+
+enum { FW_DC_OK = 0, FW_DC_TRUNCATED = 1, FW_DC_CORRUPT = 2 };
+
+static inline uint64_t fw_peek(const uint8_t *data, uint64_t pos) {
+    uint64_t v;
+    memcpy(&v, data + (pos >> 3), 8);
+    return __builtin_bswap64(v) << (pos & 7);
+}
+
+
+// Where DC values go: the planes at their MCU's place, or (speculation) a
+// list of MCUs' blocks in decoding order.
+typedef struct {
+    uint16_t *relative;      // NULL: the planes
+    uint64_t *starts;        // with `relative`: each MCU's first bit
+    int discard;             // store nothing: only the position and predictions are wanted
+} fw_dc_sink;
+
+// A code longer than FW_FAST_BITS in the window's top bits: its symbol and *length, or -1.
+int fw_dc_slow(const fw_dc_huffman *h, uint64_t window, int *length);
+// One block from bit *pos: its DC difference, its AC codes skipped.
+int fw_dc_block(const fw_dc_scan *s, const fw_dc_huffman *dc, const fw_dc_huffman *ac, uint64_t *pos, int *diff);
+// MCUs [first, limit) from bit *pos, predictions in `pred` (mod 2^16);
+// stores their DC values where `sink` says (NULL: the planes) unless
+// sink->discard. *decoded counts the MCUs completed.
+int fw_dc_mcus(fw_dc_scan *s, uint64_t *pos, uint16_t pred[4], long first, long limit, uint64_t bit_limit,
+               const fw_dc_sink *sink, long *decoded);
+// The markers up to the first scan (0; 1: not a file this reads; < 0: corrupt).
+int fw_dc_headers(fw_dc_scan *s, const uint8_t *bytes, size_t length, const uint8_t **data,
+                  fw_baseline_dc_result *result);
+// The scan's data from `p` unstuffed into s->data, up to its end marker.
+int fw_dc_unstuff(fw_dc_scan *s, const uint8_t *p, const uint8_t *end);
+// Block geometry and the DC planes (0; -1: the data is too short for them).
+int fw_dc_geometry(fw_dc_scan *s);
+void fw_dc_free(fw_dc_scan *s);
+#endif

@@ -1,0 +1,84 @@
+import CStreamDecoders
+
+/// A baseline JPEG without restart markers decoded by libjpeg on two cores,
+/// byte for byte as tjDecompress2 decodes the whole file
+/// (`Sources/CStreamDecoders/jpeg_entropy_split.c`).
+///
+/// A restart marker resets the Huffman decoder, so a file that has them is
+/// cut there (``JPEGRestartSplit``). Most photos have none: their scan is one
+/// run of codes, each starting where the last ended, each block's DC a
+/// difference from the one before. The second thread reads the codes
+/// (only where blocks start and the DC predictions) to an MCU row, writes a
+/// JPEG of the rows from there (its first MCU's DC made absolute, the rest of
+/// the bits shifted to follow) and decodes it, while the first thread
+/// decodes the original's rows above. The second starts its decode late, so
+/// the first takes more rows: ``topFraction(for:)``.
+///
+/// ```swift
+/// if let fraction = JPEGEntropySplit.topFraction(for: scale),
+///    case .success(let rgba) = bytes.withUnsafeBufferPointer({
+///        JPEGEntropySplit.decode($0, scale: scale, width: 1500, height: 1125, topFraction: fraction)
+///    }) {
+///     rgba.count   // 1500 × 1125 × 4, as tjDecompress2 makes it at 3/8
+/// }
+/// ```
+public enum JPEGEntropySplit {
+    /// What a decode did, for tests: the output rows the first thread
+    /// decoded and the bits of the scan the second read first.
+    public struct Decoded: Sendable {
+        public var pixels: [UInt8]
+        public var topRows: Int
+        public var bitsRead: Int
+    }
+
+    /// Why there is no result.
+    public enum Failure: Error, Equatable {
+        /// Not a file this splits (progressive, restart markers, CMYK, too few rows).
+        case notApplicable(String)
+        /// A part failed or libjpeg warned: the whole file's decode says what.
+        case failed(String)
+    }
+
+    /// libjpeg-turbo's time for a 12 MP 4:2:0 photo at each scale (n/8),
+    /// relative to 1/8 (which is its Huffman decoding and little more):
+    /// tjDecompress2, best of 7, 4000×3000 at quality 90, 2-core machine.
+    /// IDCT and upsampling cost more at scales without SIMD code (3/4, 7/8).
+    static let relativeCost: [Double] = [1.00, 1.27, 1.47, 1.43, 1.93, 2.17, 2.58, 1.74]
+
+    /// The share of the rows the first thread decodes at `scale`, or nil
+    /// when a split gains too little. The second thread reads a `f` share of
+    /// the codes (cost `f·E`) and then decodes the rest (`(1 − f)·T`) while
+    /// the first decodes `f·T`; they end together at `f = T / (2T − E)`.
+    public static func topFraction(for scale: JPEGScale) -> Double? {
+        guard scale.denominator > 0, 8 % scale.denominator == 0 else { return nil }
+        let eighths = scale.numerator * 8 / scale.denominator
+        guard (1...8).contains(eighths) else { return nil }
+        let cost = relativeCost[eighths - 1]
+        let fraction = cost / (2 * cost - 1)
+        return fraction <= 0.9 ? fraction : nil
+    }
+
+    /// The JPEG in `bytes` at `scale`, `width` × `height` RGBA (the size
+    /// libjpeg makes at that scale), cut at `topFraction` of its MCU rows.
+    public static func decode(_ bytes: UnsafeBufferPointer<UInt8>, scale: JPEGScale, width: Int, height: Int,
+                              topFraction: Double) -> Result<Decoded, Failure> {
+        guard let base = bytes.baseAddress, scale.denominator > 0, scale.numerator * 8 % scale.denominator == 0,
+              width > 0, height > 0 else {
+            return .failure(.notApplicable("no bytes or no libjpeg scale"))
+        }
+        let eighths = scale.numerator * 8 / scale.denominator
+        var result = fw_entropy_split_result()
+        var status: Int32 = 1
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, initialized in
+            status = fw_jpeg_entropy_split_decode(base, bytes.count, Int32(eighths), topFraction, out.baseAddress,
+                                                  Int32(width), Int32(height), &result)
+            initialized = status == 0 ? out.count : 0
+        }
+        let message = withUnsafeBytes(of: result.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        switch status {
+        case 0: return .success(Decoded(pixels: pixels, topRows: Int(result.top_rows), bitsRead: Int(result.bits_read)))
+        case 1: return .failure(.notApplicable(message))
+        default: return .failure(.failed(message))
+        }
+    }
+}

@@ -1,0 +1,188 @@
+import CTurboJPEG
+import TestFixtures
+import Testing
+@testable import ImageDecoding
+
+/// A baseline JPEG without restart markers decoded on two cores
+/// (JPEGEntropySplit, jpeg_entropy_split.c): whatever the scale, the
+/// sampling, the size and the cut, the pixels are tjDecompress2's for the
+/// whole file, byte for byte; a file it cannot cut says so.
+@Suite struct JPEGEntropySplitTests {
+    /// tjDecompress2's output at `eighths`/8 with no flags, and its size.
+    static func whole(_ bytes: [UInt8], eighths: Int) -> (pixels: [UInt8], width: Int, height: Int) {
+        let handle = tjInitDecompress()!
+        defer { tjDestroy(handle) }
+        var w: Int32 = 0, h: Int32 = 0, sampling: Int32 = 0, colourspace: Int32 = 0
+        _ = tjDecompressHeader3(handle, bytes, UInt(bytes.count), &w, &h, &sampling, &colourspace)
+        let scale = JPEGScale(numerator: eighths, denominator: 8)
+        let width = scale.scaled(Int(w)), height = scale.scaled(Int(h))
+        var out = [UInt8](repeating: 0, count: width * height * 4)
+        let status = tjDecompress2(handle, bytes, UInt(bytes.count), &out, Int32(width), Int32(width * 4), Int32(height),
+                                   Int32(TJPF_RGBA.rawValue), 0)
+        #expect(status == 0)
+        return (out, width, height)
+    }
+
+    /// The row and byte where two outputs first differ (a failed #expect on
+    /// megabyte arrays would print them whole).
+    static func firstDifference(_ a: [UInt8], _ b: [UInt8]) -> Int? {
+        guard a.count == b.count else { return -1 }
+        return a.indices.first { a[$0] != b[$0] }
+    }
+
+    static func split(_ bytes: [UInt8], eighths: Int, fraction: Double,
+                      size: (width: Int, height: Int)) -> Result<JPEGEntropySplit.Decoded, JPEGEntropySplit.Failure> {
+        bytes.withUnsafeBufferPointer {
+            JPEGEntropySplit.decode($0, scale: JPEGScale(numerator: eighths, denominator: 8), width: size.width,
+                                    height: size.height, topFraction: fraction)
+        }
+    }
+
+    /// Expects the split's pixels to be the whole decode's; returns the split's report.
+    @discardableResult
+    static func expectIdentical(_ bytes: [UInt8], eighths: Int, fraction: Double) throws -> JPEGEntropySplit.Decoded {
+        let whole = whole(bytes, eighths: eighths)
+        let split = try split(bytes, eighths: eighths, fraction: fraction, size: (whole.width, whole.height)).get()
+        #expect(Self.firstDifference(split.pixels, whole.pixels) == nil, "scale \(eighths)/8, cut at \(fraction)")
+        return split
+    }
+
+    @Test(arguments: [TJSAMP_420, TJSAMP_422, TJSAMP_440, TJSAMP_444, TJSAMP_GRAY])
+    func everyScaleOfAnOddSizedPhotoIsTheWholeDecodeByteForByte(subsampling: TJSAMP) throws {
+        let bytes = JPEGBaselineDCTests.photo(subsampling: subsampling)
+        for eighths in 1...8 {
+            for fraction in [0.3, 0.55, 0.76] {
+                let decoded = try Self.expectIdentical(bytes, eighths: eighths, fraction: fraction)
+                #expect(decoded.topRows > 0 && decoded.bitsRead > 0)
+            }
+        }
+    }
+
+    /// A cut at each MCU row: the second part's rewritten first MCU, its
+    /// shifted bits and the seam's upsampling, at every bit offset the
+    /// rows happen to start at.
+    @Test(arguments: [TJSAMP_420, TJSAMP_444])
+    func aCutAtEveryMCURowGivesTheWholeDecode(subsampling: TJSAMP) throws {
+        let bytes = JPEGBaselineDCTests.photo(width: 301, height: 203, subsampling: subsampling)
+        let mcuHeight = subsampling == TJSAMP_420 ? 16 : 8, rows = (203 + mcuHeight - 1) / mcuHeight
+        var bitOffsets = Set<Int>()
+        for row in 2..<rows {
+            let decoded = try Self.expectIdentical(bytes, eighths: 8, fraction: Double(row) / Double(rows))
+            #expect(decoded.topRows == row * mcuHeight)
+            bitOffsets.insert(decoded.bitsRead % 8)
+        }
+        // The rows start at different bit offsets within a byte: the shift is exercised, not only whole bytes.
+        #expect(bitOffsets.count >= 4)
+    }
+
+    @Test func aBigPhotoAtTheBrowsersScaleIsTheWholeDecode() throws {
+        let bytes = JPEGBaselineDCTests.photo(width: 2001, height: 1503, subsampling: TJSAMP_420)
+        let fraction = try #require(JPEGEntropySplit.topFraction(for: JPEGScale(numerator: 3, denominator: 8)))
+        try Self.expectIdentical(bytes, eighths: 3, fraction: fraction)
+    }
+
+    /// A grey JPEG whose DC table codes only sizes 0 ("0") and 1 ("10"),
+    /// its AC table only the end of block ("0"): its first `rising` blocks
+    /// each raise the DC by 1, the rest keep it (100 blocks a row).
+    static func smallTableJPEG(rising: Int, blocks: Int = 10_000) -> [UInt8] {
+        var bits: [Bool] = []
+        for block in 0..<blocks {
+            bits += block < rising ? [true, false, true, false] : [false, false]
+        }
+        while bits.count % 8 != 0 { bits.append(true) }
+        var data: [UInt8] = []
+        for index in stride(from: 0, to: bits.count, by: 8) {
+            let byte = (0..<8).reduce(UInt8(0)) { $0 << 1 | (bits[index + $1] ? 1 : 0) }
+            data.append(byte)
+            if byte == 0xFF { data.append(0) }
+        }
+        let width = 8 * 100, height = 8 * (blocks / 100)
+        var file: [UInt8] = [0xFF, 0xD8]
+        file += [0xFF, 0xDB, 0, 67, 0] + [UInt8](repeating: 8, count: 64)
+        file += [0xFF, 0xC0, 0, 11, 8, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8),
+                 UInt8(width & 0xFF), 1, 1, 0x11, 0]
+        file += [0xFF, 0xC4, 0, 21, 0x00, 1, 1] + [UInt8](repeating: 0, count: 14) + [0, 1]
+        file += [0xFF, 0xC4, 0, 20, 0x10, 1] + [UInt8](repeating: 0, count: 15) + [0x00]
+        file += [0xFF, 0xDA, 0, 8, 1, 1, 0x00, 0, 63, 0]
+        return file + data + [0xFF, 0xD9]
+    }
+
+    /// The second part's first MCU carries each component's DC value as a
+    /// difference from 0; an optimised table may have no code for its size.
+    @Test func aDCValueTheTableCannotCodeAtTheCutFailsInsteadOfGuessing() throws {
+        let bytes = Self.smallTableJPEG(rising: 50)   // the DC is 50 from block 50 on: size 6
+        let whole = Self.whole(bytes, eighths: 8)
+        let result = Self.split(bytes, eighths: 8, fraction: 0.5, size: (whole.width, whole.height))
+        #expect(result.failureMessage == "the split's first MCU cannot be written again")
+    }
+
+    @Test func theSameTableSplitsWhereTheValueHasACode() throws {
+        try Self.expectIdentical(Self.smallTableJPEG(rising: 1), eighths: 8, fraction: 0.5)   // the DC is 1: size 1
+    }
+
+    @Test(arguments: [0.2, 0.5, 0.9])
+    func aCutShortFileFailsRatherThanShowingGuessedRows(fraction: Double) throws {
+        let bytes = JPEGBaselineDCTests.photo(subsampling: TJSAMP_420)
+        let whole = Self.whole(bytes, eighths: 8)
+        let cut = Array(bytes.prefix(Int(Double(bytes.count) * fraction)))
+        guard case .failure(.failed) = Self.split(cut, eighths: 8, fraction: 0.5, size: (whole.width, whole.height)) else {
+            Issue.record("a file cut at \(fraction) was decoded"); return
+        }
+    }
+
+    @Test func aFileWithRestartMarkersIsLeftToTheRestartSplit() throws {
+        let folder = try TemporaryFolder()
+        let source = try folder.write("plain.jpg", JPEGBaselineDCTests.photo(subsampling: TJSAMP_420))
+        try CodecFixtures.run("/usr/bin/jpegtran", ["-restart", "1", "-outfile", folder.file("rst.jpg"), source])
+        let restart = try CodecFixtures.read(folder.file("rst.jpg"))
+        let result = Self.split(restart, eighths: 8, fraction: 0.5, size: (1001, 777))
+        #expect(result.failureMessage == "restart markers (JPEGRestartSplit's)")
+    }
+
+    @Test func aProgressiveFileIsLeftToLibjpeg() throws {
+        let pixels = ImageFixtures.quadrants(width: 256, height: 256)
+        let bytes = ImageFixtures.jpeg(width: 256, height: 256, pixels: pixels, progressive: true)
+        guard case .failure(.notApplicable) = Self.split(bytes, eighths: 8, fraction: 0.5, size: (256, 256)) else {
+            Issue.record("a progressive file was split"); return
+        }
+    }
+
+    /// A libjpeg-turbo optimised table (jpegtran -optimize) codes the sizes
+    /// its file uses; a photo's DC values at the cut are among them or not,
+    /// and either way the answer is the whole decode's or a refusal.
+    @Test func anOptimisedTableGivesTheWholeDecodeOrARefusal() throws {
+        let folder = try TemporaryFolder()
+        let source = try folder.write("plain.jpg", JPEGBaselineDCTests.photo(subsampling: TJSAMP_420))
+        try CodecFixtures.run("/usr/bin/jpegtran", ["-optimize", "-outfile", folder.file("opt.jpg"), source])
+        let optimised = try CodecFixtures.read(folder.file("opt.jpg"))
+        let whole = Self.whole(optimised, eighths: 8)
+        var decoded = 0
+        for fraction in stride(from: 0.1, through: 0.9, by: 0.1) {
+            switch Self.split(optimised, eighths: 8, fraction: fraction, size: (whole.width, whole.height)) {
+            case .success(let split):
+                #expect(Self.firstDifference(split.pixels, whole.pixels) == nil)
+                decoded += 1
+            case .failure(let failure):
+                #expect(failure == .failed("the split's first MCU cannot be written again"))
+            }
+        }
+        #expect(decoded > 0)
+    }
+
+    @Test func theFirstThreadTakesMoreRowsWhereTheDecodeCostsMoreThanItsCodes() throws {
+        #expect(JPEGEntropySplit.topFraction(for: JPEGScale(numerator: 1, denominator: 8)) == nil)
+        let threeEighths = try #require(JPEGEntropySplit.topFraction(for: JPEGScale(numerator: 3, denominator: 8)))
+        let whole = try #require(JPEGEntropySplit.topFraction(for: JPEGScale(numerator: 1, denominator: 1)))
+        #expect(threeEighths > 0.5 && threeEighths < 0.9)
+        #expect(whole > 0.5 && whole < threeEighths)
+    }
+}
+
+extension Result where Failure == JPEGEntropySplit.Failure {
+    var failureMessage: String? {
+        guard case .failure(let failure) = self else { return nil }
+        switch failure {
+        case .notApplicable(let message), .failed(let message): return message
+        }
+    }
+}
