@@ -39,7 +39,8 @@ let package = Package(
             name: "fuzz-decoders",
             dependencies: [.product(name: "ImageDecoding", package: "Fourway")]
         ),
-        // Baseline JPEG DC on one and two threads (jpeg_parallel_dc.c): equal results, no memory errors.
+        // Baseline JPEG DC on one and two threads (jpeg_parallel_dc.c), and libjpeg cut mid-scan
+        // (jpeg_entropy_split.c): equal results, no memory errors.
         .executableTarget(
             name: "fuzz-jpeg-dc",
             dependencies: [.product(name: "ImageDecoding", package: "Fourway")]

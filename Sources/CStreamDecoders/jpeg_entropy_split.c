@@ -136,47 +136,188 @@ static void fw_copy_bits(fw_bit_writer *w, const uint8_t *data, uint64_t from, u
     }
 }
 
-// The length of the DC part (code and value bits) of the block at `pos`, or -1.
-static int fw_dc_part_length(const fw_dc_huffman *dc, const uint8_t *data, uint64_t pos) {
-    uint64_t window = fw_peek(data, pos);
+// One block of the scan as bits: where its DC part ends, where its end of
+// block code starts (none when its last coefficient is the 64th) and how
+// many zero coefficients that code stands for, where the block ends.
+typedef struct {
+    uint64_t start, dc_end, eob_at, end;
+    int trailing_zeros;
+    int diff;
+} fw_block_bits;
+
+static int fw_read_block(const fw_dc_scan *s, const fw_dc_huffman *dc, const fw_dc_huffman *ac, uint64_t pos,
+                         fw_block_bits *block) {
+    block->start = pos;
+    uint64_t window = fw_peek(s->data, pos);
     int used, size;
     uint16_t entry = dc->fast_dc[window >> (64 - FW_FAST_BITS)];
     if (entry) { used = entry >> 8; size = entry & 0xFF; }
     else if ((size = fw_dc_slow(dc, window, &used)) < 0) return -1;
-    return size > 11 ? -1 : used + size;
+    if (size > 11) return -1;
+    int value = 0;
+    if (size) {
+        value = (int)((window << used) >> (64 - size));
+        if (value < (1 << (size - 1))) value -= (1 << size) - 1;
+    }
+    block->diff = value;
+    pos += (uint64_t)(used + size);
+    block->dc_end = pos;
+    block->eob_at = UINT64_MAX;
+    block->trailing_zeros = 0;
+    for (int k = 1; k < 64;) {
+        int length, symbol = fw_dc_slow(ac, fw_peek(s->data, pos), &length);
+        if (symbol < 0) return -1;
+        int run = symbol >> 4, bits = symbol & 15;
+        if (bits == 0 && run != 15) {
+            block->eob_at = pos;
+            block->trailing_zeros = 64 - k;
+            pos += (uint64_t)length;
+            break;
+        }
+        pos += (uint64_t)(length + bits);
+        k += bits ? run + 1 : 16;
+        if (k > 64) return -1;   // libjpeg would stop at 63 too, but such a file is not one to cut
+    }
+    block->end = pos;
+    return 0;
 }
 
 // `value` as a DC difference in table `dc`; 0, or -1 when the table has no
 // code for its size (an optimised table holds only the sizes its file uses).
-static int fw_put_dc(fw_bit_writer *w, const fw_dc_huffman *dc, int value) {
-    int magnitude = value < 0 ? -value : value, size = 0;
-    while (magnitude >> size) size++;
-    if (size > 11 || dc->code_length[size] == 0) return -1;
-    fw_put_bits(w, dc->code[size], dc->code_length[size]);
-    if (size) fw_put_bits(w, (uint32_t)(value < 0 ? value + (1 << size) - 1 : value), size);
-    return 0;
+static int fw_dc_code_length(const fw_dc_huffman *dc, int value, int *size) {
+    int magnitude = value < 0 ? -value : value;
+    *size = 0;
+    while (magnitude >> *size) ++*size;
+    if (*size > 11 || dc->code_length[*size] == 0) return -1;
+    return dc->code_length[*size] + *size;
 }
 
-// MCU `first`'s blocks from bit `pos`, each component's first DC made
-// absolute from `pred`; *pos ends after the MCU. 0, or -1.
-static int fw_rewrite_first_mcu(fw_bit_writer *w, const fw_dc_scan *s, uint64_t *pos, const uint16_t pred[4]) {
-    int done[4] = {0};
-    for (int b = 0; b < s->blocks_per_mcu; b++) {
-        int c = s->block_comp[b];
-        const fw_dc_huffman *dc = &s->tables[s->comps[c].td], *ac = &s->tables[4 + s->comps[c].ta];
-        uint64_t start = *pos;
-        int dc_length = fw_dc_part_length(dc, s->data, start), diff;
-        if (dc_length < 0 || fw_dc_block(s, dc, ac, pos, &diff) != FW_DC_OK) return -1;
-        if (!done[c]) {
-            done[c] = 1;
+static void fw_put_dc(fw_bit_writer *w, const fw_dc_huffman *dc, int value) {
+    int size;
+    fw_dc_code_length(dc, value, &size);
+    fw_put_bits(w, dc->code[size], dc->code_length[size]);
+    if (size) fw_put_bits(w, (uint32_t)(value < 0 ? value + (1 << size) - 1 : value), size);
+}
+
+// The first MCUs of the new JPEG: their blocks as in the scan from bit
+// *pos, except each component's first DC, made absolute from `pred`, and
+// some ZRL codes (16 zeros each) before blocks' end-of-block codes, as many
+// as make these MCUs end where the original's bits after them start a byte
+// modulo 8. Those bits are then the original's bytes as they are, stuffing
+// and end included, so a decoder that reads past the data meets what the
+// whole decode meets. As many MCUs as that takes (at most 64 and the
+// `mcus_left`): a detailed block has room for few ZRLs. *pos ends after them. 0, or -1
+// when a DC value has no code, -2 when no ZRLs make the length. Without
+// `aligned`, the first MCU alone and no ZRLs.
+typedef struct {
+    fw_block_bits bits;
+    int value, rewritten, zrl_length, most_zrls;
+} fw_rewritten_block;
+
+static int fw_plan_start(const fw_dc_scan *s, uint64_t *pos, const uint16_t pred[4], long most_mcus, int aligned,
+                         fw_rewritten_block *blocks, unsigned char (*reach)[8], unsigned char (*zrls_to)[8],
+                         unsigned char (*came_from)[8], long *count, int *need) {
+    int first[4] = {1, 1, 1, 1};
+    uint64_t length = 0;
+    long n = 0;
+    memset(reach[0], 0, 8);
+    reach[0][0] = 1;
+    for (long m = 0; m < most_mcus; m++) {
+        for (int b = 0; b < s->blocks_per_mcu; b++, n++) {
+            int c = s->block_comp[b];
+            const fw_dc_huffman *dc = &s->tables[s->comps[c].td], *ac = &s->tables[4 + s->comps[c].ta];
+            fw_rewritten_block *block = &blocks[n];
+            // A block past the data's end would be decoded from zeros the whole decode warns about.
+            if (fw_read_block(s, dc, ac, *pos, &block->bits) != 0 || block->bits.end > s->total_bits) return -1;
+            *pos = block->bits.end;
+            block->rewritten = first[c];
             // The coefficient libjpeg keeps is 16 bits: so is the prediction here.
-            if (fw_put_dc(w, dc, (int16_t)(uint16_t)(pred[c] + (uint16_t)diff)) != 0) return -1;
-            fw_copy_bits(w, s->data, start + (uint64_t)dc_length, *pos);
-        } else {
-            fw_copy_bits(w, s->data, start, *pos);
+            block->value = first[c] ? (int16_t)(uint16_t)(pred[c] + (uint16_t)block->bits.diff) : block->bits.diff;
+            int size, dc_length = first[c] ? fw_dc_code_length(dc, block->value, &size)
+                                           : (int)(block->bits.dc_end - block->bits.start);
+            if (dc_length < 0) return -1;
+            first[c] = 0;
+            length += (uint64_t)dc_length + (block->bits.end - block->bits.dc_end);
+            block->zrl_length = ac->code_length[0xF0];
+            // Fewer than the zeros allow: a ZRL that reaches the 64th
+            // coefficient ends the block, and its EOB would be read as the next.
+            block->most_zrls = block->bits.eob_at == UINT64_MAX || block->zrl_length == 0
+                ? 0 : (block->bits.trailing_zeros - 1) / 16;
+            // reach[n + 1][r]: the blocks so far can add r bits modulo 8.
+            memset(reach[n + 1], 0, 8);
+            for (int r = 0; r < 8; r++) {
+                if (!reach[n][r]) continue;
+                for (int z = 0; z <= block->most_zrls; z++) {
+                    int to = (r + z * block->zrl_length) % 8;
+                    if (reach[n + 1][to]) continue;
+                    reach[n + 1][to] = 1;
+                    zrls_to[n + 1][to] = (unsigned char)z;
+                    came_from[n + 1][to] = (unsigned char)r;
+                }
+            }
+        }
+        *need = aligned ? (int)((*pos - length) % 8) : 0;
+        if (reach[n][*need]) { *count = n; return 0; }
+    }
+    return -2;
+}
+
+static int fw_rewrite_start(fw_bit_writer *w, const fw_dc_scan *s, uint64_t *pos, const uint16_t pred[4],
+                            long mcus_left, int aligned) {
+    long most_mcus = aligned ? (mcus_left < 64 ? mcus_left : 64) : 1;
+    long most_blocks = most_mcus * s->blocks_per_mcu, count = 0;
+    int need = 0;
+    fw_rewritten_block *blocks = malloc(sizeof *blocks * (size_t)most_blocks);
+    unsigned char (*tables)[8] = malloc(3 * 8 * (size_t)(most_blocks + 1));
+    if (!blocks || !tables) { free(blocks); free(tables); return -1; }
+    unsigned char (*reach)[8] = tables, (*zrls_to)[8] = tables + most_blocks + 1,
+                  (*came_from)[8] = tables + 2 * (most_blocks + 1);
+    int status = fw_plan_start(s, pos, pred, most_mcus, aligned, blocks, reach, zrls_to, came_from, &count, &need);
+    if (status == 0) {
+        for (long n = count, r = need; n > 0; n--) {
+            blocks[n - 1].most_zrls = zrls_to[n][r];   // now: the ZRLs it gets
+            r = came_from[n][r];
+        }
+        for (long n = 0; n < count; n++) {
+            const fw_rewritten_block *block = &blocks[n];
+            int c = s->block_comp[n % s->blocks_per_mcu];
+            const fw_dc_huffman *dc = &s->tables[s->comps[c].td], *ac = &s->tables[4 + s->comps[c].ta];
+            if (block->rewritten) fw_put_dc(w, dc, block->value);
+            else fw_copy_bits(w, s->data, block->bits.start, block->bits.dc_end);
+            uint64_t ac_end = block->bits.eob_at == UINT64_MAX ? block->bits.end : block->bits.eob_at;
+            fw_copy_bits(w, s->data, block->bits.dc_end, ac_end);
+            for (int z = 0; z < block->most_zrls; z++) fw_put_bits(w, ac->code[0xF0], ac->code_length[0xF0]);
+            fw_copy_bits(w, s->data, ac_end, block->bits.end);
         }
     }
-    return 0;
+    free(blocks);
+    free(tables);
+    return status;
+}
+
+// Where the scan's unstuffed byte `index` starts in the file's data from
+// `p` (as fw_dc_unstuff reads it: 0xFF, any fill 0xFFs, 0x00 is one byte).
+static const uint8_t *fw_stuffed_at(const uint8_t *p, const uint8_t *end, size_t index) {
+    while (p < end) {
+        const uint8_t *ff = memchr(p, 0xFF, (size_t)(end - p));
+        size_t plain = (size_t)((ff ? ff : end) - p);
+        if (index < plain) return p + index;
+        if (!ff) return end;
+        index -= plain;
+        const uint8_t *q = ff + 1;
+        while (q < end && *q == 0xFF) q++;
+        if (q == end || *q != 0) return ff;   // a marker: the data ends here
+        if (index == 0) return ff;
+        index--;
+        p = q + 1;
+    }
+    return end;
+}
+
+// The original's bytes [from, end) after what `w` holds, as they are.
+static void fw_copy_tail(fw_bit_writer *w, const uint8_t *from, const uint8_t *end) {
+    memcpy(w->out + w->length, from, (size_t)(end - from));
+    w->length += (size_t)(end - from);
 }
 
 // ---- the two threads ----
@@ -195,6 +336,7 @@ typedef struct {
     int mcu_height, mcus_per_row;
     int status;
     uint64_t bits_read;
+    int shifted;             // the rest of the scan's bits shifted, not copied (fw_split_bottom)
     char message[200];
 } fw_split_job;
 
@@ -212,23 +354,47 @@ static void *fw_split_bottom(void *context) {
     }
     job->bits_read = pos;
     size_t header = (size_t)(job->data - job->bytes);
-    size_t rest = (size_t)((s->total_bits - pos) / 8) + 64;
-    fw_bit_writer w = {.out = malloc(header + 2 * rest + 4)};
+    const uint8_t *end = job->bytes + job->length;
+    // The rewritten MCUs may stuff more bytes than the original's (at most
+    // twice theirs) and gain ZRLs and DC bits (under 10 bytes a block).
+    size_t rest = (size_t)(end - fw_stuffed_at(job->data, end, (size_t)(pos / 8)));
+    fw_bit_writer w = {.out = malloc(header + 2 * rest + 65536)};
     if (!w.out) { snprintf(job->message, sizeof job->message, "out of memory"); return NULL; }
     memcpy(w.out, job->bytes, header);
     long rows = (long)s->height - job->first_row * job->mcu_height;
     w.out[s->frame_offset + 1] = (uint8_t)(rows >> 8);
     w.out[s->frame_offset + 2] = (uint8_t)(rows & 0xFF);
     w.length = header;
-    if (fw_rewrite_first_mcu(&w, s, &pos, pred) != 0) {
-        snprintf(job->message, sizeof job->message, "the split's first MCU cannot be written again");
+    uint64_t row_start = pos;
+    long mcus_left = s->total_mcus - job->first_row * job->mcus_per_row;
+    int status = fw_rewrite_start(&w, s, &pos, pred, mcus_left, 1);
+    if (status == 0) {
+        // To the original's next byte boundary, then its bytes as they are, to the file's end.
+        uint64_t boundary = (pos + 7) / 8 * 8;
+        fw_copy_bits(&w, s->data, pos, boundary);
+        status = w.count == 0 ? 0 : -1;   // fw_rewrite_start's ZRLs made it a byte boundary
+        fw_copy_tail(&w, fw_stuffed_at(job->data, end, (size_t)(boundary / 8)), end);
+    } else if (status == -2) {
+        // No room for ZRLs (detailed blocks, or a table without the code):
+        // the rest of the scan's bits shifted, the last byte filled with
+        // zeros, then the original's bytes from its end. A decoder reading
+        // past the data reads zeros as it would from the original's marker,
+        // so the pixels are the same; only one that reads at most those few
+        // zero bits past the end goes without the whole decode's warning.
+        pos = row_start;
+        w.length = header;
+        w.count = 0;
+        status = fw_rewrite_start(&w, s, &pos, pred, mcus_left, 0);
+        fw_copy_bits(&w, s->data, pos, s->total_bits);
+        if (w.count) fw_put_bits(&w, 0, 8 - w.count);
+        fw_copy_tail(&w, fw_stuffed_at(job->data, end, (size_t)(s->total_bits / 8)), end);
+        job->shifted = 1;
+    }
+    if (status != 0) {
+        snprintf(job->message, sizeof job->message, "the MCUs at the split cannot be written again");
         free(w.out);
         return NULL;
     }
-    fw_copy_bits(&w, s->data, pos, s->total_bits);
-    if (w.count) fw_put_bits(&w, 0xFF, 8 - w.count);   // 1-bits fill the last byte, as T.81 says
-    w.out[w.length++] = 0xFF;
-    w.out[w.length++] = 0xD9;
     int skip = job->mcu_height * job->num / 8;
     job->status = fw_split_rows(w.out, w.length, job->num, skip, job->height - job->top_height, job->width,
                                 job->height - job->top_height + skip,
@@ -294,6 +460,7 @@ int32_t fw_jpeg_entropy_split_decode(const uint8_t *bytes, size_t length, int32_
     result->top_rows = job.top_height;
     result->cut_mcu_row = cut;
     result->bits_read = (int64_t)job.bits_read;
+    result->shifted = job.shifted;
     if (top != 0 || job.status != 0) {
         snprintf(result->message, sizeof result->message, "%s", top != 0 ? top_message : job.message);
         return -1;

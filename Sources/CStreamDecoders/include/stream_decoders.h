@@ -176,6 +176,9 @@ typedef struct {
     int64_t cut_mcu_row;
     /// Bits of the scan the second thread read before its own decode.
     int64_t bits_read;
+    /// 1 when the scan's bits after the cut were shifted (no ZRLs could
+    /// realign them with the original's bytes), 0 when copied as they are.
+    int32_t shifted;
     /// When the function does not succeed: one line saying why.
     char message[200];
 } fw_entropy_split_result;

@@ -9,9 +9,9 @@ import CStreamDecoders
 /// run of codes, each starting where the last ended, each block's DC a
 /// difference from the one before. The second thread reads the codes
 /// (only where blocks start and the DC predictions) to an MCU row, writes a
-/// JPEG of the rows from there (its first MCU's DC made absolute, the rest of
-/// the bits shifted to follow) and decodes it, while the first thread
-/// decodes the original's rows above. The second starts its decode late, so
+/// JPEG of the rows from there (its first MCU's DC made absolute, ZRL codes
+/// added until the original's bytes can follow as they are) and decodes it,
+/// while the first thread decodes the original's rows above. The second starts its decode late, so
 /// the first takes more rows: ``topFraction(for:)``.
 ///
 /// ```swift
@@ -24,11 +24,15 @@ import CStreamDecoders
 /// ```
 public enum JPEGEntropySplit {
     /// What a decode did, for tests: the output rows the first thread
-    /// decoded and the bits of the scan the second read first.
+    /// decoded, the bits of the scan the second read first, and whether the
+    /// bits after the cut were shifted (no ZRL codes could realign them
+    /// with the original's bytes; then a scan that ends a few bits early
+    /// goes without libjpeg's warning, its pixels the same).
     public struct Decoded: Sendable {
         public var pixels: [UInt8]
         public var topRows: Int
         public var bitsRead: Int
+        public var shifted: Bool
     }
 
     /// Why there is no result.
@@ -76,7 +80,8 @@ public enum JPEGEntropySplit {
         }
         let message = withUnsafeBytes(of: result.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         switch status {
-        case 0: return .success(Decoded(pixels: pixels, topRows: Int(result.top_rows), bitsRead: Int(result.bits_read)))
+        case 0: return .success(Decoded(pixels: pixels, topRows: Int(result.top_rows), bitsRead: Int(result.bits_read),
+                                        shifted: result.shifted != 0))
         case 1: return .failure(.notApplicable(message))
         default: return .failure(.failed(message))
         }
