@@ -81,7 +81,8 @@ let package = Package(
         // Animated WebP frames and WebP's ICC chunk (libwebpdemux).
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         // PNG, TIFF and progressive JPEG read row by row and averaged down as
-        // they stream (C: libpng reports errors with longjmp).
+        // they stream (C: libpng reports errors with longjmp); a baseline
+        // JPEG's scan read on two cores (its DC image, libjpeg's decode cut mid-scan).
         .target(
             name: "CStreamDecoders",
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("tiff"), .linkedLibrary("jpeg"), .linkedLibrary("m")]

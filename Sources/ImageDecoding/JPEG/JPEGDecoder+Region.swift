@@ -91,16 +91,8 @@ extension JPEGDecoder {
                       h: max(1, Int(Double(crop.h) * outputScale + 1e-9)))
         let factor = JPEGScale.choose(width: crop.w, height: crop.h, targetWidth: target.w, targetHeight: target.h)
         let scaled = (w: factor.scaled(crop.w), h: factor.scaled(crop.h))
-        guard let decoder = tjInitDecompress() else { throw DecodeFailure(path: path, message: "JPEG decoder could not start") }
-        defer { tjDestroy(decoder) }
-        var failed = false
-        let pixels = [UInt8](unsafeUninitializedCapacity: scaled.w * scaled.h * 4) { out, initialized in
-            let status = tjDecompress2(decoder, cropped, croppedSize, out.baseAddress, Int32(scaled.w), Int32(scaled.w * 4),
-                                       Int32(scaled.h), Int32(TJPF_RGBA.rawValue), TJFLAG_LIMITSCANS)
-            failed = status != 0 && tjGetErrorCode(decoder) == Int32(TJERR_FATAL.rawValue)
-            initialized = failed ? 0 : out.count
-        }
-        if failed { throw DecodeFailure(path: path, message: "corrupt JPEG data") }
+        let pixels = try decodeCrop(UnsafeBufferPointer(start: cropped, count: Int(croppedSize)), cropPixels: crop.w * crop.h,
+                                    scale: factor, width: scaled.w, height: scaled.h, path: path)
         var image = PixelBuffer(width: scaled.w, height: scaled.h, pixels: pixels)
             .downscaled(toWidth: target.w, height: target.h)
             .oriented(orientation)
@@ -114,5 +106,28 @@ extension JPEGDecoder {
             image: DecodedImage(width: image.width, height: image.height, pixels: image.pixels,
                                 sourceWidth: upright.w, sourceHeight: upright.h, format: "JPEG"),
             region: covered)
+    }
+
+    /// The cropped JPEG at `scale`: a big baseline crop on two cores
+    /// (JPEGEntropySplit, the same pixels), anything else by tjDecompress2.
+    private static func decodeCrop(_ crop: UnsafeBufferPointer<UInt8>, cropPixels: Int, scale: JPEGScale, width: Int,
+                                   height: Int, path: String) throws(DecodeFailure) -> [UInt8] {
+        if splitsAcrossCores, cropPixels >= JPEGRestartSplit.minimumPixels,
+           let fraction = JPEGEntropySplit.topFraction(for: scale),
+           case .success(let split) = JPEGEntropySplit.decode(crop, scale: scale, width: width, height: height,
+                                                              topFraction: fraction) {
+            return split.pixels
+        }
+        guard let decoder = tjInitDecompress() else { throw DecodeFailure(path: path, message: "JPEG decoder could not start") }
+        defer { tjDestroy(decoder) }
+        var failed = false
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, initialized in
+            let status = tjDecompress2(decoder, crop.baseAddress, UInt(crop.count), out.baseAddress, Int32(width),
+                                       Int32(width * 4), Int32(height), Int32(TJPF_RGBA.rawValue), TJFLAG_LIMITSCANS)
+            failed = status != 0 && tjGetErrorCode(decoder) == Int32(TJERR_FATAL.rawValue)
+            initialized = failed ? 0 : out.count
+        }
+        if failed { throw DecodeFailure(path: path, message: "corrupt JPEG data") }
+        return pixels
     }
 }
