@@ -53,11 +53,14 @@ static void fw_split_emit(j_common_ptr info, int level) {
 }
 
 // Output rows [skip, skip + rows) of the JPEG in memory at num/8, RGBA,
-// into `out` (width * 4 bytes a row); the decode stops after them. 0 when
-// libjpeg decoded them without a word and its output is `width` wide and
-// `height` high; -1 otherwise, with `message`.
+// into `out` (width * 4 bytes a row). With `to_end` (the rows are the last)
+// libjpeg then reads on to the file's end marker, as tjDecompress2 does, so
+// what follows the scan (junk, a second SOI) is met as the whole decode
+// meets it; otherwise the decode stops after them. 0 when libjpeg decoded
+// them without a word and its output is `width` wide and `height` high;
+// -1 otherwise, with `message`.
 static int fw_split_rows(const uint8_t *bytes, size_t length, int num, int skip, int rows, int width, int height,
-                         uint8_t *out, char message[200]) {
+                         int to_end, uint8_t *out, char message[200]) {
     struct jpeg_decompress_struct info;
     fw_split_errors errors;
     memset(&info, 0, sizeof info);
@@ -94,6 +97,7 @@ static int fw_split_rows(const uint8_t *bytes, size_t length, int num, int skip,
         JSAMPROW target = line < skip ? scratch : out + (size_t)(line - skip) * width * 4;
         if (jpeg_read_scanlines(&info, &target, 1) != 1) status = -1;
     }
+    if (status == 0 && to_end && (int)info.output_scanline == height) jpeg_finish_decompress(&info);
     if (status == 0 && errors.warnings) {
         snprintf(message, 200, "libjpeg warned: %s", errors.message);
         status = -1;
@@ -397,7 +401,7 @@ static void *fw_split_bottom(void *context) {
     }
     int skip = job->mcu_height * job->num / 8;
     job->status = fw_split_rows(w.out, w.length, job->num, skip, job->height - job->top_height, job->width,
-                                job->height - job->top_height + skip,
+                                job->height - job->top_height + skip, 1,
                                 job->out + (size_t)job->top_height * job->width * 4, job->message);
     free(w.out);
     return NULL;
@@ -454,7 +458,7 @@ int32_t fw_jpeg_entropy_split_decode(const uint8_t *bytes, size_t length, int32_
         return 1;
     }
     char top_message[200] = "";
-    int top = fw_split_rows(bytes, length, scale_num, 0, job.top_height, out_width, out_height, out, top_message);
+    int top = fw_split_rows(bytes, length, scale_num, 0, job.top_height, out_width, out_height, 0, out, top_message);
     pthread_join(thread, NULL);
     fw_dc_free(&s);
     result->top_rows = job.top_height;

@@ -141,14 +141,15 @@ import Testing
 
     /// The bits after the rewritten MCUs are the original's bytes, so a
     /// marker inside the scan, below the cut, is met as the whole decode
-    /// meets it: libjpeg warns, and the caller decodes the whole file.
+    /// meets it: libjpeg stops there ("Unsupported marker"), and the caller
+    /// decodes the whole file, whose message is the one shown.
     @Test func aMarkerInsideTheScanBelowTheCutIsMetAsInTheWholeDecode() throws {
         var bytes = JPEGBaselineDCTests.photo(width: 301, height: 203, subsampling: TJSAMP_420)
         var at = bytes.count * 85 / 100
         while bytes[at] == 0xFF || bytes[at - 1] == 0xFF { at += 1 }
         bytes.insert(contentsOf: [0xFF, 0x36], at: at)
         let result = Self.split(bytes, eighths: 8, fraction: 0.5, size: (301, 203))
-        #expect(result.failureMessage == "libjpeg warned: Corrupt JPEG data: premature end of data segment")
+        #expect(result.failureMessage == "libjpeg: Unsupported marker type 0x36")
     }
 
     @Test(arguments: [0.2, 0.5, 0.9])
@@ -159,6 +160,16 @@ import Testing
         guard case .failure(.failed) = Self.split(cut, eighths: 8, fraction: 0.5, size: (whole.width, whole.height)) else {
             Issue.record("a file cut at \(fraction) was decoded"); return
         }
+    }
+
+    /// The second part reads on to the end marker as tjDecompress2 does: a
+    /// file the whole decode fails on after its last row (the fuzzer's: a
+    /// second SOI after the scan) fails here too.
+    @Test func whatFollowsTheScanIsMetAsTheWholeDecodeMeetsIt() throws {
+        let photo = JPEGBaselineDCTests.photo(width: 301, height: 203, subsampling: TJSAMP_420)
+        let bytes = Array(photo.dropLast(2)) + [0xFF, 0xD8]
+        #expect(Self.split(bytes, eighths: 8, fraction: 0.5, size: (301, 203)).failureMessage
+                == "libjpeg: Invalid JPEG file structure: two SOI markers")
     }
 
     @Test func aFileWithRestartMarkersIsLeftToTheRestartSplit() throws {
