@@ -211,20 +211,7 @@ import Testing
         #expect(decoded > 0)
     }
 
-    // MARK: - In the decoders
-
-    /// JPEGDecoder splits a photo of 2 MP or more: the page it makes is the
-    /// one tjDecompress2's whole decode at the same scale makes.
-    @Test func aPageOfABigPhotoIsTheWholeDecodesPage() throws {
-        let bytes = JPEGBaselineDCTests.photo(width: 2001, height: 1203, subsampling: TJSAMP_420)
-        let page = try JPEGDecoder.decode(bytes, path: "big.jpg", maxWidth: 700, maxHeight: 500)
-        let scale = JPEGScale.choose(width: 2001, height: 1203, targetWidth: page.width, targetHeight: page.height)
-        #expect(JPEGEntropySplit.topFraction(for: scale) != nil)
-        let whole = Self.whole(bytes, eighths: scale.numerator * 8 / scale.denominator)
-        let expected = PixelBuffer(width: whole.width, height: whole.height, pixels: whole.pixels)
-            .downscaled(toWidth: page.width, height: page.height)
-        #expect(Self.firstDifference(page.pixels, expected.pixels) == nil)
-    }
+    // MARK: - In the region decoder
 
     /// A zoomed region of 2 MP or more (libjpeg-turbo's lossless crop, here
     /// of the whole image) too.

@@ -128,29 +128,17 @@ public struct JPEGDecoder: ImageFormatDecoder {
                                 cut: (split, plan.scale), target: plan.target, orientation: structure.orientation,
                                 upright: plan.upright, iccProfile: structure.iccProfile(in: buffer))
         }
-        var image: PixelBuffer
-        if mayCut, !header.isCMYK, !structure.isProgressive, let pixels = entropySplit(buffer, plan: plan) {
-            image = PixelBuffer(width: plan.scaledWidth, height: plan.scaledHeight, pixels: pixels)
-        } else {
-            image = try decompressPixels(handle, buffer, isCMYK: header.isCMYK, plan: plan,
+        // Without restart markers a page is decoded on one core: JPEGEntropySplit's
+        // second thread first reads codes the first thread reads again, and
+        // in the browser the other core is rarely free when a page decodes
+        // (the neighbours' decodes, the window opening): the first image came
+        // 10–30 ms later with it (docs/benchmarks.md). Zoomed regions use it.
+        var image = try decompressPixels(handle, buffer, isCMYK: header.isCMYK, plan: plan,
                                          flags: decodeFlags(for: structure), path: path)
-        }
         if header.isCMYK { image = convertInvertedCMYK(image) }
         // A CMYK profile does not describe the RGB made above: ColorProfile ignores it.
         return Decompressed(image: image, cut: nil, target: plan.target, orientation: structure.orientation,
                             upright: plan.upright, iccProfile: structure.iccProfile(in: buffer))
-    }
-
-    /// A big baseline JPEG without restart markers on two cores
-    /// (JPEGEntropySplit), or nil: then the whole file is decoded as one,
-    /// and says what was wrong if anything was.
-    private static func entropySplit(_ buffer: UnsafeBufferPointer<UInt8>, plan: ScalePlan) -> [UInt8]? {
-        guard plan.upright.w * plan.upright.h >= JPEGRestartSplit.minimumPixels,
-              let fraction = JPEGEntropySplit.topFraction(for: plan.scale),
-              case .success(let decoded) = JPEGEntropySplit.decode(buffer, scale: plan.scale, width: plan.scaledWidth,
-                                                                   height: plan.scaledHeight, topFraction: fraction)
-        else { return nil }
-        return decoded.pixels
     }
 
     /// What the frame header says, checked against the limits.

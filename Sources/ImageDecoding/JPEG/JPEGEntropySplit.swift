@@ -14,12 +14,17 @@ import CStreamDecoders
 /// while the first thread decodes the original's rows above. The second starts its decode late, so
 /// the first takes more rows: ``topFraction(for:)``.
 ///
+/// Reading the codes first is work a whole decode does not do (half as
+/// much CPU again at 3/8: 24 ms on 47), so the split pays only where the other core is
+/// free: the crop of a zoomed region (JPEGDecoder+Region), not a page,
+/// which decodes beside its neighbours (docs/benchmarks.md).
+///
 /// ```swift
 /// if let fraction = JPEGEntropySplit.topFraction(for: scale),
-///    case .success(let rgba) = bytes.withUnsafeBufferPointer({
+///    case .success(let decoded) = bytes.withUnsafeBufferPointer({
 ///        JPEGEntropySplit.decode($0, scale: scale, width: 1500, height: 1125, topFraction: fraction)
 ///    }) {
-///     rgba.count   // 1500 × 1125 × 4, as tjDecompress2 makes it at 3/8
+///     decoded.pixels.count   // 1500 × 1125 × 4, as tjDecompress2 makes them at 3/8
 /// }
 /// ```
 public enum JPEGEntropySplit {
