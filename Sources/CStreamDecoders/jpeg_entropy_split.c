@@ -53,14 +53,14 @@ static void fw_split_emit(j_common_ptr info, int level) {
 }
 
 // Output rows [skip, skip + rows) of the JPEG in memory at num/8, RGBA,
-// into `out` (width * 4 bytes a row). With `to_end` (the rows are the last)
+// columns [x0, x0 + cols) of them into `out` (cols * 4 bytes a row). With `to_end` (the rows are the last)
 // libjpeg then reads on to the file's end marker, as tjDecompress2 does, so
 // what follows the scan (junk, a second SOI) is met as the whole decode
 // meets it; otherwise the decode stops after them. 0 when libjpeg decoded
 // them without a word and its output is `width` wide and `height` high;
 // -1 otherwise, with `message`.
-static int fw_split_rows(const uint8_t *bytes, size_t length, int num, int skip, int rows, int width, int height,
-                         int to_end, uint8_t *out, char message[200]) {
+static int fw_split_rows(const uint8_t *bytes, size_t length, int num, int skip, int rows, int x0, int cols,
+                         int width, int height, int to_end, uint8_t *out, char message[200]) {
     struct jpeg_decompress_struct info;
     fw_split_errors errors;
     memset(&info, 0, sizeof info);
@@ -91,11 +91,14 @@ static int fw_split_rows(const uint8_t *bytes, size_t length, int num, int skip,
         snprintf(message, 200, "libjpeg made %ux%u, not %dx%d", info.output_width, info.output_height, width, height);
         status = -1;
     }
-    if (status == 0 && skip > 0 && !(scratch = malloc((size_t)width * 4))) status = -1;
+    int whole_rows = x0 == 0 && cols == width;
+    if (status == 0 && (skip > 0 || !whole_rows) && !(scratch = malloc((size_t)width * 4))) status = -1;
     while (status == 0 && (int)info.output_scanline < skip + rows) {
         int line = (int)info.output_scanline;
-        JSAMPROW target = line < skip ? scratch : out + (size_t)(line - skip) * width * 4;
+        uint8_t *row = line < skip ? NULL : out + (size_t)(line - skip) * cols * 4;
+        JSAMPROW target = row && whole_rows ? row : scratch;
         if (jpeg_read_scanlines(&info, &target, 1) != 1) status = -1;
+        else if (row && !whole_rows) memcpy(row, scratch + (size_t)x0 * 4, (size_t)cols * 4);
     }
     if (status == 0 && to_end && (int)info.output_scanline == height) jpeg_finish_decompress(&info);
     if (status == 0 && errors.warnings) {
@@ -344,14 +347,14 @@ typedef struct {
     char message[200];
 } fw_split_job;
 
-static void *fw_split_bottom(void *context) {
-    fw_split_job *job = context;
+// A JPEG of the rows from MCU row job->first_row (malloc'd, *length
+// bytes), the scan's codes read to there; NULL with job->message.
+static uint8_t *fw_jpeg_from_row(fw_split_job *job, size_t *length) {
     fw_dc_scan *s = job->scan;
     uint64_t pos = 0;
     uint16_t pred[4] = {0};
     long done;
     fw_dc_sink discard = {.discard = 1};
-    job->status = -1;
     if (fw_dc_mcus(s, &pos, pred, 0, job->first_row * job->mcus_per_row, s->total_bits, &discard, &done) != FW_DC_OK) {
         snprintf(job->message, sizeof job->message, "the scan's codes end or break before the split");
         return NULL;
@@ -399,11 +402,21 @@ static void *fw_split_bottom(void *context) {
         free(w.out);
         return NULL;
     }
+    *length = w.length;
+    return w.out;
+}
+
+static void *fw_split_bottom(void *context) {
+    fw_split_job *job = context;
+    job->status = -1;
+    size_t length;
+    uint8_t *jpeg = fw_jpeg_from_row(job, &length);
+    if (!jpeg) return NULL;
     int skip = job->mcu_height * job->num / 8;
-    job->status = fw_split_rows(w.out, w.length, job->num, skip, job->height - job->top_height, job->width,
-                                job->height - job->top_height + skip, 1,
+    job->status = fw_split_rows(jpeg, length, job->num, skip, job->height - job->top_height, 0, job->width,
+                                job->width, job->height - job->top_height + skip, 1,
                                 job->out + (size_t)job->top_height * job->width * 4, job->message);
-    free(w.out);
+    free(jpeg);
     return NULL;
 }
 
@@ -458,7 +471,8 @@ int32_t fw_jpeg_entropy_split_decode(const uint8_t *bytes, size_t length, int32_
         return 1;
     }
     char top_message[200] = "";
-    int top = fw_split_rows(bytes, length, scale_num, 0, job.top_height, out_width, out_height, 0, out, top_message);
+    int top = fw_split_rows(bytes, length, scale_num, 0, job.top_height, 0, out_width, out_width, out_height, 0, out,
+                            top_message);
     pthread_join(thread, NULL);
     fw_dc_free(&s);
     result->top_rows = job.top_height;
@@ -470,4 +484,58 @@ int32_t fw_jpeg_entropy_split_decode(const uint8_t *bytes, size_t length, int32_
         return -1;
     }
     return 0;
+}
+
+int32_t fw_jpeg_region_decode(const uint8_t *bytes, size_t length, int32_t scale_num, int32_t left, int32_t top,
+                              int32_t width, int32_t height, uint8_t *out, int32_t out_width, int32_t out_height,
+                              fw_entropy_split_result *result) {
+    memset(result, 0, sizeof *result);
+    if (length < 4 || bytes[0] != 0xFF || bytes[1] != 0xD8 || scale_num < 1 || scale_num > 8 || left < 0 || top < 0 ||
+        width < 1 || height < 1) {
+        snprintf(result->message, sizeof result->message, "not a JPEG or not a region");
+        return 1;
+    }
+    fw_dc_scan s;
+    memset(&s, 0, sizeof s);
+    fw_split_job job = {.bytes = bytes, .length = length, .num = scale_num, .scan = &s};
+    int status = fw_split_open(&s, bytes, length, &job.data, result);
+    if (status != 0) { fw_dc_free(&s); return status; }
+    job.mcu_height = s.ncomp == 1 ? 8 : 8 * s.vmax;
+    job.mcus_per_row = s.ncomp == 1 ? s.comps[0].blocks_w : s.mcux;
+    int mcu_width = s.ncomp == 1 ? 8 : 8 * s.hmax;
+    // Output coordinates at the scale: an MCU's corner is a whole pixel there.
+    long image_w = ((long)s.width * scale_num + 7) / 8, image_h = ((long)s.height * scale_num + 7) / 8;
+    long x0 = (long)left * scale_num / 8, y0 = (long)top * scale_num / 8;
+    long x1 = ((long)left + width) * scale_num / 8 + (((long)left + width) * scale_num % 8 != 0);
+    long y1 = ((long)top + height) * scale_num / 8 + (((long)top + height) * scale_num % 8 != 0);
+    if (x1 > image_w) x1 = image_w;
+    if (y1 > image_h) y1 = image_h;
+    if (left % mcu_width || top % job.mcu_height || left + width > s.width || top + height > s.height ||
+        x1 - x0 != out_width || y1 - y0 != out_height) {
+        snprintf(result->message, sizeof result->message, "the region is not MCU-aligned inside the image");
+        fw_dc_free(&s);
+        return 1;
+    }
+    long top_row = top / job.mcu_height;
+    if (top_row <= 1) {
+        // The original from its top: the rows above the region decoded and dropped.
+        status = fw_split_rows(bytes, length, scale_num, (int)y0, out_height, (int)x0, out_width, (int)image_w,
+                               (int)image_h, 0, out, result->message);
+    } else {
+        // A JPEG from the MCU row above the region's, as the split's second part.
+        job.first_row = top_row - 1;
+        size_t jpeg_length;
+        uint8_t *jpeg = fw_jpeg_from_row(&job, &jpeg_length);
+        int skip = job.mcu_height * scale_num / 8;
+        status = jpeg ? fw_split_rows(jpeg, jpeg_length, scale_num, skip, out_height, (int)x0, out_width, (int)image_w,
+                                      (int)(image_h - y0 + skip), 0, out, job.message)
+                      : -1;
+        free(jpeg);
+        if (status != 0) snprintf(result->message, sizeof result->message, "%s", job.message);
+        result->bits_read = (int64_t)job.bits_read;
+        result->shifted = job.shifted;
+    }
+    fw_dc_free(&s);
+    result->cut_mcu_row = top_row;
+    return status == 0 ? 0 : -1;
 }

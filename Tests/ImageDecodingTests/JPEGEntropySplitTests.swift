@@ -211,19 +211,64 @@ import Testing
         #expect(decoded > 0)
     }
 
-    // MARK: - In the region decoder
+    // MARK: - Regions
 
-    /// A zoomed region of 2 MP or more (libjpeg-turbo's lossless crop, here
-    /// of the whole image) too.
-    @Test func aBigRegionIsTheWholeDecodesRegion() throws {
+    /// A region of the whole decode at `eighths`/8: (x, y, width, height) at full size.
+    static func crop(_ whole: (pixels: [UInt8], width: Int, height: Int), eighths: Int,
+                     _ region: (x: Int, y: Int, width: Int, height: Int)) -> [UInt8] {
+        let x0 = region.x * eighths / 8, y0 = region.y * eighths / 8
+        let x1 = min(whole.width, ((region.x + region.width) * eighths + 7) / 8)
+        let y1 = min(whole.height, ((region.y + region.height) * eighths + 7) / 8)
+        var out: [UInt8] = []
+        for y in y0..<y1 { out += whole.pixels[(y * whole.width + x0) * 4..<(y * whole.width + x1) * 4] }
+        return out
+    }
+
+    static func region(_ bytes: [UInt8], eighths: Int,
+                       _ region: (x: Int, y: Int, width: Int, height: Int)) -> Result<JPEGEntropySplit.Decoded, JPEGEntropySplit.Failure> {
+        let scale = JPEGScale(numerator: eighths, denominator: 8)
+        return bytes.withUnsafeBufferPointer {
+            JPEGEntropySplit.decodeRegion($0, scale: scale, left: region.x, top: region.y, width: region.width,
+                                          height: region.height, outputWidth: scale.scaled(region.width),
+                                          outputHeight: scale.scaled(region.height))
+        }
+    }
+
+    /// Regions from the top (the original decoded from its start) and from
+    /// lower rows (a JPEG from the MCU row above), inside and at the edges.
+    @Test(arguments: [TJSAMP_420, TJSAMP_422, TJSAMP_444, TJSAMP_GRAY])
+    func aRegionIsTheWholeDecodesPixelsThere(subsampling: TJSAMP) throws {
+        let bytes = JPEGBaselineDCTests.photo(subsampling: subsampling)   // 1001 × 777
+        let regions = [(0, 0, 320, 240), (16, 16, 400, 300), (320, 48, 500, 400), (480, 400, 521, 377),
+                       (0, 736, 1001, 41), (992, 16, 9, 761)]
+        for eighths in [1, 3, 4, 8] {
+            let whole = Self.whole(bytes, eighths: eighths)
+            for (x, y, w, h) in regions {
+                let decoded = try Self.region(bytes, eighths: eighths, (x, y, w, h)).get()
+                #expect(Self.firstDifference(decoded.pixels, Self.crop(whole, eighths: eighths, (x, y, w, h))) == nil,
+                        "\(x),\(y) \(w)×\(h) at \(eighths)/8")
+            }
+        }
+    }
+
+    @Test func aRegionWhoseCornerIsNotAnMCUsIsLeftToTheLosslessCrop() throws {
+        let bytes = JPEGBaselineDCTests.photo(subsampling: TJSAMP_420)
+        #expect(Self.region(bytes, eighths: 8, (8, 16, 100, 100)).failureMessage
+                == "the region is not MCU-aligned inside the image")
+    }
+
+    /// RegionDecoder takes this path for a baseline JPEG: a region below
+    /// the top is the whole decode's, its first rows included (libjpeg-turbo's
+    /// lossless crop would upsample them from the crop's own edge).
+    @Test func aZoomedRegionIsTheWholeDecodesPixels() throws {
         let folder = try TemporaryFolder()
         let bytes = JPEGBaselineDCTests.photo(width: 2001, height: 1203, subsampling: TJSAMP_420)
         let path = try folder.write("big.jpg", bytes)
-        let region = try RegionDecoder.decode(path: path, region: PixelRect(x: 0, y: 0, width: 2001, height: 1203),
+        let region = try RegionDecoder.decode(path: path, region: PixelRect(x: 640, y: 480, width: 800, height: 600),
                                               scale: 1, maximumPixels: 4_000_000).get()
+        #expect(region.region == PixelRect(x: 640, y: 480, width: 800, height: 600))
         let whole = Self.whole(bytes, eighths: 8)
-        #expect(region.image.width == 2001 && region.image.height == 1203)
-        #expect(Self.firstDifference(region.image.pixels, whole.pixels) == nil)
+        #expect(Self.firstDifference(region.image.pixels, Self.crop(whole, eighths: 8, (640, 480, 800, 600))) == nil)
     }
 
     @Test func theFirstThreadTakesMoreRowsWhereTheDecodeCostsMoreThanItsCodes() throws {

@@ -7,7 +7,8 @@ import ImageDecoding
 /// read must return the same coefficients, pixels or failure: the parallel
 /// decode is the sequential one, bit for bit, whatever the file. Then the
 /// same bytes through JPEGEntropySplit (jpeg_entropy_split.c), at the scale
-/// and cut the last two bytes say: when it decodes, its pixels must be
+/// and cut the last two bytes say, and its region decode from the MCU the
+/// two bytes before say: when they decode, their pixels must be
 /// tjDecompress2's for the whole file.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJPEGDC(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -27,14 +28,17 @@ public func fuzzJPEGDC(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             fatalError("one mode decoded \(size) bytes, the other did not")
         }
     }
-    if size > 2 { checkEntropySplit(bytes, eighths: 1 + Int(data[size - 1] % 8), fraction: Double(data[size - 2]) / 255) }
+    if size > 4 {
+        checkEntropySplit(bytes, eighths: 1 + Int(data[size - 1] % 8), fraction: Double(data[size - 2]) / 255,
+                          corner: (Int(data[size - 3]), Int(data[size - 4])))
+    }
     return 0
 }
 
 /// Below this a fuzzed header's size is decoded; above, the run would be slow, not searching.
 let largestSplitPixels = 4_000_000
 
-func checkEntropySplit(_ bytes: UnsafeBufferPointer<UInt8>, eighths: Int, fraction: Double) {
+func checkEntropySplit(_ bytes: UnsafeBufferPointer<UInt8>, eighths: Int, fraction: Double, corner: (Int, Int)) {
     guard let handle = tjInitDecompress() else { return }
     defer { tjDestroy(handle) }
     var w: Int32 = 0, h: Int32 = 0, sampling: Int32 = 0, colourspace: Int32 = 0
@@ -42,15 +46,42 @@ func checkEntropySplit(_ bytes: UnsafeBufferPointer<UInt8>, eighths: Int, fracti
           w > 0, h > 0, Int(w) * Int(h) <= largestSplitPixels else { return }
     let scale = JPEGScale(numerator: eighths, denominator: 8)
     let width = scale.scaled(Int(w)), height = scale.scaled(Int(h))
-    guard case .success(let split) = JPEGEntropySplit.decode(bytes, scale: scale, width: width, height: height,
-                                                             topFraction: fraction) else { return }
+    let split = JPEGEntropySplit.decode(bytes, scale: scale, width: width, height: height, topFraction: fraction)
+    // The region's corner on an MCU of any sampling (32 px is a multiple of each), its size what is left.
+    let left = corner.0 % ((Int(w) + 31) / 32) * 32, top = corner.1 % ((Int(h) + 31) / 32) * 32
+    let region = JPEGEntropySplit.decodeRegion(bytes, scale: scale, left: left, top: top, width: Int(w) - left,
+                                               height: Int(h) - top, outputWidth: width - left * eighths / 8,
+                                               outputHeight: height - top * eighths / 8)
+    if case .success(let decoded) = split {
+        guard decoded.pixels == wholeDecode(bytes, handle, width: width, height: height, what: "the split") else {
+            fatalError("the split at \(fraction), \(eighths)/8 differs from the whole decode of \(bytes.count) bytes")
+        }
+    }
+    checkRegion(region, of: bytes, handle, width: width, height: height, left: left * eighths / 8, top: top * eighths / 8)
+}
+
+func wholeDecode(_ bytes: UnsafeBufferPointer<UInt8>, _ handle: tjhandle, width: Int, height: Int, what: String) -> [UInt8] {
     var whole = [UInt8](repeating: 0, count: width * height * 4)
     let status = tjDecompress2(handle, bytes.baseAddress, UInt(bytes.count), &whole, Int32(width), Int32(width * 4),
                                Int32(height), Int32(TJPF_RGBA.rawValue), 0)
     if status != 0 && tjGetErrorCode(handle) == Int32(TJERR_FATAL.rawValue) {
-        fatalError("the split decoded \(bytes.count) bytes that tjDecompress2 could not")
+        fatalError("\(what) decoded \(bytes.count) bytes that tjDecompress2 could not")
     }
-    guard split.pixels == whole else {
-        fatalError("the split at \(fraction), \(eighths)/8 differs from the whole decode of \(bytes.count) bytes")
+    return whole
+}
+
+/// A region that decoded holds the whole decode's pixels from (left, top) (output pixels).
+func checkRegion(_ region: Result<JPEGEntropySplit.Decoded, JPEGEntropySplit.Failure>, of bytes: UnsafeBufferPointer<UInt8>,
+                 _ handle: tjhandle, width: Int, height: Int, left: Int, top: Int) {
+    guard case .success(let decoded) = region else { return }
+    // A region stops after its rows: a file that breaks below them decodes
+    // there and not whole; only the rows it holds are compared.
+    var whole = [UInt8](repeating: 0, count: width * height * 4)
+    _ = tjDecompress2(handle, bytes.baseAddress, UInt(bytes.count), &whole, Int32(width), Int32(width * 4),
+                      Int32(height), Int32(TJPF_RGBA.rawValue), 0)
+    let columns = width - left
+    for y in top..<height where whole[(y * width + left) * 4..<(y * width + width) * 4]
+        != decoded.pixels[((y - top) * columns) * 4..<((y - top + 1) * columns) * 4] {
+        fatalError("the region from (\(left), \(top)) differs from the whole decode at row \(y) of \(bytes.count) bytes")
     }
 }

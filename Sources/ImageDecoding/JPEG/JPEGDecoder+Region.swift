@@ -73,26 +73,25 @@ extension JPEGDecoder {
         let left = min(a.x, b.x) / block.width * block.width
         let top = min(a.y, b.y) / block.height * block.height
         let right = max(a.x, b.x) + 1, bottom = max(a.y, b.y) + 1
-        var transform = tjtransform()
-        transform.r = tjregion(x: Int32(left), y: Int32(top), w: Int32(right - left), h: Int32(bottom - top))
-        transform.op = Int32(TJXOP_NONE.rawValue)
-        transform.options = TJXOPT_CROP
-        var cropped: UnsafeMutablePointer<UInt8>?
-        var croppedSize: UInt = 0
-        guard tjTransform(transformer, buffer.baseAddress, UInt(buffer.count), 1, &cropped, &croppedSize,
-                          &transform, 0) == 0, let cropped else {
-            if let cropped { tjFree(cropped) }
-            throw DecodeFailure(path: path, message: "corrupt JPEG data (the region could not be cut out)")
-        }
-        defer { tjFree(cropped) }
         let crop = (w: right - left, h: bottom - top)
         let outputScale = RegionDecoder.fittedScale(scale, width: crop.w, height: crop.h, maximumPixels: maximumPixels)
         let target = (w: max(1, Int(Double(crop.w) * outputScale + 1e-9)),
                       h: max(1, Int(Double(crop.h) * outputScale + 1e-9)))
         let factor = JPEGScale.choose(width: crop.w, height: crop.h, targetWidth: target.w, targetHeight: target.h)
         let scaled = (w: factor.scaled(crop.w), h: factor.scaled(crop.h))
-        let pixels = try decodeCrop(UnsafeBufferPointer(start: cropped, count: Int(croppedSize)), cropPixels: crop.w * crop.h,
-                                    scale: factor, width: scaled.w, height: scaled.h, path: path)
+        let pixels: [UInt8]
+        // A baseline file without restart markers: its rows from the region's
+        // down, the codes above only read (JPEGEntropySplit). Otherwise
+        // libjpeg-turbo's lossless crop, which reads the whole image's
+        // coefficients, and a decode of the crop.
+        if case .success(let region) = JPEGEntropySplit.decodeRegion(
+            buffer, scale: factor, left: left, top: top, width: crop.w, height: crop.h,
+            outputWidth: scaled.w, outputHeight: scaled.h) {
+            pixels = region.pixels
+        } else {
+            pixels = try decodeLosslessCrop(buffer, left: left, top: top, crop: crop, scale: factor, scaled: scaled,
+                                            path: path)
+        }
         var image = PixelBuffer(width: scaled.w, height: scaled.h, pixels: pixels)
             .downscaled(toWidth: target.w, height: target.h)
             .oriented(orientation)
@@ -106,6 +105,29 @@ extension JPEGDecoder {
             image: DecodedImage(width: image.width, height: image.height, pixels: image.pixels,
                                 sourceWidth: upright.w, sourceHeight: upright.h, format: "JPEG"),
             region: covered)
+    }
+
+    /// libjpeg-turbo's lossless crop of the region (widened to whole blocks)
+    /// decoded at `scale`.
+    private static func decodeLosslessCrop(_ buffer: UnsafeBufferPointer<UInt8>, left: Int, top: Int,
+                                           crop: (w: Int, h: Int), scale: JPEGScale, scaled: (w: Int, h: Int),
+                                           path: String) throws(DecodeFailure) -> [UInt8] {
+        guard let transformer = tjInitTransform() else { throw DecodeFailure(path: path, message: "JPEG decoder could not start") }
+        defer { tjDestroy(transformer) }
+        var transform = tjtransform()
+        transform.r = tjregion(x: Int32(left), y: Int32(top), w: Int32(crop.w), h: Int32(crop.h))
+        transform.op = Int32(TJXOP_NONE.rawValue)
+        transform.options = TJXOPT_CROP
+        var cropped: UnsafeMutablePointer<UInt8>?
+        var croppedSize: UInt = 0
+        guard tjTransform(transformer, buffer.baseAddress, UInt(buffer.count), 1, &cropped, &croppedSize,
+                          &transform, 0) == 0, let cropped else {
+            if let cropped { tjFree(cropped) }
+            throw DecodeFailure(path: path, message: "corrupt JPEG data (the region could not be cut out)")
+        }
+        defer { tjFree(cropped) }
+        return try decodeCrop(UnsafeBufferPointer(start: cropped, count: Int(croppedSize)), cropPixels: crop.w * crop.h,
+                              scale: scale, width: scaled.w, height: scaled.h, path: path)
     }
 
     /// The cropped JPEG at `scale`: a big baseline crop on two cores

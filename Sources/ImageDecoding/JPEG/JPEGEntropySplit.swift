@@ -83,6 +83,36 @@ public enum JPEGEntropySplit {
                                                   Int32(width), Int32(height), &result)
             initialized = status == 0 ? out.count : 0
         }
+        return outcome(status, result, pixels)
+    }
+
+    /// The region `width` × `height` at (`left`, `top`) (full-size pixels,
+    /// its corner on an MCU's) at `scale`, `outputWidth` × `outputHeight`
+    /// RGBA (the region at that scale, rounded up, within the image), on
+    /// one thread: the codes above it are read, not decoded (but the MCU
+    /// row above, for the upsampling), and nothing below it is decoded. The
+    /// pixels are the whole image's decode's at that scale.
+    public static func decodeRegion(_ bytes: UnsafeBufferPointer<UInt8>, scale: JPEGScale, left: Int, top: Int,
+                                    width: Int, height: Int, outputWidth: Int,
+                                    outputHeight: Int) -> Result<Decoded, Failure> {
+        guard let base = bytes.baseAddress, scale.denominator > 0, scale.numerator * 8 % scale.denominator == 0,
+              outputWidth > 0, outputHeight > 0 else {
+            return .failure(.notApplicable("no bytes or no libjpeg scale"))
+        }
+        var result = fw_entropy_split_result()
+        var status: Int32 = 1
+        let pixels = [UInt8](unsafeUninitializedCapacity: outputWidth * outputHeight * 4) { out, initialized in
+            status = fw_jpeg_region_decode(base, bytes.count, Int32(scale.numerator * 8 / scale.denominator),
+                                           Int32(clamping: left), Int32(clamping: top), Int32(clamping: width),
+                                           Int32(clamping: height), out.baseAddress, Int32(outputWidth),
+                                           Int32(outputHeight), &result)
+            initialized = status == 0 ? out.count : 0
+        }
+        return outcome(status, result, pixels)
+    }
+
+    private static func outcome(_ status: Int32, _ result: fw_entropy_split_result,
+                                _ pixels: [UInt8]) -> Result<Decoded, Failure> {
         let message = withUnsafeBytes(of: result.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         switch status {
         case 0: return .success(Decoded(pixels: pixels, topRows: Int(result.top_rows), bitsRead: Int(result.bits_read),
