@@ -434,6 +434,11 @@ static int fw_split_open(fw_dc_scan *s, const uint8_t *bytes, size_t length, con
         return 1;
     }
     if (status == 0) status = fw_dc_unstuff(s, *data, bytes + length);
+    if (status == 0 && s->fill_in_data) {
+        // A JPEG cut from the original would meet them at other points of libjpeg's reads.
+        snprintf(result->message, sizeof result->message, "0xFF fill bytes inside the scan's data");
+        return 1;
+    }
     if (status == 0) status = fw_dc_geometry(s);
     if (status != 0) snprintf(result->message, sizeof result->message, "corrupt or truncated JPEG");
     return status == 1 ? 1 : status ? -1 : 0;

@@ -358,7 +358,12 @@ int fw_dc_unstuff(fw_dc_scan *s, const uint8_t *p, const uint8_t *end) {
         const uint8_t *q = ff + 1;
         while (q < end && *q == 0xFF) q++;
         if (q == end) break;
-        if (*q == 0) { s->data[length++] = 0xFF; p = q + 1; continue; }
+        if (*q == 0) {
+            if (q > ff + 1) s->fill_in_data = 1;
+            s->data[length++] = 0xFF;
+            p = q + 1;
+            continue;
+        }
         if (*q < 0xD0 || *q > 0xD7 || !s->restart_interval) break;
         if (*q != 0xD0 + (s->segment_count - 1) % 8) break;   // out of order: the data ends here
         s->segments[s->segment_count++] = length;

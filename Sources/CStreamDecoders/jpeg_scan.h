@@ -47,6 +47,10 @@ typedef struct {
     size_t *segments;        // start of each restart interval's data (bytes)
     long segment_count;
     size_t frame_offset;     // the frame header's payload (after its length), from the file's start
+    // 0xFF fill bytes before a stuffed 0x00 ("FF FF 00", not T.81's): read
+    // here as one 0xFF, by libjpeg-turbo's fast path as a marker, so what
+    // libjpeg makes of them depends on where its reads fall.
+    int fill_in_data;
 } fw_dc_scan;
 
 enum { FW_DC_OK = 0, FW_DC_TRUNCATED = 1, FW_DC_CORRUPT = 2 };

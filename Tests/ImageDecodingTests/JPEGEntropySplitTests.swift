@@ -172,6 +172,21 @@ import Testing
                 == "libjpeg: Invalid JPEG file structure: two SOI markers")
     }
 
+    /// "FF FF 00" inside the scan (fill bytes before a stuffed zero, which
+    /// T.81 does not allow): libjpeg-turbo reads it as one 0xFF or as a
+    /// marker depending on where its reads fall, so a JPEG cut from the
+    /// original could decode it otherwise (the fuzzer's
+    /// Fuzz/Seeds/fuzz-jpeg-dc/fill-bytes-inside-the-scan). Left to libjpeg whole.
+    @Test func fillBytesInsideTheScanLeaveTheFileToTheWholeDecode() throws {
+        var bytes = JPEGBaselineDCTests.photo(width: 301, height: 203, subsampling: TJSAMP_444)
+        let scan = try #require(bytes.indices.first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA })
+        let stuffed = try #require((scan..<bytes.count - 1).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0x00 })
+        bytes.insert(0xFF, at: stuffed)
+        let message = "0xFF fill bytes inside the scan's data"
+        #expect(Self.split(bytes, eighths: 8, fraction: 0.5, size: (301, 203)).failureMessage == message)
+        #expect(Self.region(bytes, eighths: 8, (0, 96, 301, 107)).failureMessage == message)
+    }
+
     @Test func aFileWithRestartMarkersIsLeftToTheRestartSplit() throws {
         let folder = try TemporaryFolder()
         let source = try folder.write("plain.jpg", JPEGBaselineDCTests.photo(subsampling: TJSAMP_420))
