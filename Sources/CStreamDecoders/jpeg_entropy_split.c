@@ -1,5 +1,6 @@
-// A baseline JPEG without restart markers decoded by libjpeg on two cores,
-// bit for bit as one decode of the whole file (stream_decoders.h).
+// A baseline JPEG decoded by libjpeg on two cores, bit for bit as one
+// decode of the whole file, and a region of one from its own rows
+// (stream_decoders.h).
 //
 // libjpeg cannot start in the middle of a scan: each Huffman code starts
 // where the last one ended, and each block's DC coefficient is a difference
@@ -21,8 +22,10 @@
 // (IDCT, upsampling, colour) grows with the output's scale, and so does
 // the gain.
 //
-// Predictions reset by restart markers split a file without reading codes
-// (JPEGRestartSplit); such files are not this function's.
+// A file with restart markers is cut where an interval starts on the row
+// above the cut: the predictions are 0 there and the data after that
+// interval's marker is copied (its markers renumbered from RST0), so the
+// second thread reads no codes and the cut is at the middle.
 #include "stream_decoders.h"
 #include "jpeg_scan.h"
 #include <jpeglib.h>
@@ -406,11 +409,59 @@ static uint8_t *fw_jpeg_from_row(fw_split_job *job, size_t *length) {
     return w.out;
 }
 
+// A JPEG of the rows from MCU row job->first_row of a file with restart
+// markers, where a restart interval starts on that row: no codes read, the
+// predictions are 0 there. The data after the interval's marker follows as
+// it is but for the markers' numbers, which libjpeg expects to run RST0,
+// RST1, ... from the scan's start: each is renumbered from there.
+static uint8_t *fw_jpeg_from_interval(fw_split_job *job, size_t *length) {
+    fw_dc_scan *s = job->scan;
+    long interval = job->first_row * job->mcus_per_row / s->restart_interval, seen = 0;
+    const uint8_t *p = job->data, *end = job->bytes + job->length;
+    // The marker before the interval: the interval'th RST of the scan.
+    while (seen < interval && p + 1 < end) {
+        const uint8_t *ff = memchr(p, 0xFF, (size_t)(end - p));
+        if (!ff || ff + 1 >= end) break;
+        const uint8_t *q = ff + 1;
+        while (q < end && *q == 0xFF) q++;
+        if (q == end) break;
+        if (*q >= 0xD0 && *q <= 0xD7) seen++;
+        else if (*q != 0) break;   // another marker: the scan ends
+        p = q + 1;
+    }
+    if (seen < interval) {
+        snprintf(job->message, sizeof job->message, "the scan ends before its restart interval %ld", interval);
+        return NULL;
+    }
+    size_t header = (size_t)(job->data - job->bytes);
+    uint8_t *out = malloc(header + (size_t)(end - p));
+    if (!out) { snprintf(job->message, sizeof job->message, "out of memory"); return NULL; }
+    memcpy(out, job->bytes, header);
+    long rows = (long)s->height - job->first_row * job->mcu_height;
+    out[s->frame_offset + 1] = (uint8_t)(rows >> 8);
+    out[s->frame_offset + 2] = (uint8_t)(rows & 0xFF);
+    uint8_t *tail = out + header;
+    memcpy(tail, p, (size_t)(end - p));
+    // Renumbered in the copy: RSTm becomes RST((m - interval) mod 8), up to the scan's end.
+    for (uint8_t *q = tail, *stop = tail + (end - p); q + 1 < stop;) {
+        uint8_t *ff = memchr(q, 0xFF, (size_t)(stop - q));
+        if (!ff || ff + 1 >= stop) break;
+        uint8_t *m = ff + 1;
+        while (m < stop && *m == 0xFF) m++;
+        if (m == stop) break;
+        if (*m >= 0xD0 && *m <= 0xD7) *m = (uint8_t)(0xD0 + ((*m - 0xD0) - interval % 8 + 8) % 8);
+        else if (*m != 0) break;
+        q = m + 1;
+    }
+    *length = header + (size_t)(end - p);
+    return out;
+}
+
 static void *fw_split_bottom(void *context) {
     fw_split_job *job = context;
     job->status = -1;
     size_t length;
-    uint8_t *jpeg = fw_jpeg_from_row(job, &length);
+    uint8_t *jpeg = job->scan->restart_interval ? fw_jpeg_from_interval(job, &length) : fw_jpeg_from_row(job, &length);
     if (!jpeg) return NULL;
     int skip = job->mcu_height * job->num / 8;
     job->status = fw_split_rows(jpeg, length, job->num, skip, job->height - job->top_height, 0, job->width,
@@ -422,15 +473,15 @@ static void *fw_split_bottom(void *context) {
 
 // The scan's reader over `bytes`, or 1 (not a file this splits) / -1.
 static int fw_split_open(fw_dc_scan *s, const uint8_t *bytes, size_t length, const uint8_t **data,
-                         fw_entropy_split_result *result) {
+                         int restart_only, fw_entropy_split_result *result) {
     fw_baseline_dc_result header = {0};
     s->adobe_transform = -1;
     s->tables = calloc(8, sizeof(fw_dc_huffman));
     if (!s->tables) return -1;
     int status = fw_dc_headers(s, bytes, length, data, &header);
-    if (status == 1 || (status == 0 && s->restart_interval)) {
+    if (status == 1 || (status == 0 && restart_only && !s->restart_interval)) {
         snprintf(result->message, sizeof result->message, "%s",
-                 status == 1 ? "not a baseline Huffman JPEG with one scan" : "restart markers (JPEGRestartSplit's)");
+                 status == 1 ? "not a baseline Huffman JPEG with one scan" : "no restart markers");
         return 1;
     }
     if (status == 0) status = fw_dc_unstuff(s, *data, bytes + length);
@@ -445,7 +496,7 @@ static int fw_split_open(fw_dc_scan *s, const uint8_t *bytes, size_t length, con
 }
 
 int32_t fw_jpeg_entropy_split_decode(const uint8_t *bytes, size_t length, int32_t scale_num, double top_fraction,
-                                     uint8_t *out, int32_t out_width, int32_t out_height,
+                                     int32_t restart_only, uint8_t *out, int32_t out_width, int32_t out_height,
                                      fw_entropy_split_result *result) {
     memset(result, 0, sizeof *result);
     if (length < 4 || bytes[0] != 0xFF || bytes[1] != 0xD8 || scale_num < 1 || scale_num > 8) {
@@ -456,12 +507,20 @@ int32_t fw_jpeg_entropy_split_decode(const uint8_t *bytes, size_t length, int32_
     memset(&s, 0, sizeof s);
     fw_split_job job = {.bytes = bytes, .length = length, .num = scale_num, .width = out_width,
                         .height = out_height, .out = out, .scan = &s};
-    int status = fw_split_open(&s, bytes, length, &job.data, result);
+    int status = fw_split_open(&s, bytes, length, &job.data, restart_only, result);
     if (status != 0) { fw_dc_free(&s); return status; }
     job.mcu_height = s.ncomp == 1 ? 8 : 8 * s.vmax;
     job.mcus_per_row = s.ncomp == 1 ? s.comps[0].blocks_w : s.mcux;
     long mcu_rows = ((long)s.height + job.mcu_height - 1) / job.mcu_height;
     long cut = (long)(mcu_rows * top_fraction + 0.5);
+    if (s.restart_interval) {
+        // The row above the cut must start a restart interval: the nearest such cut.
+        long best = -1;
+        for (long k = 2; k < mcu_rows; k++)
+            if ((k - 1) * job.mcus_per_row % s.restart_interval == 0 && (best < 0 || labs(k - cut) < labs(best - cut)))
+                best = k;
+        cut = best;
+    }
     if (cut < 2 || cut >= mcu_rows) {
         snprintf(result->message, sizeof result->message, "too few MCU rows to cut (%ld)", mcu_rows);
         fw_dc_free(&s);
@@ -503,7 +562,11 @@ int32_t fw_jpeg_region_decode(const uint8_t *bytes, size_t length, int32_t scale
     fw_dc_scan s;
     memset(&s, 0, sizeof s);
     fw_split_job job = {.bytes = bytes, .length = length, .num = scale_num, .scan = &s};
-    int status = fw_split_open(&s, bytes, length, &job.data, result);
+    int status = fw_split_open(&s, bytes, length, &job.data, 0, result);
+    if (status == 0 && s.restart_interval) {
+        snprintf(result->message, sizeof result->message, "restart markers (the lossless crop's)");
+        status = 1;
+    }
     if (status != 0) { fw_dc_free(&s); return status; }
     job.mcu_height = s.ncomp == 1 ? 8 : 8 * s.vmax;
     job.mcus_per_row = s.ncomp == 1 ? s.comps[0].blocks_w : s.mcux;

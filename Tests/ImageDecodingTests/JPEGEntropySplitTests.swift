@@ -187,13 +187,15 @@ import Testing
         #expect(Self.region(bytes, eighths: 8, (0, 96, 301, 107)).failureMessage == message)
     }
 
-    @Test func aFileWithRestartMarkersIsLeftToTheRestartSplit() throws {
+    /// The interval's marker says where its row starts: no codes are read.
+    @Test func aFileWithRestartMarkersIsCutAtAnIntervalWithoutReadingCodes() throws {
         let folder = try TemporaryFolder()
         let source = try folder.write("plain.jpg", JPEGBaselineDCTests.photo(subsampling: TJSAMP_420))
         try CodecFixtures.run("/usr/bin/jpegtran", ["-restart", "1", "-outfile", folder.file("rst.jpg"), source])
         let restart = try CodecFixtures.read(folder.file("rst.jpg"))
-        let result = Self.split(restart, eighths: 8, fraction: 0.5, size: (1001, 777))
-        #expect(result.failureMessage == "restart markers (JPEGRestartSplit's)")
+        let decoded = try Self.expectIdentical(restart, eighths: 8, fraction: 0.5)
+        #expect(decoded.bitsRead == 0)
+        #expect(Self.region(restart, eighths: 8, (0, 96, 301, 107)).failureMessage == "restart markers (the lossless crop's)")
     }
 
     @Test func aProgressiveFileIsLeftToLibjpeg() throws {

@@ -26,15 +26,6 @@ public func fuzzHeaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let thumbnail = structure.thumbnail, thumbnail.lowerBound < 0 || thumbnail.upperBound > size {
         fatalError("JPEG thumbnail \(thumbnail) outside \(size) bytes")
     }
-    // The cut of a JPEG with restart markers (JPEGRestartSplit): two whole
-    // JPEGs, the top half a whole number of rows strictly inside the image.
-    if let split = JPEGRestartSplit.plan(bytes) {
-        guard split.topRows > 0, split.topRows < split.height, split.top.starts(with: [0xFF, 0xD8]),
-              split.bottom.starts(with: [0xFF, 0xD8]), split.top.count + split.bottom.count <= 3 * size + 4 else {
-            fatalError("JPEGRestartSplit cut \(split.topRows) of \(split.height) rows")
-        }
-    }
-
     if case .image(let format) = identification {
         do {
             try ImageDecoder.checkHeader(Array(bytes), format: format, path: "fuzz-input")

@@ -183,17 +183,19 @@ typedef struct {
     char message[200];
 } fw_entropy_split_result;
 
-/// A baseline Huffman JPEG without restart markers (8-bit, grey or 3
-/// components, one interleaved scan) in memory, decoded by libjpeg at
-/// `scale_num`/8 into `out` (out_width x out_height RGBA, what libjpeg
-/// makes at that scale) on two threads, cut at the MCU row nearest
-/// `top_fraction` of the rows (jpeg_entropy_split.c). The output is
+/// A baseline Huffman JPEG (8-bit, grey or 3 components, one interleaved
+/// scan) in memory, decoded by libjpeg at `scale_num`/8 into `out`
+/// (out_width x out_height RGBA, what libjpeg makes at that scale) on two
+/// threads, cut at the MCU row nearest `top_fraction` of the rows (with
+/// restart markers: nearest it of the rows whose row above starts an
+/// interval) (jpeg_entropy_split.c). With `restart_only`, a file without
+/// restart markers is not one this splits (1, before its scan is read). The output is
 /// tjDecompress2's with no flags, byte for byte. 0 on success; 1 when the
 /// file is not one this splits; -1 when either part failed or libjpeg
 /// warned (the caller decodes the whole file, whose messages are the ones
 /// to show). `out` is undefined unless 0.
 int32_t fw_jpeg_entropy_split_decode(const uint8_t *bytes, size_t length, int32_t scale_num, double top_fraction,
-                                     uint8_t *out, int32_t out_width, int32_t out_height,
+                                     int32_t restart_only, uint8_t *out, int32_t out_width, int32_t out_height,
                                      fw_entropy_split_result *result);
 /// The region `width` x `height` at (`left`, `top`) (full-size pixels; the
 /// corner on an MCU's) of a baseline Huffman JPEG without restart markers,

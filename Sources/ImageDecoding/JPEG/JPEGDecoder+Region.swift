@@ -134,7 +134,7 @@ extension JPEGDecoder {
     /// (JPEGEntropySplit, the same pixels), anything else by tjDecompress2.
     private static func decodeCrop(_ crop: UnsafeBufferPointer<UInt8>, cropPixels: Int, scale: JPEGScale, width: Int,
                                    height: Int, path: String) throws(DecodeFailure) -> [UInt8] {
-        if splitsAcrossCores, cropPixels >= JPEGRestartSplit.minimumPixels,
+        if splitsAcrossCores, cropPixels >= JPEGEntropySplit.minimumPixels,
            let fraction = JPEGEntropySplit.topFraction(for: scale),
            case .success(let split) = JPEGEntropySplit.decode(crop, scale: scale, width: width, height: height,
                                                               topFraction: fraction) {

@@ -2,7 +2,6 @@
 import Glibc
 #endif
 import CTurboJPEG
-import Synchronization
 
 /// JPEG through libturbojpeg: header first (size and memory limits), then a
 /// DCT-scaled decode straight to RGBA at the smallest scale that still
@@ -75,19 +74,7 @@ public struct JPEGDecoder: ImageFormatDecoder {
             bytes = []
             return try result.get()
         }
-        var decompressed = try decompressReleasing(&bytes, mayCut: !fullSize && splitsAcrossCores)
-        if let cut = decompressed.cut {
-            // The file's bytes are gone: its halves hold the data now.
-            if let pixels = decodeHalves(cut.split, width: decompressed.image.width,
-                                         height: decompressed.image.height, scale: cut.scale) {
-                decompressed.image.pixels = pixels
-                decompressed.cut = nil
-            } else {
-                // A half reported something: the whole file, read again, says what.
-                var again = try FileReader.read(path)
-                decompressed = try decompressReleasing(&again, mayCut: false)
-            }
-        }
+        let decompressed = try decompressReleasing(&bytes, mayCut: !fullSize && splitsAcrossCores)
         var image = decompressed.image.downscaled(toWidth: decompressed.target.w, height: decompressed.target.h)
             .oriented(decompressed.orientation)
         ColorProfile.convertForDisplay(&image, iccProfile: decompressed.iccProfile)
@@ -98,11 +85,7 @@ public struct JPEGDecoder: ImageFormatDecoder {
 
     /// libjpeg-turbo's output at the chosen scale, and what to make of it.
     private struct Decompressed {
-        /// Empty pixels while `cut` is still to be decoded.
         var image: PixelBuffer
-        /// The file's halves, when it has restart markers (JPEGRestartSplit):
-        /// decoded after the file's own bytes are let go.
-        var cut: (split: JPEGRestartSplit, scale: JPEGScale)?
         /// The fitted size, in stored orientation.
         var target: (w: Int, h: Int)
         var orientation: ExifOrientation
@@ -122,22 +105,26 @@ public struct JPEGDecoder: ImageFormatDecoder {
         let header = try readHeader(handle, buffer, structure: structure, path: path)
         let plan = ScalePlan(width: header.width, height: header.height, orientation: structure.orientation,
                              maxWidth: maxWidth, maxHeight: maxHeight, fullSize: fullSize)
-        // Restart markers: the two halves on two cores (JPEGRestartSplit), once the caller let the bytes go.
-        if mayCut, !header.isCMYK, let split = JPEGRestartSplit.plan(buffer) {
-            return Decompressed(image: PixelBuffer(width: plan.scaledWidth, height: plan.scaledHeight, pixels: []),
-                                cut: (split, plan.scale), target: plan.target, orientation: structure.orientation,
-                                upright: plan.upright, iccProfile: structure.iccProfile(in: buffer))
-        }
-        // Without restart markers a page is decoded on one core: JPEGEntropySplit's
+        // Restart markers: two cores (JPEGEntropySplit, which reads nothing twice
+        // for them). Without them a page is decoded on one core: the split's
         // second thread first reads codes the first thread reads again, and
         // in the browser the other core is rarely free when a page decodes
         // (the neighbours' decodes, the window opening): the first image came
         // 10–30 ms later with it (docs/benchmarks.md). Zoomed regions use it.
-        var image = try decompressPixels(handle, buffer, isCMYK: header.isCMYK, plan: plan,
+        var image: PixelBuffer
+        if mayCut, !header.isCMYK, !structure.isProgressive,
+           plan.upright.w * plan.upright.h >= JPEGEntropySplit.minimumPixels,
+           case .success(let split) = JPEGEntropySplit.decode(buffer, scale: plan.scale, width: plan.scaledWidth,
+                                                              height: plan.scaledHeight, topFraction: 0.5,
+                                                              restartMarkersOnly: true) {
+            image = PixelBuffer(width: plan.scaledWidth, height: plan.scaledHeight, pixels: split.pixels)
+        } else {
+            image = try decompressPixels(handle, buffer, isCMYK: header.isCMYK, plan: plan,
                                          flags: decodeFlags(for: structure), path: path)
+        }
         if header.isCMYK { image = convertInvertedCMYK(image) }
         // A CMYK profile does not describe the RGB made above: ColorProfile ignores it.
-        return Decompressed(image: image, cut: nil, target: plan.target, orientation: structure.orientation,
+        return Decompressed(image: image, target: plan.target, orientation: structure.orientation,
                             upright: plan.upright, iccProfile: structure.iccProfile(in: buffer))
     }
 
@@ -225,54 +212,9 @@ public struct JPEGDecoder: ImageFormatDecoder {
         return PixelBuffer(width: width, height: height, pixels: pixels)
     }
 
-    /// Whether a decode may take a second core (JPEGRestartSplit): not on a
-    /// one-core machine. The halves are copies of the file's data, made
-    /// while the file's own bytes are still held (a moment), then decoded
-    /// once those are let go: the peak is what a whole decode's is.
+    /// Whether a decode may take a second core (JPEGEntropySplit): not on a
+    /// one-core machine.
     static let splitsAcrossCores = sysconf(Int32(_SC_NPROCESSORS_ONLN)) >= 2
-
-    /// `split`'s halves decoded at `scale`, the top on a new thread and the
-    /// bottom on this one, each straight into its rows of one buffer
-    /// (`width` × `height` RGBA, the whole image at that scale). Nil when
-    /// either half reports anything, even a warning: the caller then
-    /// decodes the whole file, whose messages are the ones to show.
-    static func decodeHalves(_ split: JPEGRestartSplit, width: Int, height: Int, scale: JPEGScale) -> [UInt8]? {
-        // A whole number of rows at any scale: the cut is on an MCU row (8 or 16 px).
-        let topHeight = split.topRows * scale.numerator / scale.denominator
-        guard topHeight > 0, topHeight < height else { return nil }
-        var ok = false
-        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, initialized in
-            initialized = out.count
-            guard let base = out.baseAddress else { return }
-            let top = Half(bytes: split.top, out: base, width: Int32(width), height: Int32(topHeight))
-            let bottom = Half(bytes: split.bottom, out: base + topHeight * width * 4, width: Int32(width),
-                              height: Int32(height - topHeight))
-            let topDone = Mutex(false)
-            var bottomDone = false
-            ok = WorkerThread.alongside({ let done = top.decode(); topDone.withLock { $0 = done } }) {
-                bottomDone = bottom.decode()
-            } && bottomDone && topDone.withLock { $0 }
-        }
-        return ok ? pixels : nil
-    }
-
-    /// One half of a cut JPEG and the rows of the output it fills; its own
-    /// thread writes only there.
-    private struct Half: @unchecked Sendable {
-        let bytes: [UInt8]
-        let out: UnsafeMutablePointer<UInt8>
-        let width: Int32, height: Int32
-
-        /// True when libjpeg-turbo decoded it without a word.
-        func decode() -> Bool {
-            guard let handle = tjInitDecompress() else { return false }
-            defer { tjDestroy(handle) }
-            return bytes.withUnsafeBufferPointer { data in
-                tjDecompress2(handle, data.baseAddress, UInt(data.count), out, width, width * 4, height,
-                              Int32(TJPF_RGBA.rawValue), 0) == 0
-            }
-        }
-    }
 
     /// Adobe writes CMYK JPEGs inverted (0 = full ink), which is what nearly
     /// every CMYK JPEG in the wild is; libjpeg-turbo cannot convert CMYK to RGB.

@@ -1,23 +1,29 @@
 import CStreamDecoders
 
-/// A baseline JPEG without restart markers decoded by libjpeg on two cores,
-/// byte for byte as tjDecompress2 decodes the whole file
-/// (`Sources/CStreamDecoders/jpeg_entropy_split.c`).
+/// A baseline JPEG decoded by libjpeg on two cores, byte for byte as
+/// tjDecompress2 decodes the whole file, and a region of one from its own
+/// rows (`Sources/CStreamDecoders/jpeg_entropy_split.c`).
 ///
-/// A restart marker resets the Huffman decoder, so a file that has them is
-/// cut there (``JPEGRestartSplit``). Most photos have none: their scan is one
-/// run of codes, each starting where the last ended, each block's DC a
-/// difference from the one before. The second thread reads the codes
-/// (only where blocks start and the DC predictions) to an MCU row, writes a
-/// JPEG of the rows from there (its first MCU's DC made absolute, ZRL codes
-/// added until the original's bytes can follow as they are) and decodes it,
-/// while the first thread decodes the original's rows above. The second starts its decode late, so
-/// the first takes more rows: ``topFraction(for:)``.
+/// libjpeg cannot start mid-scan: each Huffman code starts where the last
+/// ended and each block's DC is a difference from the one before. With
+/// restart markers (`RSTn` every `DRI` MCUs, which reset both) the cut is
+/// where an interval starts on the row above it: the data after that
+/// interval's marker becomes a JPEG of the rows from there, its markers
+/// renumbered, and nothing is read twice. Most photos have none: then the
+/// second thread reads the codes (where blocks start, the DC predictions)
+/// to an MCU row, writes a JPEG of the rows from there (its first MCUs' DC
+/// made absolute, ZRL codes added until the original's bytes can follow as
+/// they are) and decodes it, while the first thread decodes the original's
+/// rows above. The row above the cut is decoded by both, so that the
+/// seam's chroma upsampling is the whole decode's. The second starts its
+/// decode late, so the first takes more rows: ``topFraction(for:)``.
 ///
 /// Reading the codes first is work a whole decode does not do (half as
-/// much CPU again at 3/8: 24 ms on 47), so the split pays only where the other core is
-/// free: the crop of a zoomed region (JPEGDecoder+Region), not a page,
-/// which decodes beside its neighbours (docs/benchmarks.md).
+/// much CPU again at 3/8: 24 ms on 47), so without restart markers the
+/// split pays only where the other core is free: the crop of a zoomed
+/// region, not a page, which decodes beside its neighbours
+/// (docs/benchmarks.md). A zoomed region is decoded from its own rows
+/// (``decodeRegion(_:scale:left:top:width:height:outputWidth:outputHeight:)``).
 ///
 /// ```swift
 /// if let fraction = JPEGEntropySplit.topFraction(for: scale),
@@ -48,6 +54,9 @@ public enum JPEGEntropySplit {
         case failed(String)
     }
 
+    /// Below this many pixels a decode is a few ms and a thread costs more than it saves.
+    public static let minimumPixels = 2_000_000
+
     /// libjpeg-turbo's time for a 12 MP 4:2:0 photo at each scale (n/8),
     /// relative to 1/8 (which is its Huffman decoding and little more):
     /// tjDecompress2, best of 7, 4000×3000 at quality 90, 2-core machine.
@@ -68,9 +77,11 @@ public enum JPEGEntropySplit {
     }
 
     /// The JPEG in `bytes` at `scale`, `width` × `height` RGBA (the size
-    /// libjpeg makes at that scale), cut at `topFraction` of its MCU rows.
+    /// libjpeg makes at that scale), cut at `topFraction` of its MCU rows
+    /// (with restart markers, at the nearest row whose row above starts an
+    /// interval). `restartMarkersOnly` declines a file without them.
     public static func decode(_ bytes: UnsafeBufferPointer<UInt8>, scale: JPEGScale, width: Int, height: Int,
-                              topFraction: Double) -> Result<Decoded, Failure> {
+                              topFraction: Double, restartMarkersOnly: Bool = false) -> Result<Decoded, Failure> {
         guard let base = bytes.baseAddress, scale.denominator > 0, scale.numerator * 8 % scale.denominator == 0,
               width > 0, height > 0 else {
             return .failure(.notApplicable("no bytes or no libjpeg scale"))
@@ -79,8 +90,9 @@ public enum JPEGEntropySplit {
         var result = fw_entropy_split_result()
         var status: Int32 = 1
         let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, initialized in
-            status = fw_jpeg_entropy_split_decode(base, bytes.count, Int32(eighths), topFraction, out.baseAddress,
-                                                  Int32(width), Int32(height), &result)
+            status = fw_jpeg_entropy_split_decode(base, bytes.count, Int32(eighths), topFraction,
+                                                  restartMarkersOnly ? 1 : 0, out.baseAddress, Int32(width),
+                                                  Int32(height), &result)
             initialized = status == 0 ? out.count : 0
         }
         return outcome(status, result, pixels)
