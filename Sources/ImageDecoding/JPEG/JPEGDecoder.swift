@@ -110,7 +110,7 @@ public struct JPEGDecoder: ImageFormatDecoder {
         // second thread first reads codes the first thread reads again, and
         // in the browser the other core is rarely free when a page decodes
         // (the neighbours' decodes, the window opening): the first image came
-        // 10–30 ms later with it (docs/benchmarks.md). Zoomed regions use it.
+        // 15–25 ms later with it (docs/benchmarks.md). Zoomed regions use it.
         var image: PixelBuffer
         if mayCut, !header.isCMYK, !structure.isProgressive,
            plan.upright.w * plan.upright.h >= JPEGEntropySplit.minimumPixels,
