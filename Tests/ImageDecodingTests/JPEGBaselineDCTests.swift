@@ -131,6 +131,17 @@ import Testing
             state = state &* 6364136223846793005 &+ 1442695040888963407
             bits += [true, state >> 63 == 1, false, false]
         }
+        let dcTable: [UInt8] = [0x00, 2] + [UInt8](repeating: 0, count: 15) + [0, 1]
+        let acTable: [UInt8] = [0x10, 0, 4] + [UInt8](repeating: 0, count: 14) + [0x00, 0x01, 0xF0, 0x11]
+        return (greyJPEG(bits: bits, blocksPerRow: 100, rows: blocks / 100, tables: [dcTable, acTable]), flatStartBit)
+    }
+
+    /// A grey JPEG of 8 × 8 blocks, `blocksPerRow` × `rows` of them, its
+    /// quantisation 8, the Huffman `tables` (each a DHT's payload: class
+    /// and id, 16 counts, the symbols; table 0 of each class), and `bits`
+    /// as its scan (1-bits fill the last byte, 0xFF bytes stuffed).
+    static func greyJPEG(bits: [Bool], blocksPerRow: Int, rows: Int, tables: [[UInt8]]) -> [UInt8] {
+        var bits = bits
         while bits.count % 8 != 0 { bits.append(true) }
         var data: [UInt8] = []
         for index in stride(from: 0, to: bits.count, by: 8) {
@@ -138,15 +149,14 @@ import Testing
             data.append(byte)
             if byte == 0xFF { data.append(0) }
         }
-        let width = 8 * 100, height = 8 * (blocks / 100)
+        let width = 8 * blocksPerRow, height = 8 * rows
         var file: [UInt8] = [0xFF, 0xD8]
         file += [0xFF, 0xDB, 0, 67, 0] + [UInt8](repeating: 8, count: 64)
         file += [0xFF, 0xC0, 0, 11, 8, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8),
                  UInt8(width & 0xFF), 1, 1, 0x11, 0]
-        file += [0xFF, 0xC4, 0, 21, 0x00, 2] + [UInt8](repeating: 0, count: 15) + [0, 1]
-        file += [0xFF, 0xC4, 0, 23, 0x10, 0, 4] + [UInt8](repeating: 0, count: 14) + [0x00, 0x01, 0xF0, 0x11]
+        for table in tables { file += [0xFF, 0xC4, UInt8((table.count + 2) >> 8), UInt8((table.count + 2) & 0xFF)] + table }
         file += [0xFF, 0xDA, 0, 8, 1, 1, 0x00, 0, 63, 0]
-        return (file + data + [0xFF, 0xD9], flatStartBit)
+        return file + data + [0xFF, 0xD9]
     }
 
     /// A split byte inside the flat run whose bit is out of step with its blocks.

@@ -93,22 +93,9 @@ import Testing
         for block in 0..<blocks {
             bits += block < rising ? [true, false, true, false] : [false, false]
         }
-        while bits.count % 8 != 0 { bits.append(true) }
-        var data: [UInt8] = []
-        for index in stride(from: 0, to: bits.count, by: 8) {
-            let byte = (0..<8).reduce(UInt8(0)) { $0 << 1 | (bits[index + $1] ? 1 : 0) }
-            data.append(byte)
-            if byte == 0xFF { data.append(0) }
-        }
-        let width = 8 * 101, height = 8 * (blocks / 101)
-        var file: [UInt8] = [0xFF, 0xD8]
-        file += [0xFF, 0xDB, 0, 67, 0] + [UInt8](repeating: 8, count: 64)
-        file += [0xFF, 0xC0, 0, 11, 8, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8),
-                 UInt8(width & 0xFF), 1, 1, 0x11, 0]
-        file += [0xFF, 0xC4, 0, 21, 0x00, 1, 1] + [UInt8](repeating: 0, count: 14) + [0, 1]
-        file += [0xFF, 0xC4, 0, 21, 0x10, 1, 1] + [UInt8](repeating: 0, count: 14) + [0x00, 0xF0]
-        file += [0xFF, 0xDA, 0, 8, 1, 1, 0x00, 0, 63, 0]
-        return file + data + [0xFF, 0xD9]
+        let dcTable: [UInt8] = [0x00, 1, 1] + [UInt8](repeating: 0, count: 14) + [0, 1]
+        let acTable: [UInt8] = [0x10, 1, 1] + [UInt8](repeating: 0, count: 14) + [0x00, 0xF0]
+        return JPEGBaselineDCTests.greyJPEG(bits: bits, blocksPerRow: 101, rows: blocks / 101, tables: [dcTable, acTable])
     }
 
     /// The second part's first MCU carries each component's DC value as a
