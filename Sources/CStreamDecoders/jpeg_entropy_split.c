@@ -563,10 +563,6 @@ int32_t fw_jpeg_region_decode(const uint8_t *bytes, size_t length, int32_t scale
     memset(&s, 0, sizeof s);
     fw_split_job job = {.bytes = bytes, .length = length, .num = scale_num, .scan = &s};
     int status = fw_split_open(&s, bytes, length, &job.data, 0, result);
-    if (status == 0 && s.restart_interval) {
-        snprintf(result->message, sizeof result->message, "restart markers (the lossless crop's)");
-        status = 1;
-    }
     if (status != 0) { fw_dc_free(&s); return status; }
     job.mcu_height = s.ncomp == 1 ? 8 : 8 * s.vmax;
     job.mcus_per_row = s.ncomp == 1 ? s.comps[0].blocks_w : s.mcux;
@@ -585,16 +581,21 @@ int32_t fw_jpeg_region_decode(const uint8_t *bytes, size_t length, int32_t scale
         return 1;
     }
     long top_row = top / job.mcu_height;
-    if (top_row <= 1) {
+    // The row the JPEG starts at: the one above the region's, for its
+    // upsampling; with restart markers the nearest above that starts an interval.
+    long start_row = top_row - 1;
+    if (s.restart_interval)
+        while (start_row > 0 && start_row * job.mcus_per_row % s.restart_interval != 0) start_row--;
+    if (start_row <= 0) {
         // The original from its top: the rows above the region decoded and dropped.
         status = fw_split_rows(bytes, length, scale_num, (int)y0, out_height, (int)x0, out_width, (int)image_w,
                                (int)image_h, 0, out, result->message);
     } else {
-        // A JPEG from the MCU row above the region's, as the split's second part.
-        job.first_row = top_row - 1;
+        // A JPEG from that row, as the split's second part.
+        job.first_row = start_row;
         size_t jpeg_length;
-        uint8_t *jpeg = fw_jpeg_from_row(&job, &jpeg_length);
-        int skip = job.mcu_height * scale_num / 8;
+        uint8_t *jpeg = s.restart_interval ? fw_jpeg_from_interval(&job, &jpeg_length) : fw_jpeg_from_row(&job, &jpeg_length);
+        int skip = (int)(y0 - start_row * job.mcu_height * scale_num / 8);
         status = jpeg ? fw_split_rows(jpeg, jpeg_length, scale_num, skip, out_height, (int)x0, out_width, (int)image_w,
                                       (int)(image_h - y0 + skip), 0, out, job.message)
                       : -1;

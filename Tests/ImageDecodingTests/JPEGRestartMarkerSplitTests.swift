@@ -86,6 +86,24 @@ import Testing
         #expect(same)
     }
 
+    /// A region starts at the nearest row above it that starts an interval
+    /// (every other row here): its pixels are the whole decode's there.
+    @Test(arguments: [(992, 752, 1000, 600), (0, 8, 2000, 100), (1504, 1200, 496, 304)])
+    func aRegionStartsAtAnIntervalAboveIt(left: Int, top: Int, width: Int, height: Int) throws {
+        let folder = try TemporaryFolder()
+        let bytes = try Self.photo(folder, restart: "100B")
+        let region = try bytes.withUnsafeBufferPointer {
+            JPEGEntropySplit.decodeRegion($0, scale: JPEGScale(numerator: 1, denominator: 1), left: left, top: top,
+                                          width: width, height: height, outputWidth: width, outputHeight: height)
+        }.get()
+        #expect(region.bitsRead == 0)
+        let whole = Self.wholeDecode(bytes, scale: JPEGScale(numerator: 1, denominator: 1))
+        var expected: [UInt8] = []
+        for y in top..<(top + height) { expected += whole[(y * Self.width + left) * 4..<(y * Self.width + left + width) * 4] }
+        let same = region.pixels == expected
+        #expect(same)
+    }
+
     @Test func aJPEGWithoutRestartMarkersIsLeftToTheOtherSplit() throws {
         let folder = try TemporaryFolder()
         let result = Self.split(try Self.photo(folder, restart: nil), scale: JPEGScale(numerator: 1, denominator: 2))

@@ -198,11 +198,12 @@ int32_t fw_jpeg_entropy_split_decode(const uint8_t *bytes, size_t length, int32_
                                      int32_t restart_only, uint8_t *out, int32_t out_width, int32_t out_height,
                                      fw_entropy_split_result *result);
 /// The region `width` x `height` at (`left`, `top`) (full-size pixels; the
-/// corner on an MCU's) of a baseline Huffman JPEG without restart markers,
+/// corner on an MCU's) of a baseline Huffman JPEG,
 /// at `scale_num`/8, into `out` (out_width x out_height RGBA: the region's
 /// pixels at that scale, rounded up, within the image), without decoding
 /// the rows below it or the rows above it but one (jpeg_entropy_split.c:
-/// the codes above are read, not decoded). The pixels are those of the
+/// the codes above are read, not decoded; with restart markers, from the
+/// nearest row above that starts an interval, no codes read). The pixels are those of the
 /// whole image's decode at that scale. 0 on success; 1 when the file or the
 /// region is not one this decodes; -1 when the decode failed or libjpeg
 /// warned (the caller decodes another way, whose messages are the ones to show).

@@ -80,10 +80,10 @@ extension JPEGDecoder {
         let factor = JPEGScale.choose(width: crop.w, height: crop.h, targetWidth: target.w, targetHeight: target.h)
         let scaled = (w: factor.scaled(crop.w), h: factor.scaled(crop.h))
         let pixels: [UInt8]
-        // A baseline file without restart markers: its rows from the region's
-        // down, the codes above only read (JPEGEntropySplit). Otherwise
-        // libjpeg-turbo's lossless crop, which reads the whole image's
-        // coefficients, and a decode of the crop.
+        // A baseline file: its rows from the region's down, the codes above
+        // only read, or none with restart markers (JPEGEntropySplit).
+        // Otherwise libjpeg-turbo's lossless crop, which reads the whole
+        // image's coefficients, and a decode of the crop.
         if case .success(let region) = JPEGEntropySplit.decodeRegion(
             buffer, scale: factor, left: left, top: top, width: crop.w, height: crop.h,
             outputWidth: scaled.w, outputHeight: scaled.h) {

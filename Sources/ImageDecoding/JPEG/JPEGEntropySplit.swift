@@ -48,7 +48,7 @@ public enum JPEGEntropySplit {
 
     /// Why there is no result.
     public enum Failure: Error, Equatable {
-        /// Not a file this splits (progressive, restart markers, CMYK, too few rows).
+        /// Not a file this splits (progressive, CMYK, too few rows, a region off the MCUs).
         case notApplicable(String)
         /// A part failed or libjpeg warned: the whole file's decode says what.
         case failed(String)
@@ -102,8 +102,10 @@ public enum JPEGEntropySplit {
     /// its corner on an MCU's) at `scale`, `outputWidth` × `outputHeight`
     /// RGBA (the region at that scale, rounded up, within the image), on
     /// one thread: the codes above it are read, not decoded (but the MCU
-    /// row above, for the upsampling), and nothing below it is decoded. The
-    /// pixels are the whole image's decode's at that scale.
+    /// row above, for the upsampling; with restart markers it starts at the
+    /// nearest row above that starts an interval and reads no codes), and
+    /// nothing below it is decoded. The pixels are the whole image's decode's
+    /// at that scale.
     public static func decodeRegion(_ bytes: UnsafeBufferPointer<UInt8>, scale: JPEGScale, left: Int, top: Int,
                                     width: Int, height: Int, outputWidth: Int,
                                     outputHeight: Int) -> Result<Decoded, Failure> {
