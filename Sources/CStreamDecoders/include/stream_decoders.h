@@ -201,7 +201,7 @@ int32_t fw_jpeg_entropy_split_decode(const uint8_t *bytes, size_t length, int32_
 /// corner on an MCU's) of a baseline Huffman JPEG,
 /// at `scale_num`/8, into `out` (out_width x out_height RGBA: the region's
 /// pixels at that scale, rounded up, within the image), without decoding
-/// the rows below it or the rows above it but one (jpeg_entropy_split.c:
+/// the rows below it or above it but the MCU rows its upsampling reads (jpeg_entropy_split.c:
 /// the codes above are read, not decoded; with restart markers, from the
 /// nearest row above that starts an interval, no codes read). The pixels are those of the
 /// whole image's decode at that scale. 0 on success; 1 when the file or the

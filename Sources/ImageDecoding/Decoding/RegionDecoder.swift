@@ -39,10 +39,11 @@ public struct RegionRequest: Sendable {
 /// through the decoders of a ``DecoderRegistry`` (a new format's region path
 /// is its decoder's ``ImageFormatDecoder/decodeRegion(_:probe:)``):
 ///
-/// - JPEG: libturbojpeg crops the compressed data losslessly to the region
-///   (widened to whole MCU blocks), then decodes only that at the smallest DCT
-///   scale that is still sharp enough, then averages down to the exact scale
-///   (``JPEGDecoder``). The full image is never decoded.
+/// - JPEG: the region (widened to whole MCU blocks) decoded from its own
+///   rows (a baseline file: ``JPEGEntropySplit``) or from libturbojpeg's
+///   lossless crop (progressive, CMYK), at the smallest DCT scale that is
+///   still sharp enough, then averaged down to the exact scale
+///   (``JPEGDecoder``). The full image is never decoded to pixels.
 /// - PNG and TIFF: streamed down to the region's last row, only its columns
 ///   averaged (``StreamedDecoder``): memory stays flat for any size.
 /// - Large progressive JPEGs: their DC coefficients, so no sharper than 1/8

@@ -1,9 +1,13 @@
 import CTurboJPEG
 
-/// A JPEG's region for ``RegionDecoder``: libturbojpeg crops the compressed
-/// data losslessly to the region (widened to whole MCU blocks), then decodes
-/// only that at the smallest DCT scale that is still sharp enough, then
-/// averages down to the exact scale. The full image is never decoded.
+/// A JPEG's region for ``RegionDecoder``, widened to whole MCU blocks and
+/// decoded at the smallest DCT scale that is still sharp enough, then
+/// averaged down to the exact scale. A baseline file is decoded from its own
+/// rows (``JPEGEntropySplit/decodeRegion(_:scale:left:top:width:height:outputWidth:outputHeight:)``:
+/// the codes above read, not decoded; the MCU rows above and below it that
+/// its upsampling reads, and no other); a progressive or CMYK file is cropped
+/// losslessly by libturbojpeg and the crop decoded. The full image is never
+/// decoded to pixels.
 extension JPEGDecoder {
     /// nil for a file that is not a JPEG, or a JPEG the crop does not handle
     /// (CMYK): it is then decoded whole and cropped.

@@ -104,7 +104,7 @@ public enum JPEGEntropySplit {
     /// one thread: the codes above it are read, not decoded (but the MCU
     /// row above, for the upsampling; with restart markers it starts at the
     /// nearest row above that starts an interval and reads no codes), and
-    /// nothing below it is decoded. The pixels are the whole image's decode's
+    /// nothing below it is decoded but the MCU row its upsampling reads. The pixels are the whole image's decode's
     /// at that scale.
     public static func decodeRegion(_ bytes: UnsafeBufferPointer<UInt8>, scale: JPEGScale, left: Int, top: Int,
                                     width: Int, height: Int, outputWidth: Int,
