@@ -7,10 +7,11 @@
 // from the one before. So the second thread first reads the scan's codes
 // (jpeg_scan.h: only where each block starts and the DC predictions) up to
 // MCU row k - 1, then writes a JPEG of the rows from there: the file's own
-// headers with the frame's height cut, that row's first MCU written again
+// headers with the frame's height cut, that row's first MCUs written again
 // with each component's first DC difference made absolute (a fresh decoder
-// predicts 0), the rest of the scan's bits shifted to follow it and stuffed
-// again, and EOI. libjpeg decodes that, and the rows from MCU row k are
+// predicts 0) and ZRL codes added until the original's bits continue on a
+// byte boundary, then the original's bytes as they are, to the file's end
+// (fw_jpeg_from_row). libjpeg decodes that, and the rows from MCU row k are
 // kept: row k - 1 is decoded only so that row k's chroma upsampling sees
 // the rows above it as the whole decode does. Meanwhile the first thread
 // decodes the original file down to row k and stops (libjpeg reads row k
@@ -409,6 +410,21 @@ static uint8_t *fw_jpeg_from_row(fw_split_job *job, size_t *length) {
     return w.out;
 }
 
+// The next marker's code in the scan's data from `p` (stuffed 0xFF 0x00 and
+// fill 0xFFs skipped), or NULL when the data ends first.
+static uint8_t *fw_next_marker(const uint8_t *p, const uint8_t *end) {
+    while (p + 1 < end) {
+        const uint8_t *ff = memchr(p, 0xFF, (size_t)(end - p));
+        if (!ff) return NULL;
+        const uint8_t *code = ff + 1;
+        while (code < end && *code == 0xFF) code++;
+        if (code == end) return NULL;
+        if (*code != 0) return (uint8_t *)code;
+        p = code + 1;
+    }
+    return NULL;
+}
+
 // A JPEG of the rows from MCU row job->first_row of a file with restart
 // markers, where a restart interval starts on that row: no codes read, the
 // predictions are 0 there. The data after the interval's marker follows as
@@ -419,15 +435,9 @@ static uint8_t *fw_jpeg_from_interval(fw_split_job *job, size_t *length) {
     long interval = job->first_row * job->mcus_per_row / s->restart_interval, seen = 0;
     const uint8_t *p = job->data, *end = job->bytes + job->length;
     // The marker before the interval: the interval'th RST of the scan.
-    while (seen < interval && p + 1 < end) {
-        const uint8_t *ff = memchr(p, 0xFF, (size_t)(end - p));
-        if (!ff || ff + 1 >= end) break;
-        const uint8_t *q = ff + 1;
-        while (q < end && *q == 0xFF) q++;
-        if (q == end) break;
-        if (*q >= 0xD0 && *q <= 0xD7) seen++;
-        else if (*q != 0) break;   // another marker: the scan ends
-        p = q + 1;
+    for (const uint8_t *code; seen < interval && (code = fw_next_marker(p, end)) && *code >= 0xD0 && *code <= 0xD7;) {
+        seen++;
+        p = code + 1;
     }
     if (seen < interval) {
         snprintf(job->message, sizeof job->message, "the scan ends before its restart interval %ld", interval);
@@ -443,25 +453,24 @@ static uint8_t *fw_jpeg_from_interval(fw_split_job *job, size_t *length) {
     uint8_t *tail = out + header;
     memcpy(tail, p, (size_t)(end - p));
     // Renumbered in the copy: RSTm becomes RST((m - interval) mod 8), up to the scan's end.
-    for (uint8_t *q = tail, *stop = tail + (end - p); q + 1 < stop;) {
-        uint8_t *ff = memchr(q, 0xFF, (size_t)(stop - q));
-        if (!ff || ff + 1 >= stop) break;
-        uint8_t *m = ff + 1;
-        while (m < stop && *m == 0xFF) m++;
-        if (m == stop) break;
-        if (*m >= 0xD0 && *m <= 0xD7) *m = (uint8_t)(0xD0 + ((*m - 0xD0) - interval % 8 + 8) % 8);
-        else if (*m != 0) break;
-        q = m + 1;
+    for (uint8_t *code, *stop = tail + (end - p); (code = fw_next_marker(tail, stop)) && *code >= 0xD0 && *code <= 0xD7;) {
+        *code = (uint8_t)(0xD0 + ((*code - 0xD0) - interval % 8 + 8) % 8);
+        tail = code + 1;
     }
     *length = header + (size_t)(end - p);
     return out;
+}
+
+// A JPEG of the rows from MCU row job->first_row, either way.
+static uint8_t *fw_jpeg_from(fw_split_job *job, size_t *length) {
+    return job->scan->restart_interval ? fw_jpeg_from_interval(job, length) : fw_jpeg_from_row(job, length);
 }
 
 static void *fw_split_bottom(void *context) {
     fw_split_job *job = context;
     job->status = -1;
     size_t length;
-    uint8_t *jpeg = job->scan->restart_interval ? fw_jpeg_from_interval(job, &length) : fw_jpeg_from_row(job, &length);
+    uint8_t *jpeg = fw_jpeg_from(job, &length);
     if (!jpeg) return NULL;
     int skip = job->mcu_height * job->num / 8;
     job->status = fw_split_rows(jpeg, length, job->num, skip, job->height - job->top_height, 0, job->width,
@@ -495,6 +504,13 @@ static int fw_split_open(fw_dc_scan *s, const uint8_t *bytes, size_t length, con
     return status == 1 ? 1 : status ? -1 : 0;
 }
 
+// The MCU grid of an open scan, in the job: a single component's scan has
+// one block an MCU whatever its sampling.
+static void fw_split_grid(fw_split_job *job, const fw_dc_scan *s) {
+    job->mcu_height = s->ncomp == 1 ? 8 : 8 * s->vmax;
+    job->mcus_per_row = s->ncomp == 1 ? s->comps[0].blocks_w : s->mcux;
+}
+
 int32_t fw_jpeg_entropy_split_decode(const uint8_t *bytes, size_t length, int32_t scale_num, double top_fraction,
                                      int32_t restart_only, uint8_t *out, int32_t out_width, int32_t out_height,
                                      fw_entropy_split_result *result) {
@@ -509,8 +525,7 @@ int32_t fw_jpeg_entropy_split_decode(const uint8_t *bytes, size_t length, int32_
                         .height = out_height, .out = out, .scan = &s};
     int status = fw_split_open(&s, bytes, length, &job.data, restart_only, result);
     if (status != 0) { fw_dc_free(&s); return status; }
-    job.mcu_height = s.ncomp == 1 ? 8 : 8 * s.vmax;
-    job.mcus_per_row = s.ncomp == 1 ? s.comps[0].blocks_w : s.mcux;
+    fw_split_grid(&job, &s);
     long mcu_rows = ((long)s.height + job.mcu_height - 1) / job.mcu_height;
     long cut = (long)(mcu_rows * top_fraction + 0.5);
     if (s.restart_interval) {
@@ -564,8 +579,7 @@ int32_t fw_jpeg_region_decode(const uint8_t *bytes, size_t length, int32_t scale
     fw_split_job job = {.bytes = bytes, .length = length, .num = scale_num, .scan = &s};
     int status = fw_split_open(&s, bytes, length, &job.data, 0, result);
     if (status != 0) { fw_dc_free(&s); return status; }
-    job.mcu_height = s.ncomp == 1 ? 8 : 8 * s.vmax;
-    job.mcus_per_row = s.ncomp == 1 ? s.comps[0].blocks_w : s.mcux;
+    fw_split_grid(&job, &s);
     int mcu_width = s.ncomp == 1 ? 8 : 8 * s.hmax;
     // Output coordinates at the scale: an MCU's corner is a whole pixel there.
     long image_w = ((long)s.width * scale_num + 7) / 8, image_h = ((long)s.height * scale_num + 7) / 8;
@@ -574,7 +588,7 @@ int32_t fw_jpeg_region_decode(const uint8_t *bytes, size_t length, int32_t scale
     long y1 = ((long)top + height) * scale_num / 8 + (((long)top + height) * scale_num % 8 != 0);
     if (x1 > image_w) x1 = image_w;
     if (y1 > image_h) y1 = image_h;
-    if (left % mcu_width || top % job.mcu_height || left + width > s.width || top + height > s.height ||
+    if (left % mcu_width || top % job.mcu_height || (long)left + width > s.width || (long)top + height > s.height ||
         x1 - x0 != out_width || y1 - y0 != out_height) {
         snprintf(result->message, sizeof result->message, "the region is not MCU-aligned inside the image");
         fw_dc_free(&s);
@@ -594,7 +608,7 @@ int32_t fw_jpeg_region_decode(const uint8_t *bytes, size_t length, int32_t scale
         // A JPEG from that row, as the split's second part.
         job.first_row = start_row;
         size_t jpeg_length;
-        uint8_t *jpeg = s.restart_interval ? fw_jpeg_from_interval(&job, &jpeg_length) : fw_jpeg_from_row(&job, &jpeg_length);
+        uint8_t *jpeg = fw_jpeg_from(&job, &jpeg_length);
         int skip = (int)(y0 - start_row * job.mcu_height * scale_num / 8);
         status = jpeg ? fw_split_rows(jpeg, jpeg_length, scale_num, skip, out_height, (int)x0, out_width, (int)image_w,
                                       (int)(image_h - y0 + skip), 0, out, job.message)

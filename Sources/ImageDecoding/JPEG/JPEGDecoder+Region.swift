@@ -93,8 +93,7 @@ extension JPEGDecoder {
             outputWidth: scaled.w, outputHeight: scaled.h) {
             pixels = region.pixels
         } else {
-            pixels = try decodeLosslessCrop(buffer, left: left, top: top, crop: crop, scale: factor, scaled: scaled,
-                                            path: path)
+            pixels = try decodeLosslessCrop(buffer, left: left, top: top, crop: crop, scaled: scaled, path: path)
         }
         var image = PixelBuffer(width: scaled.w, height: scaled.h, pixels: pixels)
             .downscaled(toWidth: target.w, height: target.h)
@@ -112,9 +111,9 @@ extension JPEGDecoder {
     }
 
     /// libjpeg-turbo's lossless crop of the region (widened to whole blocks)
-    /// decoded at `scale`.
+    /// decoded at its DCT scale, `scaled` in size.
     private static func decodeLosslessCrop(_ buffer: UnsafeBufferPointer<UInt8>, left: Int, top: Int,
-                                           crop: (w: Int, h: Int), scale: JPEGScale, scaled: (w: Int, h: Int),
+                                           crop: (w: Int, h: Int), scaled: (w: Int, h: Int),
                                            path: String) throws(DecodeFailure) -> [UInt8] {
         guard let transformer = tjInitTransform() else { throw DecodeFailure(path: path, message: "JPEG decoder could not start") }
         defer { tjDestroy(transformer) }
@@ -130,26 +129,12 @@ extension JPEGDecoder {
             throw DecodeFailure(path: path, message: "corrupt JPEG data (the region could not be cut out)")
         }
         defer { tjFree(cropped) }
-        return try decodeCrop(UnsafeBufferPointer(start: cropped, count: Int(croppedSize)), cropPixels: crop.w * crop.h,
-                              scale: scale, width: scaled.w, height: scaled.h, path: path)
-    }
-
-    /// The cropped JPEG at `scale`: a big baseline crop on two cores
-    /// (JPEGEntropySplit, the same pixels), anything else by tjDecompress2.
-    private static func decodeCrop(_ crop: UnsafeBufferPointer<UInt8>, cropPixels: Int, scale: JPEGScale, width: Int,
-                                   height: Int, path: String) throws(DecodeFailure) -> [UInt8] {
-        if splitsAcrossCores, cropPixels >= JPEGEntropySplit.minimumPixels,
-           let fraction = JPEGEntropySplit.topFraction(for: scale),
-           case .success(let split) = JPEGEntropySplit.decode(crop, scale: scale, width: width, height: height,
-                                                              topFraction: fraction) {
-            return split.pixels
-        }
         guard let decoder = tjInitDecompress() else { throw DecodeFailure(path: path, message: "JPEG decoder could not start") }
         defer { tjDestroy(decoder) }
         var failed = false
-        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, initialized in
-            let status = tjDecompress2(decoder, crop.baseAddress, UInt(crop.count), out.baseAddress, Int32(width),
-                                       Int32(width * 4), Int32(height), Int32(TJPF_RGBA.rawValue), TJFLAG_LIMITSCANS)
+        let pixels = [UInt8](unsafeUninitializedCapacity: scaled.w * scaled.h * 4) { out, initialized in
+            let status = tjDecompress2(decoder, cropped, croppedSize, out.baseAddress, Int32(scaled.w),
+                                       Int32(scaled.w * 4), Int32(scaled.h), Int32(TJPF_RGBA.rawValue), TJFLAG_LIMITSCANS)
             failed = status != 0 && tjGetErrorCode(decoder) == Int32(TJERR_FATAL.rawValue)
             initialized = failed ? 0 : out.count
         }

@@ -20,9 +20,10 @@ import CStreamDecoders
 ///
 /// Reading the codes first is work a whole decode does not do (half as
 /// much CPU again at 3/8: 24 ms on 47), so without restart markers the
-/// split pays only where the other core is free: the crop of a zoomed
-/// region, not a page, which decodes beside its neighbours
-/// (docs/benchmarks.md). A zoomed region is decoded from its own rows
+/// split pays only where the other core is free, and a page is not such a
+/// place: it decodes beside its neighbours, and the browser's first image
+/// came later with it (docs/benchmarks.md). The browser splits pages with
+/// restart markers only. A zoomed region is decoded from its own rows
 /// (``decodeRegion(_:scale:left:top:width:height:outputWidth:outputHeight:)``).
 ///
 /// ```swift
