@@ -94,6 +94,54 @@ struct FramePacerTests {
         }
     }
 
+    // MARK: - The instant a frame shows
+
+    @Test("A frame whose work starts on time is shown on the next beat")
+    func aFrameOnTimeIsShownOnTheBeat() {
+        let pacer = pacer(beats: 2, work: 0.002)
+        #expect(abs(pacer.presentTime(workStartingAt: pacer.nextWorkStart!) - 2 * interval) < 1e-12)
+    }
+
+    @Test("After a rest, a frame is taken to be shown one lead after its work starts")
+    func afterARestAFrameIsShownOneLeadAfterItsStart() {
+        var pacer = pacer(beats: 3, work: 0.004)
+        pacer.rest()
+        #expect(abs(pacer.presentTime(workStartingAt: 10.0) - (10.0 + pacer.lead)) < 1e-12)
+    }
+
+    @Test("A frame whose work starts too late for the beat is taken to be shown once drawn")
+    func aLateFrameIsShownOnceDrawn() {
+        let pacer = pacer(beats: 2, work: 0.004)
+        let late = 2 * interval - 0.001
+        #expect(abs(pacer.presentTime(workStartingAt: late) - (late + pacer.lead)) < 1e-12)
+    }
+
+    @Test("An animation is drawn as it will be when the frame is shown")
+    func anAnimationIsDrawnAtThePresent() {
+        #expect(FramePacer.pageTime(workStart: 1.0, shown: 1.006, motion: .animated) == 1.006)
+    }
+
+    @Test("Pages that follow input, or stand still, are drawn at the work's start",
+          arguments: [PageMotion.followingInput, .still])
+    func inputIsDrawnAtTheWorksStart(motion: PageMotion) {
+        #expect(FramePacer.pageTime(workStart: 1.0, shown: 1.006, motion: motion) == 1.0)
+    }
+
+    @Test("A key flip's frame on the beat shows the flip at the beat, not at the work's start")
+    func aKeyFlipsFrameShowsTheFlipAtTheBeat() {
+        var pacer = pacer(beats: 1, work: 0.004)   // the flip's first frame, shown at 0
+        var model = PagerModel(pageWidth: 1000, pageHeight: 800)
+        model.apply(.flip(.right), time: 0)
+        let start = pacer.nextWorkStart!
+        let shown = pacer.presentTime(workStartingAt: start)
+        model.advance(to: FramePacer.pageTime(workStart: start, shown: shown, motion: PageMotion(model.phase)))
+        var atTheBeat = PagerModel(pageWidth: 1000, pageHeight: 800)
+        atTheBeat.apply(.flip(.right), time: 0)
+        atTheBeat.advance(to: interval)
+        #expect(model.offset == atTheBeat.offset)
+        #expect(abs(model.offset.x) > 0)
+    }
+
     // MARK: - Input that sets still pages moving
 
     @Test("A drag's first motion between frames is drawn at once, not at the next tick")
@@ -111,13 +159,11 @@ struct FramePacerTests {
         #expect(!pacer.isOnBeat)
     }
 
-    @Test("A flip's first frame starts its work the onset after the key, before the next tick")
-    func flipStartWaitsOnlyTheOnset() {
+    @Test("A flip's first frame starts its work at the key, before the next tick")
+    func flipStartIsDrawnAtOnce() {
         var pacer = pacer(beats: 1, work: 0.002)
         let key = 0.003
-        let start = pacer.workStart(afterInputAt: key, shown: .still, now: .animated)
-        #expect(start == key + FramePacer.animationOnset)
-        #expect(start! < interval - pacer.lead)
+        #expect(pacer.workStart(afterInputAt: key, shown: .still, now: .animated) == key)
     }
 
     @Test("The frames after a motion's first keep one interval from it")

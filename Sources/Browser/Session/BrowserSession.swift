@@ -173,7 +173,7 @@ final class BrowserSession {
             takeInput(pacer: &pacer)
             if let input = motionInputTime { startMotionFrame(inputAt: input, pacer: &pacer) }
             let now = clock.now
-            update(at: now)
+            update(at: now, shownAt: pacer.presentTime(workStartingAt: now))
             schedule.plan(moving: isMoving(at: now), due: dueTimes(at: now), at: now)
             if schedule.needsFrame { drawAndPresent(startedAt: now, pacer: &pacer) }
         }
@@ -226,8 +226,7 @@ final class BrowserSession {
     }
 
     /// Input at `time` set still pages moving: the frame that shows it is
-    /// drawn now, or a flip's once it shows (``FramePacer/animationOnset``),
-    /// and shown at once, not on the beat's next tick; the frames after it
+    /// drawn now and shown at once, not on the beat's next tick; the frames after it
     /// keep the new beat.
     private func startMotionFrame(inputAt time: Double, pacer: inout FramePacer) {
         motionInputTime = nil
@@ -239,7 +238,9 @@ final class BrowserSession {
 
     /// Everything but the drawing, once per frame: the scan, the size, the
     /// engine and its events, the decodes, the zoomed page and the animation.
-    private func update(at now: Double) {
+    /// An animation of the pages is stepped to `shown`, when the frame will
+    /// be shown (``FramePacer/pageTime(workStart:shown:motion:)``).
+    private func update(at now: Double, shownAt shown: Double) {
         if notices.expire(at: now) { schedule.mark(.due) }
         collectCommandReports(at: now)
         if let bytes = screen.displayColor.takeChange() { changeDisplayProfile(bytes, at: now) }
@@ -250,7 +251,7 @@ final class BrowserSession {
         overview.tick(time: now)
         overview.update(time: now, turns: viewTurns)
         compare.update()
-        model.advance(to: now)
+        model.advance(to: FramePacer.pageTime(workStart: now, shown: shown, motion: pageMotion))
         drainModelEvents()
         checkFolderChanges(at: now)
         let (contents, pageSize) = (screen.contents, screen.size)

@@ -71,6 +71,19 @@ struct FramePacer {
         return max(time, beat + interval)
     }
 
+    /// When a frame whose work starts at `time` will be shown: the next
+    /// beat, or, after a rest or when the beat would be missed, once drawn,
+    /// its work taken as long as the `lead`. An animation is drawn as it
+    /// will be then, not as it was when the work started: sampled at the
+    /// work's start, each frame showed the motion `lead` late, and a key
+    /// flip's first frame, drawn the instant the key was taken, showed
+    /// 0.2 % of a page (a frame that looks like the last).
+    func presentTime(workStartingAt time: Double) -> Double {
+        let drawn = time + lead
+        guard let beat else { return drawn }
+        return max(drawn, beat + interval)
+    }
+
     /// A frame was shown at `time` (the present was issued then); its work
     /// before the present took `work` s.
     mutating func presented(at time: Double, work frameWork: Double) {
@@ -111,14 +124,6 @@ enum PageMotion: Equatable {
 }
 
 extension FramePacer {
-    /// How long after the input a flip's first frame is drawn, s. The key
-    /// flip's ease-out starts at five times its average speed from zero: a
-    /// frame drawn the instant the key is taken shows 0.2 % of a page (2–5
-    /// px, a frame that looks like the last), one drawn 1 ms later 4 %
-    /// (`PageAnimationStyle.keyFlip`; 1.5 ms, 6 %, was shown 0.5 ms later
-    /// and so were the beats after it). Input is taken meanwhile.
-    static let animationOnset = 0.001
-
     /// Whether input that changed the pages from `shown` (as the last frame
     /// drawn showed them) to `now` set them moving.
     static func startsMotion(shown: PageMotion, now: PageMotion) -> Bool {
@@ -128,15 +133,24 @@ extension FramePacer {
     /// When the work of the next frame starts after input taken at `time`
     /// changed the pages from `shown` (the last frame drawn) to `now`; nil:
     /// at once. Input that sets still pages moving is not held for the beat:
-    /// the frame that shows it is drawn now (a drag: the page is where the
-    /// pointer is) or `animationOnset` after the input (a flip), and shown
-    /// as soon as it is drawn, starting a new beat that the frames after it
+    /// the frame that shows it is drawn now (a drag: the page where the
+    /// pointer is; a flip: as it will be once drawn, ``pageTime(workStart:shown:motion:)``),
+    /// and shown as soon as it is drawn, starting a new beat that the frames after it
     /// keep. Any other input waits for the beat's next tick, so a held key or
     /// a drag under way still gets one frame per interval.
     mutating func workStart(afterInputAt time: Double, shown: PageMotion, now: PageMotion) -> Double? {
         guard Self.startsMotion(shown: shown, now: now) else { return nextWorkStart }
         rest()
-        return now == .animated ? time + Self.animationOnset : time
+        return time
+    }
+
+    /// The instant a frame whose work starts at `now` and that is shown at
+    /// `shown` draws the pages at: an animation as it will be when the frame
+    /// is shown; pages that follow input where the input left them, at `now`
+    /// (the engine takes no time before the latest it saw, and a drag's
+    /// velocity comes from its inputs' times).
+    static func pageTime(workStart now: Double, shown: Double, motion: PageMotion) -> Double {
+        motion == .animated ? max(now, shown) : now
     }
 
     /// Whether the next frame is shown on a beat (it waits for it, or its
