@@ -14,7 +14,8 @@ import Synchronization
 /// pixels back in a sealed memfd. A process that crashes, passes its memory
 /// budget or its time budget on one file is killed and replaced, and that
 /// file's decode is a ``DecodeFailure`` saying what happened; the next
-/// decode goes on as usual.
+/// decode goes on as usual. A pool of ``DecoderService/Libraries/raster``
+/// processes hands SVG files to a process of their own, started at the first.
 ///
 /// ```swift
 /// let pool = DecoderPool(processes: 2, niceness: 10)
@@ -36,6 +37,15 @@ public final class DecoderPool: FileDecoding, @unchecked Sendable {
     /// Hears once which sandbox layers the kernel refused, if any.
     private let onMissingLayers: @Sendable ([String]) -> Void
     private let reported = Atomic<Bool>(false)
+    /// The process for the ``formatsOfTheirOwn`` when this pool's processes
+    /// do not load their libraries (``DecoderService/Libraries/raster``): a
+    /// pool of one, started at the first such file, which loads only what
+    /// that file needs.
+    private let ownFormatsPool: DecoderPool?
+
+    /// The formats whose library a ``DecoderService/Libraries/raster``
+    /// process does not load: their files go to a process of their own.
+    public static let formatsOfTheirOwn: Set<ImageFormat> = [.svg]
 
     /// Starts `processes` decoder processes of `executable` at `niceness`.
     /// `onMissingLayers` hears once which sandbox layers the kernel refused.
@@ -59,6 +69,10 @@ public final class DecoderPool: FileDecoding, @unchecked Sendable {
         }
         state = Mutex((free: started, all: started.compactMap { $0 }, open: true))
         available = DispatchSemaphore(value: count)
+        ownFormatsPool = libraries == .raster
+            ? DecoderPool(processes: 1, niceness: niceness, libraries: .firstFile, executable: executable, budget: budget,
+                          startsAtOnce: false, onMissingLayers: onMissingLayers)
+            : nil
     }
 
     deinit { shutdown() }
@@ -85,7 +99,9 @@ public final class DecoderPool: FileDecoding, @unchecked Sendable {
     }
 
     /// The pids of the processes running now (for tests and `/proc` checks).
-    public var processIDs: [pid_t] { state.withLock { $0.all.filter(\.isAlive).map(\.pid) } }
+    public var processIDs: [pid_t] {
+        state.withLock { $0.all.filter(\.isAlive).map(\.pid) } + (ownFormatsPool?.processIDs ?? [])
+    }
 
     /// The sandbox layers of the processes that said hello (nil before any did).
     public var layers: SandboxLayers? { state.withLock { $0.all.compactMap(\.layers).first } }
@@ -103,19 +119,39 @@ public final class DecoderPool: FileDecoding, @unchecked Sendable {
             return state.all
         }
         for process in processes { process.stop() }
+        ownFormatsPool?.shutdown()
     }
 
     /// How long a caller waiting for a free process looks at its cancellation, ms.
     static let waitSlice = 20
 
     /// Runs `request` on `path` (whose name is `name`, its last component
-    /// unless given) in a free process and reads its answer.
+    /// unless given) in a free process and reads its answer: in the process
+    /// of the file's own format when it is one of the ``formatsOfTheirOwn``.
     private func run(_ request: DecoderRequest, path: String, name: String? = nil, targetPixels: Int,
                      cancellation: DecodeCancellation?) -> Result<DecoderReply, DecodeFailure> {
         // Opened here, with the user's rights: the process gets this descriptor and nothing else.
         let file = fw_open_image(path)
         guard file >= 0 else { return .failure(DecodeFailure(path: path, message: FileReader.openFailureMessage(errno))) }
         defer { close(file) }
+        let pool = ownFormatsPool.flatMap { own in Self.hasAFormatOfItsOwn(file) ? own : nil } ?? self
+        return pool.run(request, file: file, path: path, name: name, targetPixels: targetPixels,
+                        cancellation: cancellation)
+    }
+
+    /// Whether the file open at `file` is of one of the ``formatsOfTheirOwn``,
+    /// by its first bytes (as the folder's scan and the process itself tell
+    /// its format).
+    private static func hasAFormatOfItsOwn(_ file: Int32) -> Bool {
+        var head = [UInt8](repeating: 0, count: ContentSniffer.sniffLength)
+        let count = head.withUnsafeMutableBytes { pread(file, $0.baseAddress, $0.count, 0) }
+        guard count > 0, case .image(let format) = ContentSniffer.identify(Array(head.prefix(count))) else { return false }
+        return formatsOfTheirOwn.contains(format)
+    }
+
+    /// Runs `request` on the file open at `file` in a free process.
+    private func run(_ request: DecoderRequest, file: Int32, path: String, name: String?, targetPixels: Int,
+                     cancellation: DecodeCancellation?) -> Result<DecoderReply, DecodeFailure> {
         while available.wait(timeout: .now() + .milliseconds(Self.waitSlice)) == .timedOut {
             if cancellation?.isCancelled == true { return .failure(.cancelled(path: path)) }
         }

@@ -129,7 +129,7 @@ struct FramePacerTests {
 
     @Test("A key flip's frame on the beat shows the flip at the beat, not at the work's start")
     func aKeyFlipsFrameShowsTheFlipAtTheBeat() {
-        var pacer = pacer(beats: 1, work: 0.004)   // the flip's first frame, shown at 0
+        let pacer = pacer(beats: 1, work: 0.004)   // the flip's first frame, shown at 0
         var model = PagerModel(pageWidth: 1000, pageHeight: 800)
         model.apply(.flip(.right), time: 0)
         let start = pacer.nextWorkStart!

@@ -34,6 +34,15 @@ enum DecoderFixtures {
         (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
     }
 
+    /// What process `pid` has mapped (`/proc/PID/maps`), read to its end: a
+    /// single read, as `String(contentsOfFile:)` does on a `/proc` file,
+    /// stops at 4 KB. Empty when it is gone.
+    static func maps(of pid: pid_t) -> String {
+        guard let file = FileHandle(forReadingAtPath: "/proc/\(pid)/maps") else { return "" }
+        defer { try? file.close() }
+        return ((try? file.readToEnd()) ?? nil).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+
     /// The value of one `/proc/PID/status` field ("Seccomp" → "2").
     static func field(_ name: String, of pid: pid_t) -> String? {
         status(of: pid).split(separator: "\n").first { $0.hasPrefix(name + ":") }

@@ -87,6 +87,51 @@ import TestFixtures
         #expect(Set(every.loadedLibraries ?? []).isSuperset(of: ["libheif", "libjxl", "librsvg", "SDL_image"]))
     }
 
+    @Test func aRasterPoolsProcessesLoadEveryLibraryButLibrsvg() throws {
+        let folder = try TemporaryFolder("decoders")
+        let path = try DecoderFixtures.quadrantsJPEG(folder)
+        let pool = DecoderFixtures.pool(libraries: .raster)
+        _ = try pool.decodeFile(path, maxWidth: 8, maxHeight: 8, cancellation: nil)
+        let loaded = Set(pool.loadedLibraries ?? [])
+        #expect(loaded.isSuperset(of: ["libheif", "libjxl", "SDL_image"]))
+        #expect(!loaded.contains("librsvg"))
+    }
+
+    @Test func aRasterPoolStartsNoProcessForSVGUntilAnSVGComes() throws {
+        let folder = try TemporaryFolder("decoders")
+        let path = try DecoderFixtures.quadrantsJPEG(folder)
+        let pool = DecoderFixtures.pool(libraries: .raster)
+        _ = try pool.decodeFile(path, maxWidth: 8, maxHeight: 8, cancellation: nil)
+        #expect(pool.processIDs.count == 1)
+    }
+
+    @Test func anSVGThroughARasterPoolIsDrawnByLibrsvgInAProcessOfItsOwn() throws {
+        let folder = try TemporaryFolder("decoders")
+        let jpeg = try DecoderFixtures.quadrantsJPEG(folder)
+        let svg = try folder.write("a.svg", Array("""
+            <svg xmlns="http://www.w3.org/2000/svg" width="60" height="40">\
+            <rect width="60" height="40" fill="#fff"/><circle cx="30" cy="20" r="17" fill="#c02040"/></svg>
+            """.utf8))
+        let pool = DecoderFixtures.pool(libraries: .raster)
+        _ = try pool.decodeFile(jpeg, maxWidth: 8, maxHeight: 8, cancellation: nil)
+        let pagePIDs = pool.processIDs
+        let isolated = try pool.decodeFile(svg, maxWidth: 60, maxHeight: 40, cancellation: nil)
+        let local = try ImageDecoder.decodeFile(svg, maxWidth: 60, maxHeight: 40)
+        #expect(isolated.format == "SVG")
+        #expect(isolated.width == local.width && isolated.height == local.height)
+        let samePixels = isolated.pixels == local.pixels
+        #expect(samePixels)
+        let own = pool.processIDs.filter { !pagePIDs.contains($0) }
+        #expect(own.count == 1)
+        for pid in own {
+            #expect(DecoderFixtures.maps(of: pid).contains("/librsvg-2.so"))
+        }
+        for pid in pagePIDs {
+            let maps = DecoderFixtures.maps(of: pid)
+            #expect(maps.contains("/libheif.so") && !maps.contains("/librsvg-2.so"))
+        }
+    }
+
     @Test func aRegionDecodesToTheSamePixelsAsInTheBrowsersOwnProcess() throws {
         let folder = try TemporaryFolder("decoders")
         let path = try DecoderFixtures.quadrantsJPEG(folder, width: 256, height: 128)

@@ -16,7 +16,9 @@ enum DecoderProcesses {
 
     static var areWanted: Bool { getenv(inProcessVariable).map { String(cString: $0) } != "1" }
 
-    /// As many processes as page decode workers, at their niceness, installed
+    /// As many processes as page decode workers, at their niceness, with
+    /// every library but librsvg (an SVG goes to a process of its own, started
+    /// at the first, ``IsolatedDecoding/DecoderService/Libraries/raster``), installed
     /// for every decode of the process (``FileDecoders``) and for what the
     /// information panel reads of a file (``ImageInfoReaders``). None is
     /// started yet: loading every library in two processes while the first
@@ -26,7 +28,7 @@ enum DecoderProcesses {
     static func pagePool() -> DecoderPool? {
         guard areWanted else { return nil }
         let pool = DecoderPool(processes: SlotLoader.workerCount, niceness: WorkerThread.backgroundNiceness,
-                               startsAtOnce: false, onMissingLayers: reportMissing)
+                               libraries: .raster, startsAtOnce: false, onMissingLayers: reportMissing)
         FileDecoders.use(pool)
         ImageInfoReaders.use(pool)
         return pool

@@ -65,6 +65,19 @@ public enum DecoderLibraries {
         libraries.filter { $0.load() }.map(\.name)
     }
 
+    /// Loads and sets up every library but those needed only by `formats`
+    /// (``loadAll()`` but them); the names of those that loaded.
+    ///
+    /// ```swift
+    /// DecoderLibraries.loadAll(but: [.svg])   // ["libheif", "libjxl", "LibRaw", "SDL_image"]
+    /// ```
+    @discardableResult
+    public static func loadAll(but formats: Set<ImageFormat>) -> [String] {
+        libraries.filter { library in
+            library.formats.map { !$0.isSubset(of: formats) } ?? true
+        }.filter { $0.load() }.map(\.name)
+    }
+
     /// Loads what a file of `format` (nil: not known) may need: its own
     /// library and the last resort; the names of those that loaded.
     @discardableResult
