@@ -269,6 +269,10 @@ struct Fourway: ParsableCommand {
     /// glibc raises its mmap threshold after the first large free, so later
     /// decoded images (megabytes each) stay in the heap after they are freed:
     /// a 10-minute soak plateaued at ~130 MB RSS, ~52 MB with a fixed threshold.
+    /// The decoder processes too: there the heap's holes between a decode's
+    /// freed buffers raised the peak, a 12 MP HEIC's from 78 to 83 MB (and a
+    /// buffer mmapped again costs its page faults, 3–4 ms on a 12 MP JPEG's
+    /// 45 ms decode at 1/2).
     static func keepDecodeBuffersOutOfTheHeap() {
         _ = mallopt(M_MMAP_THRESHOLD, mmapThreshold)
         _ = mallopt(M_ARENA_MAX, mallocArenas)
@@ -284,6 +288,7 @@ struct Fourway: ParsableCommand {
     static func main() {
         // The same program is the sandboxed decoder process (IsolatedDecoding).
         if CommandLine.arguments.dropFirst().first == DecoderService.argument {
+            keepDecodeBuffersOutOfTheHeap()
             DecoderService.main(arguments: Array(CommandLine.arguments.dropFirst(2)))
         }
         var command: Fourway
