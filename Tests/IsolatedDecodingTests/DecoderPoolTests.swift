@@ -125,6 +125,8 @@ import TestFixtures
         #expect(own.count == 1)
         for pid in own {
             #expect(DecoderFixtures.maps(of: pid).contains("/librsvg-2.so"))
+            #expect(DecoderFixtures.field("Seccomp", of: pid) == "2")
+            #expect(DecoderFixtures.field("NoNewPrivs", of: pid) == "1")
         }
         for pid in pagePIDs {
             let maps = DecoderFixtures.maps(of: pid)
