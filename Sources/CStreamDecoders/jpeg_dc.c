@@ -130,8 +130,10 @@ static void fw_fail(fw_stream_result *result, const char *message) {
 }
 
 
-int32_t fw_jpeg_dc_decode(const char *path, fw_rect region, int32_t out_width, int32_t out_height,
-                          uint8_t *out, fw_stream_result *result) {
+// `first_scans_only`: stop reading once every component's first DC scan is
+// read (the DC values lack the bits of their refinement scans, if any).
+static int32_t fw_jpeg_dc_read(const char *path, fw_rect region, int32_t out_width, int32_t out_height,
+                               uint8_t *out, int first_scans_only, fw_stream_result *result) {
     fw_cancel *cancel = result->cancel;   // the caller's, kept
     memset(result, 0, sizeof *result);
     result->cancel = cancel;
@@ -323,6 +325,11 @@ int32_t fw_jpeg_dc_decode(const char *path, fw_rect region, int32_t out_width, i
                 }
             }
             if (ah == 0) for (int i = 0; i < ns; i++) scan[i]->dc_seen = 1;
+            if (first_scans_only) {
+                int seen = 1;
+                for (int c = 0; c < ncomp; c++) seen &= comps[c].dc_seen;
+                if (seen) break;
+            }
         } else {
             if (fw_skip(r, left) < 0) break;
         }
@@ -362,4 +369,14 @@ done:
     fclose(r->file);
     free(r);
     return status;
+}
+
+int32_t fw_jpeg_dc_decode(const char *path, fw_rect region, int32_t out_width, int32_t out_height,
+                          uint8_t *out, fw_stream_result *result) {
+    return fw_jpeg_dc_read(path, region, out_width, out_height, out, 0, result);
+}
+
+int32_t fw_jpeg_dc_first_scans_decode(const char *path, fw_rect region, int32_t out_width, int32_t out_height,
+                                      uint8_t *out, fw_stream_result *result) {
+    return fw_jpeg_dc_read(path, region, out_width, out_height, out, 1, result);
 }

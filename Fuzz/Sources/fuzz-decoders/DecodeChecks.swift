@@ -28,6 +28,22 @@ enum DecodeChecks {
         guard part.region.width > 0, part.region.height > 0 else { fatalError("region covers \(part.region)") }
     }
 
+    /// A thumbnail's buffer is exactly width × height RGBA, and it names the
+    /// photo's size. Its pixels are bounded: EXIF and HEIF thumbnails are at
+    /// most 1 MP, a progressive JPEG's sketch 1/8 × 1/8 of at most 100 MP
+    /// (checked here against 1/16 of that, which its rounding never passes).
+    static func thumbnail(_ image: DecodedImage) {
+        guard image.width > 0, image.height > 0, image.width * image.height <= DecodeLimits.maximumProgressiveJPEGPixels / 16 else {
+            fatalError("a thumbnail of \(image.width)×\(image.height)")
+        }
+        guard image.pixels.count == image.width * image.height * 4 else {
+            fatalError("a thumbnail \(image.width)×\(image.height) with \(image.pixels.count) bytes of pixels")
+        }
+        guard image.sourceWidth > 0, image.sourceHeight > 0 else {
+            fatalError("a thumbnail reports a source of \(image.sourceWidth)×\(image.sourceHeight)")
+        }
+    }
+
     /// An animation frame is a fitted image.
     static func frame(_ frame: AnimationFrame, box: Int) {
         fitted(frame.image, box: box)

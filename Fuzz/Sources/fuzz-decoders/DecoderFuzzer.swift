@@ -8,9 +8,9 @@ import ImageDecoding
 /// the bytes go into one file on tmpfs (MemoryFile), the same path for every
 /// input.
 ///
-/// Each input gets the three calls a file meets in the browser: the fitted
-/// decode into a small box, a region decode (what a zoomed view asks for)
-/// and, when it may be animated, its first frames. A refusal
+/// Each input gets the four calls a file meets in the browser: the fitted
+/// decode into a small box, a region decode (what a zoomed view asks for),
+/// the first image's thumbnail and, when it may be animated, its first frames. A refusal
 /// (``DecodeFailure``) is a correct answer; a crash, an AddressSanitizer
 /// report, a hang (-timeout) or memory beyond the limits scripts/fuzz gives
 /// (-rss_limit_mb, -malloc_limit_mb) is a finding, and so is a result that
@@ -42,6 +42,12 @@ public func fuzzDecoders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case .failure(let error):
         DecodeChecks.refusal(error)
         report("region refused: \(error.message)")
+    }
+
+    // The first image's stand-in: an EXIF or HEIF thumbnail, or a progressive JPEG's first DC scans.
+    if let sketch = EmbeddedThumbnail.decode(path: path) {
+        DecodeChecks.thumbnail(sketch)
+        report("thumbnail \(sketch.width)×\(sketch.height) of \(sketch.sourceWidth)×\(sketch.sourceHeight)")
     }
 
     let head = [UInt8](UnsafeBufferPointer(start: data, count: min(size, ImageDecoder.headLength)))

@@ -126,6 +126,12 @@ int32_t fw_tiff_decode(const char *path, fw_rect region, int32_t out_width, int3
 int32_t fw_jpeg_dc_decode(const char *path, fw_rect region, int32_t out_width, int32_t out_height,
                           uint8_t *out, fw_stream_result *result);
 
+/// The same from the first DC scan of each component only: reading stops
+/// there (a progressive file's first few percent), and the DC values lack
+/// the low bits their refinement scans would add (a level or two).
+int32_t fw_jpeg_dc_first_scans_decode(const char *path, fw_rect region, int32_t out_width, int32_t out_height,
+                                      uint8_t *out, fw_stream_result *result);
+
 /// How fw_jpeg_baseline_dc_decode read the scan.
 enum {
     /// On one thread.

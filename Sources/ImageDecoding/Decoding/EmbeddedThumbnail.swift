@@ -1,6 +1,7 @@
 /// The small picture a photo file carries of itself, whatever its format:
 /// a JPEG's EXIF thumbnail (``ExifThumbnail``), a HEIC's or AVIF's thumbnail
-/// item (``HEIFThumbnail``). The first image shows it, scaled up, while the
+/// item (``HEIFThumbnail``); for a large progressive JPEG without one, its
+/// first DC scans (``JPEGDCDecoder/sketch(path:)``). The first image shows it, scaled up, while the
 /// photo itself decodes (Gallery's `FirstImageDecode`); other formats have
 /// none and give nil.
 ///
@@ -31,7 +32,9 @@ public enum EmbeddedThumbnail {
     /// photo's upright size as its source size; nil when it has none usable.
     public static func decode(path: String) -> DecodedImage? {
         switch ContentSniffer.format(ofFile: path).flatMap(source(of:)) {
-        case .exif: return ExifThumbnail.decode(path: path)
+        // Without one, a large progressive JPEG's first DC scans (the file's
+        // first few percent) stand in while libjpeg reads every scan.
+        case .exif: return ExifThumbnail.decode(path: path) ?? JPEGDCDecoder.sketch(path: path)
         case .heifItem: return HEIFThumbnail.decode(path: path)
         case nil: return nil
         }

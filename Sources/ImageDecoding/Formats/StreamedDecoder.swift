@@ -28,7 +28,7 @@ public struct StreamedDecoder: ImageFormatDecoder {
         switch reader {
         case .png: probe.format == .png
         case .tiff: probe.format == .tiff
-        case .jpegDC: false
+        case .jpegDC, .jpegFirstDCScans: false
         }
     }
 
@@ -58,12 +58,15 @@ public struct StreamedDecoder: ImageFormatDecoder {
         case tiff
         /// A progressive JPEG's DC coefficients: the image at 1/8 scale.
         case jpegDC
+        /// The same from each component's first DC scan, the file's first
+        /// few percent: the first image's sketch (``JPEGDCDecoder/sketch(path:)``).
+        case jpegFirstDCScans
 
         var formatName: String {
             switch self {
             case .png: "PNG"
             case .tiff: "TIFF"
-            case .jpegDC: "JPEG"
+            case .jpegDC, .jpegFirstDCScans: "JPEG"
             }
         }
     }
@@ -117,6 +120,9 @@ public struct StreamedDecoder: ImageFormatDecoder {
                 status = fw_tiff_decode(path, rect, Int32(outWidth), Int32(outHeight), out.baseAddress, &result)
             case .jpegDC:
                 status = fw_jpeg_dc_decode(path, rect, Int32(outWidth), Int32(outHeight), out.baseAddress, &result)
+            case .jpegFirstDCScans:
+                status = fw_jpeg_dc_first_scans_decode(path, rect, Int32(outWidth), Int32(outHeight), out.baseAddress,
+                                                       &result)
             }
             initialized = status == 0 ? out.count : 0
         }
@@ -124,7 +130,7 @@ public struct StreamedDecoder: ImageFormatDecoder {
         var buffer = PixelBuffer(width: outWidth, height: outHeight, pixels: pixels)
         pixels = []
         // A progressive JPEG's profile is in its head: JPEGDCDecoder converts.
-        if reader != .jpegDC { ColorProfile.convertForDisplay(&buffer, iccProfile: profile(result)) }
+        if reader == .png || reader == .tiff { ColorProfile.convertForDisplay(&buffer, iccProfile: profile(result)) }
         return (buffer, result.has_alpha != 0, Int(result.width), Int(result.height))
     }
 

@@ -62,6 +62,33 @@ public struct JPEGDCDecoder: ImageFormatDecoder {
         return finish(decoded.image, structure: structure, head: head, width: w, height: h)
     }
 
+    /// Progressive JPEGs from this many pixels get a sketch: below, libjpeg
+    /// decodes the photo itself in a few tens of milliseconds.
+    static let sketchPixels = 2_000_000
+
+    /// A progressive JPEG of ``sketchPixels`` or more at 1/8 scale from each
+    /// component's first DC scan, upright and in the display's profile, with
+    /// the photo's upright size as its source size: the first image's sketch
+    /// while the photo decodes (``EmbeddedThumbnail``). Those scans are the
+    /// file's first few percent; libjpeg reads every scan before it shows
+    /// anything. nil for any other file, or one whose first scans fail.
+    ///
+    /// ```swift
+    /// JPEGDCDecoder.sketch(path: "/photos/progressive-12mp.jpg")?.width   // 500
+    /// ```
+    static func sketch(path: String) -> DecodedImage? {
+        guard let head = try? FileReader.read(path, limit: ImageDecoder.headLength) else { return nil }
+        let structure = head.withUnsafeBufferPointer { JPEGStructure.parse($0) }
+        // The header's size bounds what is allocated: at most 100 MP, 1/8 of it out.
+        guard structure.isProgressive, let w = structure.width, let h = structure.height,
+              w * h >= sketchPixels, w * h <= DecodeLimits.maximumProgressiveJPEGPixels else { return nil }
+        let small = eighth(w, h)
+        guard let decoded = try? StreamedDecoder.decode(.jpegFirstDCScans, path: path,
+                                                        region: PixelRect(x: 0, y: 0, width: small.w, height: small.h),
+                                                        outWidth: small.w, outHeight: small.h) else { return nil }
+        return finish(decoded.image, structure: structure, head: head, width: w, height: h)
+    }
+
     /// `region` of the stored (not yet upright) image, in full-size pixels,
     /// at `scale` (≤ 1/8 is what DC holds). Returns the pixels (upright, sRGB)
     /// and the stored region they cover, widened to whole 8 px blocks.
