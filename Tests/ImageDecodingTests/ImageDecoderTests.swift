@@ -265,6 +265,16 @@ import Testing
         }
     }
 
+    @Test func aTGAWhoseHeaderClaimsMoreThanItsDataHoldsIsRefusedBeforeSDLImageAllocatesIt() throws {
+        let folder = try TemporaryFolder()
+        let header: [UInt8] = [0, 0, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10, 0x27, 0x28, 0x23, 32, 0x28]   // RLE, 10000×9000
+        let path = try folder.write("claims.tga", header + [UInt8](repeating: 0xFF, count: 144))
+        #expect(Self.failure(path) == "truncated TGA data (the header claims 10000×9000, more than its 162 bytes hold)")
+        let huge: [UInt8] = [0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 32, 0x28]
+        let over = try folder.write("huge.tga", huge + [UInt8](repeating: 0, count: 64))
+        #expect(Self.failure(over) == "image is 65535×65535, over the 100-megapixel limit")
+    }
+
     @Test func sdlImageCodecsHere() {
         let formats = SDLImageDecoder.initializedFormats
         #expect(formats.contains("PNG"))

@@ -65,10 +65,31 @@ public struct SDLImageDecoder: ImageFormatDecoder {
         if format == .png, let problem = bytes.withUnsafeBufferPointer({ PNGStructure.problem(in: $0) }) {
             throw DecodeFailure(path: path, message: problem)
         }
+        if format == .tga, let problem = tgaProblem(bytes) { throw DecodeFailure(path: path, message: problem) }
         let buffer = try load(bytes, format: format, path: path)
         let profile = format == .webp ? bytes.withUnsafeBufferPointer { WebPProfile.iccProfile(in: $0) } : nil
         return DecodedImage.fitting(buffer, mayHaveAlpha: true, iccProfile: profile, maxWidth: maxWidth,
                                     maxHeight: maxHeight, format: format?.name ?? "image")
+    }
+
+    /// Pixels a TGA's data can hold per byte at most: a run-length packet of
+    /// 128 one-byte pixels takes two.
+    static let tgaPixelsPerByte = 64
+
+    /// Why the TGA's header cannot be believed, or nil. SDL_image allocates
+    /// the size the 18-byte header declares before it reads a pixel: a
+    /// 162-byte file claiming 20000 × 19500 asked for 1.5 GB (the fuzzer); one
+    /// of 90 MP, within the size limit, 360 MB.
+    static func tgaProblem(_ bytes: [UInt8]) -> String? {
+        guard bytes.count >= 18 else { return nil }   // SDL_image refuses it itself
+        let width = Int(bytes[12]) | Int(bytes[13]) << 8, height = Int(bytes[14]) | Int(bytes[15]) << 8
+        if DecodeLimits.exceeds(width: width, height: height, limit: DecodeLimits.maximumFullDecodePixels) {
+            return DecodeLimits.overLimitMessage(width: width, height: height, limit: DecodeLimits.maximumFullDecodePixels)
+        }
+        guard width * height <= tgaPixelsPerByte * (bytes.count - 18) else {
+            return "truncated TGA data (the header claims \(width)×\(height), more than its \(bytes.count) bytes hold)"
+        }
+        return nil
     }
 
     /// The full-size RGBA pixels.
