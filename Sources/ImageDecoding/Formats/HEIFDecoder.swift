@@ -180,8 +180,12 @@ public struct HEIFDecoder: ImageFormatDecoder {
         }
         guard type == heif_color_profile_type_nclx else { return nil }
         var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
-        guard fw_heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok, let nclx else { return nil }
+        // libheif 1.15 allocates the profile before it checks its values, and
+        // returns it with the error for unknown ones: it is freed either way.
+        let read = fw_heif_image_handle_get_nclx_color_profile(handle, &nclx)
+        guard let nclx else { return nil }
         defer { fw_heif_nclx_color_profile_free(nclx) }
+        guard read.code == heif_error_Ok else { return nil }
         let transfer = Int(nclx.pointee.transfer_characteristics.rawValue)
         let isHDR = transfer == 16 || transfer == 18   // H.273: 16 PQ (SMPTE ST 2084), 18 HLG
         guard !isHDR, let primaries = ColorProfile.Primaries(rawValue: Int(nclx.pointee.color_primaries.rawValue)),
