@@ -98,6 +98,17 @@ import Testing
         #expect(EmbeddedThumbnail.decode(path: small) == nil)
     }
 
+    @Test func aThumbnailOfALargeProgressiveJPEGIsReadFromItsDC() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("p.jpg", Self.photo())
+        let thumbnail = try ImageDecoder.decodeFile(path, maxWidth: 200, maxHeight: 200)
+        let head = try FileReader.read(path, limit: ImageDecoder.headLength)
+        let dc = try JPEGDCDecoder.decode(path: path, head: head, maxWidth: 200, maxHeight: 200)
+        #expect(thumbnail.width == 200 && thumbnail.height == 133)
+        let same = thumbnail.pixels == dc.pixels
+        #expect(same)
+    }
+
     @Test func theSketchIsUpright() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("p.jpg", ImageFixtures.withExifOrientation(Self.photo(), 6))

@@ -211,6 +211,8 @@ import Testing
         #expect(JPEGDCDecoder.applies(to: structure(20000, 20000), maxWidth: 1280, maxHeight: 800))
         #expect(!JPEGDCDecoder.applies(to: structure(20000, 20000, progressive: false), maxWidth: 1280, maxHeight: 800))
         #expect(!JPEGDCDecoder.applies(to: structure(4000, 3000), maxWidth: 1280, maxHeight: 800))   // 12 MP: libjpeg
+        #expect(JPEGDCDecoder.applies(to: structure(4000, 3000), maxWidth: 256, maxHeight: 256))     // a thumbnail: DC
+        #expect(!JPEGDCDecoder.applies(to: structure(1200, 1000), maxWidth: 100, maxHeight: 100))    // 1.2 MP: libjpeg
         // 30.7 MP, but 1/8 (800 × 600) is smaller than its 1067 × 800 fit: libjpeg, sharper.
         #expect(!JPEGDCDecoder.applies(to: structure(6400, 4800), maxWidth: 1280, maxHeight: 800))
         #expect(JPEGDCDecoder.applies(to: structure(6400, 4800), maxWidth: 640, maxHeight: 400))

@@ -21,9 +21,10 @@ public enum DecodeLimits {
     /// coefficient of the whole image (~3 bytes per pixel) whatever the output
     /// scale. Larger ones are read from their DC coefficients alone.
     public static let maximumProgressiveJPEGPixels = 100_000_000
-    /// Progressive JPEGs above this (pixels) are read from their DC
-    /// coefficients (1/8 scale) when that still fills the requested size:
-    /// libjpeg would hold ~75 MB of coefficients for 25 MP.
+    /// A zoomed region of a progressive JPEG above this (pixels) is read
+    /// from its DC coefficients (1/8 scale): libjpeg would hold ~75 MB of
+    /// coefficients for 25 MP. (A fitted decode is read from DC from 2 MP
+    /// whenever 1/8 covers the box: `JPEGDCDecoder.applies`.)
     public static let progressiveDCPixels = 25_000_000
     /// Largest streamed image (pixels: PNG, TIFF, progressive JPEG by DC).
     /// Memory stays flat; this bounds the time one decode thread spends on a
