@@ -37,8 +37,8 @@ public enum DecoderService {
         /// format but SVG, which a ``DecoderPool`` of these hands to a
         /// process of its own. librsvg's GLib, Pango, cairo and fontconfig
         /// with the font they open were 14 MB of every process's resident
-        /// pages (the peak of a 12 MP HEIC's decode: 97 → 83 MB) and half of
-        /// its start's 120 ms.
+        /// pages (the peak of a 12 MP HEIC's decode: 99 → 83 MB) and most of
+        /// its start's CPU (a median of 30 → 10 ms, in 10 ms ticks).
         case raster
         /// Only what its first file's format needs (``ImageDecoding/DecoderLibraries/load(for:)``):
         /// the first image's process, which decodes one file and ends, so
