@@ -140,13 +140,9 @@ public final class DecoderPool: FileDecoding, @unchecked Sendable {
     }
 
     /// Whether the file open at `file` is of one of the ``formatsOfTheirOwn``,
-    /// by its first bytes (as the folder's scan and the process itself tell
-    /// its format).
+    /// by its first bytes, as the folder's scan and the process itself tell.
     private static func hasAFormatOfItsOwn(_ file: Int32) -> Bool {
-        var head = [UInt8](repeating: 0, count: ContentSniffer.sniffLength)
-        let count = head.withUnsafeMutableBytes { pread(file, $0.baseAddress, $0.count, 0) }
-        guard count > 0, case .image(let format) = ContentSniffer.identify(Array(head.prefix(count))) else { return false }
-        return formatsOfTheirOwn.contains(format)
+        ContentSniffer.format(ofFile: "/dev/fd/\(file)").map(formatsOfTheirOwn.contains) ?? false
     }
 
     /// Runs `request` on the file open at `file` in a free process.
