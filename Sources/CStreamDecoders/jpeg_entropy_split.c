@@ -359,11 +359,17 @@ static uint8_t *fw_jpeg_from_row(fw_split_job *job, size_t *length) {
     uint16_t pred[4] = {0};
     long done;
     fw_dc_sink discard = {.discard = 1};
-    if (fw_dc_mcus(s, &pos, pred, 0, job->first_row * job->mcus_per_row, s->total_bits, &discard, &done) != FW_DC_OK) {
+    if (s->row_bits) {
+        // A kept scan (fw_jpeg_sketch_decode) knows the row's first bit and,
+        // from its DC planes, the predictions there: nothing to read.
+        pos = s->row_bits[job->first_row];
+        fw_dc_predictions_before(s, job->first_row * job->mcus_per_row, pred);
+    } else if (fw_dc_mcus(s, &pos, pred, 0, job->first_row * job->mcus_per_row, s->total_bits, &discard, &done) != FW_DC_OK) {
         snprintf(job->message, sizeof job->message, "the scan's codes end or break before the split");
         return NULL;
+    } else {
+        job->bits_read = pos;
     }
-    job->bits_read = pos;
     size_t header = (size_t)(job->data - job->bytes);
     const uint8_t *end = job->bytes + job->length;
     // The rewritten MCUs may stuff more bytes than the original's (at most
@@ -511,6 +517,8 @@ static void fw_split_grid(fw_split_job *job, const fw_dc_scan *s) {
     job->mcus_per_row = s->ncomp == 1 ? s->comps[0].blocks_w : s->mcux;
 }
 
+static int32_t fw_split_scan(fw_split_job *job, double top_fraction, fw_entropy_split_result *result);
+
 int32_t fw_jpeg_entropy_split_decode(const uint8_t *bytes, size_t length, int32_t scale_num, double top_fraction,
                                      int32_t restart_only, uint8_t *out, int32_t out_width, int32_t out_height,
                                      fw_entropy_split_result *result) {
@@ -524,42 +532,59 @@ int32_t fw_jpeg_entropy_split_decode(const uint8_t *bytes, size_t length, int32_
     fw_split_job job = {.bytes = bytes, .length = length, .num = scale_num, .width = out_width,
                         .height = out_height, .out = out, .scan = &s};
     int status = fw_split_open(&s, bytes, length, &job.data, restart_only, result);
-    if (status != 0) { fw_dc_free(&s); return status; }
-    fw_split_grid(&job, &s);
-    long mcu_rows = ((long)s.height + job.mcu_height - 1) / job.mcu_height;
+    if (status == 0) status = fw_split_scan(&job, top_fraction, result);
+    fw_dc_free(&s);
+    return status;
+}
+
+int32_t fw_jpeg_sketch_split_decode(fw_jpeg_sketch *kept, const uint8_t *bytes, size_t length, int32_t scale_num,
+                                    double top_fraction, uint8_t *out, int32_t out_width, int32_t out_height,
+                                    fw_entropy_split_result *result) {
+    memset(result, 0, sizeof *result);
+    if (!kept || length != kept->length || scale_num < 1 || scale_num > 8) {
+        snprintf(result->message, sizeof result->message, "not the file whose scan was kept");
+        return 1;
+    }
+    fw_split_job job = {.bytes = bytes, .length = length, .num = scale_num, .width = out_width,
+                        .height = out_height, .out = out, .scan = &kept->scan, .data = bytes + kept->data_offset};
+    return fw_split_scan(&job, top_fraction, result);
+}
+
+// The decode of an open scan's file cut nearest `top_fraction` of its rows.
+static int32_t fw_split_scan(fw_split_job *job, double top_fraction, fw_entropy_split_result *result) {
+    fw_dc_scan *s = job->scan;
+    fw_split_grid(job, s);
+    long mcu_rows = ((long)s->height + job->mcu_height - 1) / job->mcu_height;
     long cut = (long)(mcu_rows * top_fraction + 0.5);
-    if (s.restart_interval) {
+    if (s->restart_interval) {
         // The row above the cut must start a restart interval: the nearest such cut.
         long best = -1;
         for (long k = 2; k < mcu_rows; k++)
-            if ((k - 1) * job.mcus_per_row % s.restart_interval == 0 && (best < 0 || labs(k - cut) < labs(best - cut)))
+            if ((k - 1) * job->mcus_per_row % s->restart_interval == 0 && (best < 0 || labs(k - cut) < labs(best - cut)))
                 best = k;
         cut = best;
     }
     if (cut < 2 || cut >= mcu_rows) {
         snprintf(result->message, sizeof result->message, "too few MCU rows to cut (%ld)", mcu_rows);
-        fw_dc_free(&s);
         return 1;
     }
-    job.first_row = cut - 1;
-    job.top_height = (int)(cut * job.mcu_height * scale_num / 8);
+    job->first_row = cut - 1;
+    job->top_height = (int)(cut * job->mcu_height * job->num / 8);
     pthread_t thread;
-    if (pthread_create(&thread, NULL, fw_split_bottom, &job) != 0) {
+    if (pthread_create(&thread, NULL, fw_split_bottom, job) != 0) {
         snprintf(result->message, sizeof result->message, "no second thread");
-        fw_dc_free(&s);
         return 1;
     }
     char top_message[200] = "";
-    int top = fw_split_rows(bytes, length, scale_num, 0, job.top_height, 0, out_width, out_width, out_height, 0, out,
-                            top_message);
+    int top = fw_split_rows(job->bytes, job->length, job->num, 0, job->top_height, 0, job->width, job->width,
+                            job->height, 0, job->out, top_message);
     pthread_join(thread, NULL);
-    fw_dc_free(&s);
-    result->top_rows = job.top_height;
+    result->top_rows = job->top_height;
     result->cut_mcu_row = cut;
-    result->bits_read = (int64_t)job.bits_read;
-    result->shifted = job.shifted;
-    if (top != 0 || job.status != 0) {
-        snprintf(result->message, sizeof result->message, "%s", top != 0 ? top_message : job.message);
+    result->bits_read = (int64_t)job->bits_read;
+    result->shifted = job->shifted;
+    if (top != 0 || job->status != 0) {
+        snprintf(result->message, sizeof result->message, "%s", top != 0 ? top_message : job->message);
         return -1;
     }
     return 0;

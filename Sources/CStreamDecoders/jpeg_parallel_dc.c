@@ -19,6 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+static void fw_dc_build_runs(fw_dc_huffman *h);
+
 // Canonical codes (ITU T.81 annex C); 0 when the counts make no prefix code.
 static int fw_dc_build(fw_dc_huffman *h, const uint8_t counts[16], int total, int is_ac) {
     int code = 0, k = 0;
@@ -48,7 +50,28 @@ static int fw_dc_build(fw_dc_huffman *h, const uint8_t counts[16], int total, in
         code <<= 1;
     }
     h->defined = k == total;
+    if (h->defined && is_ac) fw_dc_build_runs(h);
     return h->defined;
+}
+
+// run_ac (jpeg_scan.h): for each index, the codes decoded one after another
+// while each one's code bits are inside the index.
+static void fw_dc_build_runs(fw_dc_huffman *h) {
+    for (int index = 0; index < (1 << FW_RUN_BITS); index++) {
+        int bits = 0, coefficients = 0, eob = 0;
+        while (bits < FW_RUN_BITS) {
+            uint64_t window = (uint64_t)index << (64 - FW_RUN_BITS) << bits;
+            int length, symbol = fw_dc_slow(h, window, &length);
+            if (symbol < 0 || length > FW_RUN_BITS - bits) break;
+            int run = symbol >> 4, size = symbol & 15;
+            int advance = size ? run + 1 : run == 15 ? 16 : 0;
+            if (advance == 0) { bits += length; eob = 1; break; }
+            if (coefficients + advance >= 64) break;
+            bits += length + size;
+            coefficients += advance;
+        }
+        h->run_ac[index] = bits ? (uint16_t)(bits << 7 | coefficients << 1 | eob) : 0;
+    }
 }
 
 // A code longer than the fast table's: its symbol and length, or -1.
@@ -82,6 +105,14 @@ int fw_dc_block(const fw_dc_scan *s, const fw_dc_huffman *dc, const fw_dc_huffma
     for (int k = 1; k < 64;) {
         if (used > 26) { *pos += (uint64_t)used; w = fw_peek(s->data, *pos); used = 0; }
         uint64_t bits = w << used;
+        // Several codes at once while they end before coefficient 64.
+        uint16_t r = ac->run_ac[bits >> (64 - FW_RUN_BITS)];
+        if (r && k + ((r >> 1) & 63) < 64) {
+            used += r >> 7;
+            if (r & 1) break;
+            k += (r >> 1) & 63;
+            continue;
+        }
         uint16_t a = ac->fast_ac[bits >> (64 - FW_FAST_BITS)];
         if (a) {
             used += a >> 8;
@@ -118,6 +149,7 @@ int fw_dc_mcus(fw_dc_scan *s, uint64_t *pos, uint16_t pred[4], long first, long 
     for (long m = first; m < limit; m++) {
         uint64_t start = *pos;
         uint16_t values[10];
+        if (!sink && s->row_bits && m % s->row_mcus == 0) s->row_bits[m / s->row_mcus] = start;
         for (int b = 0; b < s->blocks_per_mcu; b++) {
             const fw_dc_component *k = &s->comps[s->block_comp[b]];
             int diff, status = fw_dc_block(s, &dc[k->td], &ac[k->ta], pos, &diff);
@@ -190,9 +222,11 @@ static long fw_dc_adopt(fw_dc_scan *s, const fw_dc_part *part, long j, long m, u
     }
     long count = part->decoded - j;
     if (count > s->total_mcus - m) count = s->total_mcus - m;
-    for (long i = 0; i < count; i++)
+    for (long i = 0; i < count; i++) {
         for (int b = 0; b < s->blocks_per_mcu; b++)
             *fw_dc_slot(s, m + i, b) = (uint16_t)(rel[(j + i) * s->blocks_per_mcu + b] + offset[s->block_comp[b]]);
+        if (s->row_bits && (m + i) % s->row_mcus == 0) s->row_bits[(m + i) / s->row_mcus] = part->sink.starts[j + i];
+    }
     if (count > 0)
         for (int c = 0; c < s->ncomp; c++)
             pred[c] = (uint16_t)(rel[(j + count - 1) * s->blocks_per_mcu + s->last_block[c]] + offset[c]);
@@ -482,10 +516,12 @@ void fw_dc_free(fw_dc_scan *s) {
     free(s->tables);
     free(s->data);
     free(s->segments);
+    free(s->row_bits);
 }
 
-// Decodes the scan's DC into its planes and them into pixels.
-static int32_t fw_dc_run(fw_dc_scan *s, int32_t threads, int64_t split_byte, fw_baseline_dc_result *result) {
+// Decodes the scan's DC into its planes and them into pixels; the hash
+// only when asked (it reads every plane byte by byte: a few ms at 12 MP).
+static int32_t fw_dc_run(fw_dc_scan *s, int32_t threads, int64_t split_byte, int hash, fw_baseline_dc_result *result) {
     int status = -1;
     if (threads >= 2) status = fw_dc_parallel(s, split_byte, result);
     if (status < 0) {   // one thread asked, or none could be made
@@ -494,7 +530,7 @@ static int32_t fw_dc_run(fw_dc_scan *s, int32_t threads, int64_t split_byte, fw_
         status = fw_dc_sequential(s);
     }
     if (status) { snprintf(result->message, sizeof result->message, "%s", fw_dc_message(status)); return -1; }
-    result->dc_hash = fw_dc_hash(s);
+    if (hash) result->dc_hash = fw_dc_hash(s);
     result->out_width = (s->width + 7) / 8;
     result->out_height = (s->height + 7) / 8;
     result->rgba = malloc((size_t)result->out_width * result->out_height * 4);
@@ -503,39 +539,85 @@ static int32_t fw_dc_run(fw_dc_scan *s, int32_t threads, int64_t split_byte, fw_
     return 0;
 }
 
-int32_t fw_jpeg_baseline_dc_decode(const uint8_t *bytes, size_t length, int32_t threads, int64_t split_byte,
-                                   fw_baseline_dc_result *result) {
+// The scan's headers, data and planes: 0; 1 when the file is not one this
+// reads; -1 (corrupt, cut short, out of memory) with result->message.
+static int fw_dc_open(fw_dc_scan *s, const uint8_t *bytes, size_t length, const uint8_t **data,
+                      fw_baseline_dc_result *result) {
     memset(result, 0, sizeof *result);
+    memset(s, 0, sizeof *s);
     if (length < 4 || bytes[0] != 0xFF || bytes[1] != 0xD8) {
         snprintf(result->message, sizeof result->message, "not a JPEG");
         return 1;
     }
-    fw_dc_scan s;
-    memset(&s, 0, sizeof s);
-    s.adobe_transform = -1;
-    s.tables = calloc(8, sizeof(fw_dc_huffman));
-    const uint8_t *data = NULL;
-    int status = s.tables ? fw_dc_headers(&s, bytes, length, &data, result) : -2;
-    result->width = s.width;
-    result->height = s.height;
+    s->adobe_transform = -1;
+    s->tables = calloc(8, sizeof(fw_dc_huffman));
+    int status = s->tables ? fw_dc_headers(s, bytes, length, data, result) : -2;
+    result->width = s->width;
+    result->height = s->height;
     if (status == 1) {
         snprintf(result->message, sizeof result->message, "not a baseline Huffman JPEG with one scan");
-        fw_dc_free(&s);
         return 1;
     }
-    if (status == 0) status = fw_dc_unstuff(&s, data, bytes + length) ? -2 : 0;
-    if (status == 0) status = fw_dc_geometry(&s);
+    if (status == 0) status = fw_dc_unstuff(s, *data, bytes + length) ? -2 : 0;
+    if (status == 0) status = fw_dc_geometry(s);
     if (status == 1) {
         snprintf(result->message, sizeof result->message, "more than 10 blocks in an MCU");
-        fw_dc_free(&s);
         return 1;
     }
     if (status == -1) status = FW_DC_TRUNCATED;
-    int32_t outcome = -1;
-    if (status == 0) outcome = fw_dc_run(&s, threads, split_byte, result);
-    else if (!result->message[0]) snprintf(result->message, sizeof result->message, "%s", fw_dc_message(status));
+    if (status && !result->message[0]) snprintf(result->message, sizeof result->message, "%s", fw_dc_message(status));
+    return status ? -1 : 0;
+}
+
+int32_t fw_jpeg_baseline_dc_decode(const uint8_t *bytes, size_t length, int32_t threads, int64_t split_byte,
+                                   fw_baseline_dc_result *result) {
+    fw_dc_scan s;
+    const uint8_t *data = NULL;
+    int status = fw_dc_open(&s, bytes, length, &data, result);
+    if (status == 0) status = fw_dc_run(&s, threads, split_byte, 1, result);
     fw_dc_free(&s);
-    return outcome;
+    return status;
+}
+
+void fw_dc_predictions_before(const fw_dc_scan *s, long mcu, uint16_t pred[4]) {
+    for (int c = 0; c < 4; c++) pred[c] = 0;
+    if (mcu <= 0) return;
+    for (int c = 0; c < s->ncomp; c++) pred[c] = *fw_dc_slot((fw_dc_scan *)s, mcu - 1, s->last_block[c]);
+}
+
+int32_t fw_jpeg_sketch_decode(const uint8_t *bytes, size_t length, fw_baseline_dc_result *result,
+                              fw_jpeg_sketch **kept) {
+    if (kept) *kept = NULL;
+    fw_jpeg_sketch *sketch = calloc(1, sizeof *sketch);
+    if (!sketch) {
+        memset(result, 0, sizeof *result);
+        snprintf(result->message, sizeof result->message, "out of memory");
+        return -1;
+    }
+    fw_dc_scan *s = &sketch->scan;
+    const uint8_t *data = NULL;
+    int status = fw_dc_open(s, bytes, length, &data, result);
+    // A kept scan records where each MCU row starts (its split's cut can be
+    // any row); one with fill bytes in its data is not one the split cuts.
+    if (status == 0 && kept && !s->fill_in_data) {
+        s->row_mcus = s->ncomp == 1 ? s->comps[0].blocks_w : s->mcux;
+        s->row_bits = calloc((size_t)((s->total_mcus + s->row_mcus - 1) / s->row_mcus), sizeof(uint64_t));
+    }
+    if (status == 0) status = fw_dc_run(s, 2, -1, 0, result);
+    if (status == 0 && kept && s->row_bits) {
+        sketch->length = length;
+        sketch->data_offset = (size_t)(data - bytes);
+        *kept = sketch;
+        return 0;
+    }
+    fw_jpeg_sketch_free(sketch);
+    return status;
+}
+
+void fw_jpeg_sketch_free(fw_jpeg_sketch *sketch) {
+    if (!sketch) return;
+    fw_dc_free(&sketch->scan);
+    free(sketch);
 }
 
 void fw_jpeg_baseline_dc_free(fw_baseline_dc_result *result) {

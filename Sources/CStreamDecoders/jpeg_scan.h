@@ -9,6 +9,8 @@
 #include <string.h>
 
 #define FW_FAST_BITS 11
+// The index of the table that skips several AC codes at once.
+#define FW_RUN_BITS 12
 // Zero bytes after the entropy data: a block reads at most 64 codes of up
 // to 31 bits each, past the end only as far as the MCU being decoded.
 #define FW_PAD_BYTES 4096
@@ -21,6 +23,12 @@ typedef struct {
     // AC: (skip << 8 | advance << 1 | end of block), same 0.
     uint16_t fast_dc[1 << FW_FAST_BITS];
     uint16_t fast_ac[1 << FW_FAST_BITS];
+    // AC: the whole codes whose own bits lie in the index (their value bits
+    // may run past it), skipped at once: (bits << 7 | coefficients << 1 |
+    // ends with end of block), 0 when the first code is longer than the
+    // index. `coefficients` (what k advances by, end of block not counted)
+    // stops below 64.
+    uint16_t run_ac[1 << FW_RUN_BITS];
     // Each symbol's code and its length (0: the table has no code for it),
     // to write a code again (jpeg_entropy_split.c).
     uint16_t code[256];
@@ -51,7 +59,20 @@ typedef struct {
     // here as one 0xFF, by libjpeg-turbo's fast path as a marker, so what
     // libjpeg makes of them depends on where its reads fall.
     int fill_in_data;
+    // Each MCU row's first bit, recorded as the planes are filled, when the
+    // scan is kept for a split (fw_jpeg_sketch_decode); NULL otherwise.
+    uint64_t *row_bits;
+    long row_mcus;
 } fw_dc_scan;
+
+// A scan whose DC image was read, kept so that libjpeg's decode of the same
+// file can be split at any MCU row without reading its codes again
+// (fw_jpeg_sketch_split_decode).
+struct fw_jpeg_sketch {
+    fw_dc_scan scan;
+    size_t length;           // the file's
+    size_t data_offset;      // where the scan's entropy-coded data starts in it
+};
 
 enum { FW_DC_OK = 0, FW_DC_TRUNCATED = 1, FW_DC_CORRUPT = 2 };
 
@@ -87,4 +108,7 @@ int fw_dc_unstuff(fw_dc_scan *s, const uint8_t *p, const uint8_t *end);
 // Block geometry and the DC planes (0; -1: the data is too short for them).
 int fw_dc_geometry(fw_dc_scan *s);
 void fw_dc_free(fw_dc_scan *s);
+// The DC predictions before MCU `mcu` (absolute values, mod 2^16), from the
+// planes: what a decoder starting at that MCU must take as the values before.
+void fw_dc_predictions_before(const fw_dc_scan *s, long mcu, uint16_t pred[4]);
 #endif

@@ -89,10 +89,11 @@ import Testing
         #expect(shown.width == 24 && shown.height == 16)
     }
 
-    @Test func aBaselineJPEGOrASmallProgressiveOneHasNoSketch() throws {
+    /// (A large baseline one has a sketch of its own: JPEGBaselineSketchTests.)
+    @Test func aBaselineJPEGOrASmallProgressiveOneHasNoSketchFromItsFirstScans() throws {
         let folder = try TemporaryFolder()
         let baseline = try folder.write("b.jpg", Self.photo(progressive: false))
-        #expect(EmbeddedThumbnail.decode(path: baseline) == nil)
+        #expect(JPEGDCDecoder.sketch(path: baseline) == nil)
         let pixels = ImageFixtures.quadrants(width: 640, height: 480)
         let small = try folder.write("s.jpg", ImageFixtures.jpeg(width: 640, height: 480, pixels: pixels, progressive: true))
         #expect(EmbeddedThumbnail.decode(path: small) == nil)

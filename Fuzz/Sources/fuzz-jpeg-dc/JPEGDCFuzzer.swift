@@ -1,5 +1,6 @@
 import CTurboJPEG
 import ImageDecoding
+@_spi(Fuzzing) import ImageDecoding
 
 /// libFuzzer entry point: the bytes are a whole file for JPEGBaselineDC
 /// (Sources/CStreamDecoders/jpeg_parallel_dc.c), read on one thread, on two
@@ -9,7 +10,8 @@ import ImageDecoding
 /// same bytes through JPEGEntropySplit (jpeg_entropy_split.c), at the scale
 /// and cut the last two bytes say, and its region decode from the MCU the
 /// two bytes before say: when they decode, their pixels must be
-/// tjDecompress2's for the whole file.
+/// tjDecompress2's for the whole file. So must the split from the scan
+/// JPEGBaselineSketch kept (no codes read), at the same cut.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJPEGDC(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
@@ -58,6 +60,12 @@ func checkEntropySplit(_ bytes: UnsafeBufferPointer<UInt8>, eighths: Int, fracti
         }
     }
     checkRegion(region, of: bytes, handle, width: width, height: height, left: left * eighths / 8, top: top * eighths / 8)
+    if let scan = JPEGBaselineSketch.read(Array(bytes))?.scan,
+       case .success(let decoded) = scan.decode(bytes, scale: scale, width: width, height: height, topFraction: fraction) {
+        guard decoded.pixels == wholeDecode(bytes, handle, width: width, height: height, what: "the kept scan's split") else {
+            fatalError("the kept scan's split at \(fraction), \(eighths)/8 differs from the whole decode of \(bytes.count) bytes")
+        }
+    }
 }
 
 func wholeDecode(_ bytes: UnsafeBufferPointer<UInt8>, _ handle: tjhandle, width: Int, height: Int, what: String) -> [UInt8] {

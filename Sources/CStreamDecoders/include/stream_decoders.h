@@ -174,6 +174,18 @@ typedef struct {
 int32_t fw_jpeg_baseline_dc_decode(const uint8_t *bytes, size_t length, int32_t threads, int64_t split_byte,
                                    fw_baseline_dc_result *result);
 void fw_jpeg_baseline_dc_free(fw_baseline_dc_result *result);
+
+/// A scan read for its DC image and kept, so that libjpeg's decode of the
+/// same file can be cut at any MCU row without its codes read again.
+typedef struct fw_jpeg_sketch fw_jpeg_sketch;
+
+/// fw_jpeg_baseline_dc_decode on two threads, without the hash; with `kept`,
+/// the scan (its unstuffed data, DC planes and each MCU row's first bit) is
+/// kept in *kept for fw_jpeg_sketch_split_decode (NULL when the split would
+/// not cut it: fill bytes in the scan). Free it with fw_jpeg_sketch_free.
+int32_t fw_jpeg_sketch_decode(const uint8_t *bytes, size_t length, fw_baseline_dc_result *result,
+                              fw_jpeg_sketch **kept);
+void fw_jpeg_sketch_free(fw_jpeg_sketch *sketch);
 /// What fw_jpeg_entropy_split_decode did.
 typedef struct {
     /// The output rows the first thread decoded (from the original file),
@@ -203,6 +215,13 @@ typedef struct {
 int32_t fw_jpeg_entropy_split_decode(const uint8_t *bytes, size_t length, int32_t scale_num, double top_fraction,
                                      int32_t restart_only, uint8_t *out, int32_t out_width, int32_t out_height,
                                      fw_entropy_split_result *result);
+/// The same for the file whose scan `kept` holds (`bytes` the same bytes
+/// fw_jpeg_sketch_decode read), with or without restart markers: the
+/// second thread reads no codes (`bits_read` is 0), so a cut at the middle
+/// row (0.5) shares the work evenly.
+int32_t fw_jpeg_sketch_split_decode(fw_jpeg_sketch *kept, const uint8_t *bytes, size_t length, int32_t scale_num,
+                                    double top_fraction, uint8_t *out, int32_t out_width, int32_t out_height,
+                                    fw_entropy_split_result *result);
 /// The region `width` x `height` at (`left`, `top`) (full-size pixels; the
 /// corner on an MCU's) of a baseline Huffman JPEG,
 /// at `scale_num`/8, into `out` (out_width x out_height RGBA: the region's

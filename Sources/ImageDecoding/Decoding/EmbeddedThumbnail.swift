@@ -1,7 +1,8 @@
 /// The small picture a photo file carries of itself, whatever its format:
 /// a JPEG's EXIF thumbnail (``ExifThumbnail``), a HEIC's or AVIF's thumbnail
-/// item (``HEIFThumbnail``); for a large progressive JPEG without one, its
-/// first DC scans (``JPEGDCDecoder/sketch(path:)``). The first image shows it, scaled up, while the
+/// item (``HEIFThumbnail``); for a large JPEG without one, its first DC
+/// scans when progressive (``JPEGDCDecoder/sketch(path:)``), its DC read on
+/// two cores when baseline (``JPEGBaselineSketch``). The first image shows it, scaled up, while the
 /// photo itself decodes (Gallery's `FirstImageDecode`); other formats have
 /// none and give nil.
 ///
@@ -33,8 +34,11 @@ public enum EmbeddedThumbnail {
     public static func decode(path: String) -> DecodedImage? {
         switch ContentSniffer.format(ofFile: path).flatMap(source(of:)) {
         // Without one, a large progressive JPEG's first DC scans (the file's
-        // first few percent) stand in while libjpeg reads every scan.
-        case .exif: return ExifThumbnail.decode(path: path) ?? JPEGDCDecoder.sketch(path: path)
+        // first few percent) stand in while libjpeg reads every scan; a
+        // large baseline JPEG's DC, read on two cores, while libjpeg decodes it.
+        case .exif:
+            return ExifThumbnail.decode(path: path) ?? JPEGDCDecoder.sketch(path: path)
+                ?? JPEGBaselineSketch.sketch(path: path)
         case .heifItem: return HEIFThumbnail.decode(path: path)
         case nil: return nil
         }

@@ -106,14 +106,23 @@ public struct JPEGDecoder: ImageFormatDecoder {
         let plan = ScalePlan(width: header.width, height: header.height, orientation: structure.orientation,
                              maxWidth: maxWidth, maxHeight: maxHeight, fullSize: fullSize)
         // Restart markers: two cores (JPEGEntropySplit, which reads nothing twice
-        // for them). Without them a page is decoded on one core: the split's
+        // for them). Without them a page (but the first image) is decoded on one core: the split's
         // second thread first reads codes the first thread reads again, and
         // in the browser the other core is rarely free when a page decodes
         // (the neighbours' decodes, the window opening): the first image came
         // 15–25 ms later with it (docs/benchmarks.md). Zoomed regions use it.
+        // A scan kept by the sketch just made of these bytes (the first
+        // image, JPEGBaselineSketch) knows where every MCU row starts: any
+        // file splits then, at its middle row.
+        let kept = JPEGBaselineSketch.takeKeptScan(of: buffer)
+        let splits = mayCut && !header.isCMYK && !structure.isProgressive &&
+            plan.upright.w * plan.upright.h >= JPEGEntropySplit.minimumPixels
         var image: PixelBuffer
-        if mayCut, !header.isCMYK, !structure.isProgressive,
-           plan.upright.w * plan.upright.h >= JPEGEntropySplit.minimumPixels,
+        if splits, let kept,
+           case .success(let split) = kept.decode(buffer, scale: plan.scale, width: plan.scaledWidth,
+                                                  height: plan.scaledHeight) {
+            image = PixelBuffer(width: plan.scaledWidth, height: plan.scaledHeight, pixels: split.pixels)
+        } else if splits,
            case .success(let split) = JPEGEntropySplit.decode(buffer, scale: plan.scale, width: plan.scaledWidth,
                                                               height: plan.scaledHeight, topFraction: 0.5,
                                                               restartMarkersOnly: true) {

@@ -126,7 +126,7 @@ public enum JPEGEntropySplit {
         return outcome(status, result, pixels)
     }
 
-    private static func outcome(_ status: Int32, _ result: fw_entropy_split_result,
+    static func outcome(_ status: Int32, _ result: fw_entropy_split_result,
                                 _ pixels: [UInt8]) -> Result<Decoded, Failure> {
         let message = withUnsafeBytes(of: result.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         switch status {
