@@ -285,6 +285,10 @@ final class SlotLoader {
     /// Decodes the pages beyond the pool that the motion heads to (PagePrefetch).
     private func planPrefetch(model: PagerModel, catalog: PageCatalog, pageSize: (width: Int, height: Int),
                               turns: ViewTurns) {
+        // The pages ahead wait for the first image too: a prefetch then
+        // started a page process (its libraries loaded) and a photo's decode
+        // beside the first image's, on the same two cores.
+        guard firstImage?.isDecodingClaim != true else { return }
         guard case .folder = catalog, let plan = prefetch.plan(
             current: model.currentPage, heading: heading, width: pageSize.width, height: pageSize.height,
             source: { catalog.source(at: $0) }, turn: { Self.turn(of: $0, in: turns) }) else { return }
