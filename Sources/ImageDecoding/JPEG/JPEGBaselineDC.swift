@@ -13,9 +13,8 @@ import CStreamDecoders
 /// the second half of the scan is decoded speculatively from its middle and
 /// adopted once the first half's decoder lands on one of its MCU starts.
 /// The result is the sequential decode's, bit for bit, whatever the threads.
-/// Not shown yet: as the first image's sketch it came 6–16 ms before the
-/// window-sized decode's first picture but put that picture 55 ms later (it
-/// runs first, on the same decoder process; docs/benchmarks.md).
+/// The browser shows it as the first image's sketch through
+/// ``JPEGBaselineSketch``, which keeps the scan for the photo's decode.
 ///
 /// ```swift
 /// let decoded = bytes.withUnsafeBufferPointer { JPEGBaselineDC.decode($0, threads: 2) }

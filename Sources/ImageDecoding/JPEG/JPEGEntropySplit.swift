@@ -23,7 +23,8 @@ import CStreamDecoders
 /// split pays only where the other core is free, and a page is not such a
 /// place: it decodes beside its neighbours, and the browser's first image
 /// came later with it (docs/benchmarks.md). The browser splits pages with
-/// restart markers only. A zoomed region is decoded from its own rows
+/// restart markers only, and the first image without reading codes: its
+/// sketch recorded where each MCU row starts (``JPEGBaselineSketch``). A zoomed region is decoded from its own rows
 /// (``decodeRegion(_:scale:left:top:width:height:outputWidth:outputHeight:)``).
 ///
 /// ```swift
