@@ -26,9 +26,9 @@ import Synchronization
 /// }
 /// ```
 public enum JPEGBaselineSketch {
-    /// Baseline JPEGs from this many pixels get a sketch (below, libjpeg's
-    /// decode takes a few ms more than the sketch would).
-    static let minimumPixels = 2_000_000
+    /// Baseline JPEGs get a sketch from the size progressive ones do (below,
+    /// libjpeg's decode takes a few ms more than the sketch would).
+    static let minimumPixels = JPEGDCDecoder.sketchPixels
 
     /// The photo at `path` at 1/8 scale from its DC coefficients, upright and
     /// in the display's profile, with its upright size as the source size;
@@ -68,15 +68,11 @@ public enum JPEGBaselineSketch {
         defer { fw_jpeg_baseline_dc_free(&result) }
         let kept = scan.map { KeptScan(bytes: bytes, scan: $0) }
         guard status == 0, let rgba = result.rgba else { return nil }
-        let w = Int(result.width), h = Int(result.height)
-        let small = PixelBuffer(width: Int(result.out_width), height: Int(result.out_height),
-                                pixels: Array(UnsafeBufferPointer(start: rgba, count: Int(result.out_width * result.out_height) * 4)))
-        var upright = small.oriented(structure.orientation)
-        ColorProfile.convertForDisplay(&upright, iccProfile: bytes.withUnsafeBufferPointer { structure.iccProfile(in: $0) })
-        let swaps = structure.orientation.swapsAxes
-        let sketch = DecodedImage(width: upright.width, height: upright.height, pixels: upright.pixels,
-                                  sourceWidth: swaps ? h : w, sourceHeight: swaps ? w : h, format: "JPEG", isOpaque: true)
-        return (sketch, kept)
+        let width = Int(result.out_width), height = Int(result.out_height)
+        let small = PixelBuffer(width: width, height: height,
+                                pixels: Array(UnsafeBufferPointer(start: rgba, count: width * height * 4)))
+        return (JPEGDCDecoder.finish(small, structure: structure, head: bytes, width: Int(result.width),
+                                     height: Int(result.height)), kept)
     }
 
     /// A scan read by ``sketch(path:)``, with the bytes it was read from.

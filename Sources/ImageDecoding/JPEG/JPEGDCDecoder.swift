@@ -129,8 +129,11 @@ public struct JPEGDCDecoder: ImageFormatDecoder {
         return swaps ? (fit.height, fit.width) : (fit.width, fit.height)
     }
 
-    private static func finish(_ image: PixelBuffer, structure: JPEGStructure, head: [UInt8],
-                               width: Int, height: Int) -> DecodedImage {
+    /// A 1/8-scale image of the stored JPEG made upright and converted to the
+    /// display's profile, with the photo's upright size as its source size
+    /// (`head`: the file's first bytes at least, for its ICC profile).
+    static func finish(_ image: PixelBuffer, structure: JPEGStructure, head: [UInt8],
+                       width: Int, height: Int) -> DecodedImage {
         var upright = image.oriented(structure.orientation)
         let icc = head.withUnsafeBufferPointer { structure.iccProfile(in: $0) }
         ColorProfile.convertForDisplay(&upright, iccProfile: icc)
