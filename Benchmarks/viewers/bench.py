@@ -45,6 +45,9 @@ and measures what users feel (the figures of README.md, Benchmarks):
    it showed the photo and went quiet; fourway also counts the frames it drew
    (--frame-times), with the software renderer, --renderer gpu and in the
    overview.
+13. the first image of 12 MP JPEGs without an EXIF thumbnail, baseline and
+   progressive, at 4:2:0 and 4:4:4 (as in 1, every viewer), and fourway's
+   `first-thumbnail` (its sketch), `page-ready` and `first-frame` lines.
 
 Input is synthesised with XTest, screenshots are XGetImage of the root window
 (both through ctypes, so polling costs ~1 ms, not a process start).
@@ -750,6 +753,81 @@ def format_figure(x, all_viewers, cache, photo, runs, work):
     return formats
 
 
+# ---------------------------------------------------------------- figure 13
+# The photos of figure 13: 12 MP JPEGs without an EXIF thumbnail, of every
+# kind the first image's sketch serves (JPEGBaselineSketch, JPEGDCDecoder):
+# (kind, sampling).
+THUMBNAILLESS_KINDS = (("baseline", "420"), ("baseline", "444"), ("progressive", "420"), ("progressive", "444"))
+
+
+def thumbnailless_folder(cache, sampling, progressive):
+    """A folder of figure 1's photos without thumbnails: as they are
+    (baseline 4:2:0, folder-20), made progressive by `jpegtran -progressive
+    -copy none` (the same coefficients, 20 photos), or 10 of them encoded
+    again at 4:4:4 by ImageMagick (`-sampling-factor 1x1 -quality 92`, with
+    `-interlace JPEG` when progressive). Made once, from folder-100."""
+    source = os.path.join(cache, "folder-100")
+    if not os.path.exists(source + ".done"):
+        sys.exit(f"no {source}: run Benchmarks/viewers/bench.py (scripts/bench) once to make the corpus")
+    if not progressive and sampling == "420":
+        return os.path.join(cache, "folder-20")   # made with folder-100
+    made = os.path.join(cache, f"{'progressive' if progressive else 'baseline'}-{sampling}")
+    if os.path.exists(made + ".done"):
+        return made
+    log(f"making {os.path.basename(made)}")
+    shutil.rmtree(made, ignore_errors=True)
+    os.makedirs(made)
+    names = sorted(os.listdir(source))[:20 if sampling == "420" else 10]
+    for name in names:
+        target = os.path.join(made, name)
+        if sampling == "420":
+            with open(target, "wb") as out:
+                subprocess.run(["jpegtran", "-progressive", "-copy", "none", os.path.join(source, name)],
+                               stdout=out, check=True)
+        else:
+            interlace = ["-interlace", "JPEG"] if progressive else []
+            subprocess.run(["convert", os.path.join(source, name), "-sampling-factor", "1x1", "-quality", "92",
+                            *interlace, target], check=True)
+    open(made + ".done", "w").close()
+    return made
+
+
+def first_line_s(events, kind):
+    """The time of the log's first line of `kind`, s, or None."""
+    times = [e["t"] for e in events if e.get("event") == kind]
+    return times[0] if times else None
+
+
+def thumbnailless_figure(x, all_viewers, cache, runs, work):
+    """Per kind of photo and viewer: the first image on screen (median of
+    `runs`, as figure 1 measures it); for fourway also its log's
+    `first-thumbnail` (the sketch), `page-ready` (the first page's photo
+    decoded) and `first-frame` (that photo drawn) lines."""
+    figure = {}
+    for kind, sampling in THUMBNAILLESS_KINDS:
+        folder = thumbnailless_folder(cache, sampling, progressive=kind == "progressive")
+        label = f"{kind} {sampling[0]}:{sampling[1]}:{sampling[2]}"
+        for viewer in all_viewers:
+            is_fourway = viewer.name == "fourway"
+            times, lines = [], {"first-thumbnail": [], "page-ready": [], "first-frame": []}
+            for _ in range(runs):
+                times.append(first_image(x, viewer, folder, work, ["--no-cache"] if is_fourway else [],
+                                         until_line="first-frame" if is_fourway else None))
+                if is_fourway:
+                    events = read_events(os.path.join(work, "first.jsonl"))
+                    for line, values in lines.items():
+                        values.append(first_line_s(events, line))
+            entry = {"median_s": median(times), "runs": times}
+            if is_fourway:
+                entry["lines_median_s"] = {line: median(values) for line, values in lines.items()}
+                entry["lines_runs"] = lines
+            figure.setdefault(label, {})[viewer.name] = entry
+            log(f"  {label} {viewer.name}: {fmt(median(times) and median(times) * 1000, ' ms')} {times}"
+                + (" lines " + ", ".join(f"{line} {fmt(v and v * 1000, ' ms')}"
+                                         for line, v in entry["lines_median_s"].items()) if is_fourway else ""))
+    return figure
+
+
 # ---------------------------------------------------------------- figure 12
 # Seconds at rest that figure 12 counts CPU ticks over (the same with --quick:
 # the figure is about what a viewer does when nothing happens).
@@ -899,11 +977,11 @@ def main():
     parser.add_argument("--bench-scratch", required=True)
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--skip-engine", action="store_true")
-    parser.add_argument("--only", default="", help="comma list of figures to run (1-12)")
+    parser.add_argument("--only", default="", help="comma list of figures to run (1-13)")
     args = parser.parse_args()
 
     quick = args.quick
-    only = {int(n) for n in args.only.split(",") if n} or {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}
+    only = {int(n) for n in args.only.split(",") if n} or {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13}
     sizes = [100, 10000, 100000]
     runs = 3 if quick else 7
     flip_counts = {3: 15, 5: 20, 8: 30} if quick else {3: 30, 5: 50, 8: 80}
@@ -1020,6 +1098,9 @@ def main():
         if 12 in only:
             log(f"figure 12: {REST_SECONDS} s at rest")
             results["at_rest"] = rest_costs(server.x, all_viewers, folders[10], work)
+        if 13 in only:
+            log("figure 13: the first image of thumbnail-less JPEGs")
+            results["thumbnailless"] = thumbnailless_figure(server.x, all_viewers, args.cache, runs, work)
     finally:
         server.stop()
         log("event logs of the last runs kept in " + work)
@@ -1163,6 +1244,18 @@ def print_table(results):
                 continue
             frames = "—" if cost["frames"] is None else str(cost["frames"])
             lines.append(f"   {label:<26}{cost['ticks']:>8} ticks{frames:>8} frames")
+    if "thumbnailless" in results:
+        lines.append("13. First image of 12 MP JPEGs without a thumbnail, ms (median)"
+                     + "".join(f"{n:>10}" for n in names) + "   fourway/feh")
+        for label, entry in results["thumbnailless"].items():
+            values = [entry.get(n, {}).get("median_s") for n in names]
+            lines.append(f"   {label:<60}" + "".join(f"{fmt(v and v * 1000):>10}" for v in values)
+                         + f"   {fmt(values[0] and values[1] and values[0] / values[1], '', 2):>8}")
+        lines.append("   fourway's lines, ms (median): first-thumbnail (the sketch) / page-ready / first-frame")
+        for label, entry in results["thumbnailless"].items():
+            medians = entry.get("fourway", {}).get("lines_median_s", {})
+            lines.append(f"   {label:<60}" + " / ".join(fmt(medians.get(line) and medians[line] * 1000)
+                                                       for line in ("first-thumbnail", "page-ready", "first-frame")))
     print("\n".join(lines))
 
 
