@@ -58,6 +58,9 @@ struct PagePrefetch {
 
     static func isPrefetch(_ slot: Int) -> Bool { slot >= firstSlot }
 
+    /// What the prefetch has asked for and not dropped, in slot order.
+    var targets: [PageSource] { entries.compactMap { $0?.request.source } }
+
     /// The requests to submit for the pages ahead of `current` along
     /// `heading`, and the request slots to cancel (no target any more); nil
     /// when nothing changed since the last call. Targets already decoded or

@@ -92,6 +92,9 @@ final class SlotLoader {
     /// Whether decodes are still to be asked for.
     var hasPendingSlots: Bool { !slotsToLoad.isEmpty || !slotsToRefresh.isEmpty }
 
+    /// The pages beyond the pool asked for ahead of the motion (PagePrefetch).
+    var prefetchTargets: [PageSource] { prefetch.targets }
+
     /// Every slot shows a placeholder and is decoded again (the pages are new).
     func loadAll() {
         slotsToLoad = Set(0..<SlotPool.capacity)
