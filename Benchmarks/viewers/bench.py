@@ -48,6 +48,9 @@ and measures what users feel (the figures of README.md, Benchmarks):
 13. the first image of 12 MP JPEGs without an EXIF thumbnail, baseline and
    progressive, at 4:2:0 and 4:4:4 (as in 1, every viewer), and fourway's
    `first-thumbnail` (its sketch), `page-ready` and `first-frame` lines.
+14. a 12 MP HEIC as heif-enc writes it (one coded picture, 7 copies): the peak
+   RSS of fourway's browser process and of its biggest decoder process after
+   6 steps at 2 keys/s (Benchmarks/viewers/decoder-peaks gives the detail).
 
 Input is synthesised with XTest, screenshots are XGetImage of the root window
 (both through ctypes, so polling costs ~1 ms, not a process start).
@@ -828,6 +831,75 @@ def thumbnailless_figure(x, all_viewers, cache, runs, work):
     return figure
 
 
+# ---------------------------------------------------------------- figure 14
+# Copies of the heif-enc HEIC in figure 14's folder, and the steps through it.
+HEIC_SINGLE_COPIES = 7
+HEIC_SINGLE_STEPS = 6
+
+
+def heic_single_folder(cache):
+    """HEIC_SINGLE_COPIES copies of one coded 12 MP HEVC picture as heif-enc
+    writes it (not a phone's grid of tiles): 4000x3000, 8-bit 4:2:0,
+    `heif-enc -q 60` from an 8-bit PNG of `convert -size 4000x3000
+    plasma:fractal -blur 0x1`. Made once in `cache`/heic-single."""
+    folder = os.path.join(cache, "heic-single")
+    done = folder + ".done"
+    if os.path.exists(done):
+        return folder
+    log("making heic-single")
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(folder)
+    source = os.path.join(folder, "source.png")
+    subprocess.run(["convert", "-size", "4000x3000", "plasma:fractal", "-blur", "0x1", "-depth", "8", source],
+                   check=True)
+    first = os.path.join(folder, "p1.heic")
+    subprocess.run(["heif-enc", "-q", "60", "-o", first, source], check=True, stdout=subprocess.DEVNULL)
+    os.remove(source)
+    for n in range(2, HEIC_SINGLE_COPIES + 1):
+        shutil.copy(first, os.path.join(folder, f"p{n}.heic"))
+    open(done, "w").close()
+    return folder
+
+
+def child_processes(pid):
+    """The processes any thread of PID started (each thread lists its own)."""
+    found = []
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return found
+    for task in tasks:
+        try:
+            with open(f"/proc/{pid}/task/{task}/children") as f:
+                found += [int(p) for p in f.read().split()]
+        except OSError:
+            pass
+    return sorted(found)
+
+
+def decoder_peaks(x, fourway, folder, steps):
+    """fourway on `folder` in a row: once it shows a photo, `steps` Right
+    keys at 2/s, then idle: the VmHWM of the browser and of each decoder
+    process still running (the first image's has ended), MB."""
+    wait_blank(x)
+    process = subprocess.Popen([fourway, folder, "--layout", "row", "--no-hud", "--no-cache"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.perf_counter() + FIRST_IMAGE_TIMEOUT
+    while time.perf_counter() < deadline and process.poll() is None and not shows_photo(x.patch()):
+        time.sleep(0.02)
+    for _ in range(steps):
+        x.key("Right")
+        time.sleep(0.5)
+    wait_idle(process.pid)
+    browser = peak_rss_mb(process.pid)
+    decoders = [peak_rss_mb(pid) for pid in child_processes(process.pid)]
+    alive = process.poll() is None
+    stop(process)
+    if not alive:
+        return None
+    return {"browser_mb": browser, "decoders_mb": [d for d in decoders if d is not None]}
+
+
 # ---------------------------------------------------------------- figure 12
 # Seconds at rest that figure 12 counts CPU ticks over (the same with --quick:
 # the figure is about what a viewer does when nothing happens).
@@ -977,11 +1049,11 @@ def main():
     parser.add_argument("--bench-scratch", required=True)
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--skip-engine", action="store_true")
-    parser.add_argument("--only", default="", help="comma list of figures to run (1-13)")
+    parser.add_argument("--only", default="", help="comma list of figures to run (1-14)")
     args = parser.parse_args()
 
     quick = args.quick
-    only = {int(n) for n in args.only.split(",") if n} or {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13}
+    only = {int(n) for n in args.only.split(",") if n} or {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14}
     sizes = [100, 10000, 100000]
     runs = 3 if quick else 7
     flip_counts = {3: 15, 5: 20, 8: 30} if quick else {3: 30, 5: 50, 8: 80}
@@ -1101,6 +1173,12 @@ def main():
         if 13 in only:
             log("figure 13: the first image of thumbnail-less JPEGs")
             results["thumbnailless"] = thumbnailless_figure(server.x, all_viewers, args.cache, runs, work)
+        if 14 in only:
+            log("figure 14: a 12 MP HEIC as heif-enc writes it, peak RSS per process")
+            folder = heic_single_folder(args.cache)
+            peaks = [decoder_peaks(server.x, args.fourway, folder, HEIC_SINGLE_STEPS) for _ in range(runs)]
+            results["heic_single"] = {"runs": peaks}
+            log(f"  {peaks}")
     finally:
         server.stop()
         log("event logs of the last runs kept in " + work)
@@ -1256,6 +1334,13 @@ def print_table(results):
             medians = entry.get("fourway", {}).get("lines_median_s", {})
             lines.append(f"   {label:<60}" + " / ".join(fmt(medians.get(line) and medians[line] * 1000)
                                                        for line in ("first-thumbnail", "page-ready", "first-frame")))
+    if "heic_single" in results:
+        runs = [r for r in results["heic_single"]["runs"] if r]
+        lines.append(f"14. A 12 MP HEIC as heif-enc writes it, {HEIC_SINGLE_COPIES} copies, {HEIC_SINGLE_STEPS} steps:"
+                     " peak RSS, MB (median of runs)")
+        lines.append(f"   the browser                     {fmt(median([r['browser_mb'] for r in runs]), '', 1):>8}")
+        lines.append(f"   its biggest decoder process     "
+                     f"{fmt(median([max(r['decoders_mb'], default=None) for r in runs]), '', 1):>8}")
     print("\n".join(lines))
 
 
