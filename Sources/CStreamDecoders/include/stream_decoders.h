@@ -235,4 +235,16 @@ int32_t fw_jpeg_sketch_split_decode(fw_jpeg_sketch *kept, const uint8_t *bytes, 
 int32_t fw_jpeg_region_decode(const uint8_t *bytes, size_t length, int32_t scale_num, int32_t left, int32_t top,
                               int32_t width, int32_t height, uint8_t *out, int32_t out_width, int32_t out_height,
                               fw_entropy_split_result *result);
+/// A progressive Huffman JPEG (8-bit, grey or 3 components, no restart
+/// markers) in memory at `scale_num`/8 into `out` (out_width x out_height
+/// RGBA, what libjpeg makes at that scale): its scans read by a reader of
+/// its own, the pixels made by libjpeg's output pass from those
+/// coefficients (jpeg_progressive.c). The output is tjDecompress2's with
+/// TJFLAG_LIMITSCANS, byte for byte. 0 on success; 1 when the file is not
+/// one this reads (before any decoding); -1 when the reading failed or
+/// libjpeg warned (the caller decodes the file with tjDecompress2, whose
+/// messages are the ones to show). `out` is undefined unless 0; `message`
+/// says why not.
+int32_t fw_jpeg_progressive_decode(const uint8_t *bytes, size_t length, int32_t scale_num, int32_t threads,
+                                   uint8_t *out, int32_t out_width, int32_t out_height, char message[200]);
 #endif

@@ -93,6 +93,31 @@ public struct JPEGDecoder: ImageFormatDecoder {
         var upright: (w: Int, h: Int)
         /// The embedded ICC profile (APP2), empty without one.
         var iccProfile: [UInt8]
+        var route: Route
+    }
+
+    /// How libjpeg's part of a decode ran.
+    enum Route: Equatable {
+        /// tjDecompress2 on one core.
+        case whole
+        /// A progressive file's scans read on two cores (JPEGProgressiveSplit).
+        case progressiveSplit
+        /// Cut where the first image's sketch recorded the rows (JPEGBaselineSketch).
+        case keptScanSplit
+        /// Cut at a restart interval (JPEGEntropySplit).
+        case restartSplit
+    }
+
+    /// How a decode of `bytes` fitted into the box runs libjpeg's part, on
+    /// this machine: what tests look at.
+    static func route(of bytes: [UInt8], maxWidth: Int, maxHeight: Int) throws(DecodeFailure) -> Route {
+        let result: Result<Decompressed, DecodeFailure> = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(DecodeFailure) in
+                try decompress(buffer, path: "route", maxWidth: maxWidth, maxHeight: maxHeight, fullSize: false,
+                               mayCut: splitsAcrossCores)
+            }
+        }
+        return try result.get().route
     }
 
     private static func decompress(_ buffer: UnsafeBufferPointer<UInt8>, path: String, maxWidth: Int, maxHeight: Int,
@@ -105,28 +130,11 @@ public struct JPEGDecoder: ImageFormatDecoder {
         let header = try readHeader(handle, buffer, structure: structure, path: path)
         let plan = ScalePlan(width: header.width, height: header.height, orientation: structure.orientation,
                              maxWidth: maxWidth, maxHeight: maxHeight, fullSize: fullSize)
-        // Restart markers: two cores (JPEGEntropySplit, which reads nothing twice
-        // for them). Without them a page (but the first image) is decoded on one core: the split's
-        // second thread first reads codes the first thread reads again, and
-        // in the browser the other core is rarely free when a page decodes
-        // (the neighbours' decodes, the window opening): the first image came
-        // 15–25 ms later with it (docs/benchmarks.md). Zoomed regions use it.
-        // A scan kept by the sketch just made of these bytes (the first
-        // image, JPEGBaselineSketch) knows where every MCU row starts: any
-        // file splits then, at its middle row.
-        let kept = JPEGBaselineSketch.takeKeptScan(of: buffer)
-        let splits = mayCut && !header.isCMYK && !structure.isProgressive &&
-            plan.upright.w * plan.upright.h >= JPEGEntropySplit.minimumPixels
         var image: PixelBuffer
-        if splits, let kept,
-           case .success(let split) = kept.decode(buffer, scale: plan.scale, width: plan.scaledWidth,
-                                                  height: plan.scaledHeight) {
-            image = PixelBuffer(width: plan.scaledWidth, height: plan.scaledHeight, pixels: split.pixels)
-        } else if splits,
-           case .success(let split) = JPEGEntropySplit.decode(buffer, scale: plan.scale, width: plan.scaledWidth,
-                                                              height: plan.scaledHeight, topFraction: 0.5,
-                                                              restartMarkersOnly: true) {
-            image = PixelBuffer(width: plan.scaledWidth, height: plan.scaledHeight, pixels: split.pixels)
+        var route = Route.whole
+        if let (split, how) = splitDecode(buffer, structure: structure, header: header, plan: plan, mayCut: mayCut) {
+            image = split
+            route = how
         } else {
             image = try decompressPixels(handle, buffer, isCMYK: header.isCMYK, plan: plan,
                                          flags: decodeFlags(for: structure), path: path)
@@ -134,7 +142,42 @@ public struct JPEGDecoder: ImageFormatDecoder {
         if header.isCMYK { image = convertInvertedCMYK(image) }
         // A CMYK profile does not describe the RGB made above: ColorProfile ignores it.
         return Decompressed(image: image, target: plan.target, orientation: structure.orientation,
-                            upright: plan.upright, iccProfile: structure.iccProfile(in: buffer))
+                            upright: plan.upright, iccProfile: structure.iccProfile(in: buffer), route: route)
+    }
+
+    /// libjpeg's part on two cores, when this file and machine allow it
+    /// (nil: tjDecompress2 on one).
+    ///
+    /// Restart markers: JPEGEntropySplit, which reads nothing twice for
+    /// them. Without them a baseline page (but the first image) is decoded on
+    /// one core: the split's second thread first reads codes the first thread
+    /// reads again, and in the browser the other core is rarely free when a
+    /// page decodes (the neighbours' decodes, the window opening): the first
+    /// image came 15–25 ms later with it (docs/benchmarks.md). Zoomed regions
+    /// use it. A scan kept by the sketch just made of these bytes (the first
+    /// image, JPEGBaselineSketch) knows where every MCU row starts: any file
+    /// splits then, at its middle row. A progressive file's scans are read on
+    /// two cores, each code once (JPEGProgressiveSplit).
+    private static func splitDecode(_ buffer: UnsafeBufferPointer<UInt8>, structure: JPEGStructure, header: Header,
+                                    plan: ScalePlan, mayCut: Bool) -> (PixelBuffer, Route)? {
+        let kept = JPEGBaselineSketch.takeKeptScan(of: buffer)
+        guard mayCut, !header.isCMYK, plan.upright.w * plan.upright.h >= JPEGEntropySplit.minimumPixels else {
+            return nil
+        }
+        let size = (w: plan.scaledWidth, h: plan.scaledHeight)
+        if structure.isProgressive {
+            guard case .success(let pixels) = JPEGProgressiveSplit.decode(buffer, scale: plan.scale, width: size.w,
+                                                                          height: size.h) else { return nil }
+            return (PixelBuffer(width: size.w, height: size.h, pixels: pixels), .progressiveSplit)
+        }
+        if let kept, case .success(let split) = kept.decode(buffer, scale: plan.scale, width: size.w, height: size.h) {
+            return (PixelBuffer(width: size.w, height: size.h, pixels: split.pixels), .keptScanSplit)
+        }
+        if case .success(let split) = JPEGEntropySplit.decode(buffer, scale: plan.scale, width: size.w, height: size.h,
+                                                              topFraction: 0.5, restartMarkersOnly: true) {
+            return (PixelBuffer(width: size.w, height: size.h, pixels: split.pixels), .restartSplit)
+        }
+        return nil
     }
 
     /// What the frame header says, checked against the limits.

@@ -1,0 +1,851 @@
+// A progressive JPEG's scans read by a reader of our own, the pixels made
+// by libjpeg's own output pass from the coefficients it read
+// (stream_decoders.h: fw_jpeg_progressive_decode).
+//
+// libjpeg-turbo reads a progressive file's codes at about a third of the
+// speed it reads the same coefficients coded baseline (docs/benchmarks.md,
+// figure 13): its progressive reader takes one bit at a time where the
+// baseline one looks codes up. The IDCT, upsampling and colour after the
+// codes are a few percent of the decode. So libjpeg is started as
+// tjDecompress2 starts it, and when it has set up the decode and is about
+// to read the scans (its progress monitor's first call, in
+// jpeg_start_decompress), the scans are read here into its own coefficient
+// arrays (captured as its memory manager hands them out), its coefficient
+// precision table is set as its reader would have left it, and its input
+// side is told that the file has ended. Its output pass then makes the
+// pixels: byte for byte tjDecompress2's, since the coefficients are.
+//
+// Only files read exactly as libjpeg reads them go this way; anything else
+// is declined before a byte is decoded, or the decode is dropped, and the
+// caller decodes with tjDecompress2, whose output and messages are then the
+// ones to show: restart markers, arithmetic coding, more than 500 scans
+// (TJFLAG_LIMITSCANS), a first scan without every component (libjpeg keeps
+// a component's quantisation table when its first scan starts, here only
+// the first scan starts), a progression libjpeg would warn about or leave
+// incomplete (its block smoothing would then change the pixels), markers
+// between scans but DHT, a code that runs past its scan's data or reaches
+// past the band, no end marker.
+//
+// The one part of libjpeg's private interface used is the first two fields
+// of its input controller (jpegint.h: consume_input, eoi_reached after four
+// function pointers and has_multiple_scans), the same since libjpeg 6b.
+#include "stream_decoders.h"
+#include <jpeglib.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FW_P_FAST_BITS 10
+#define FW_P_MAX_SCANS 500
+// Zero bytes after a scan's data: one block reads at most 64 codes of up to
+// 16 + 15 bits and 63 correction bits; the position is checked per block.
+#define FW_P_PAD_BYTES 512
+
+// jpegint.h's struct jpeg_input_controller.
+typedef struct {
+    int (*consume_input)(j_decompress_ptr cinfo);
+    void (*reset_input_controller)(j_decompress_ptr cinfo);
+    void (*start_input_pass)(j_decompress_ptr cinfo);
+    void (*finish_input_pass)(j_decompress_ptr cinfo);
+    boolean has_multiple_scans;
+    boolean eoi_reached;
+} fw_input_controller;
+
+// Zigzag order to natural order (jutils.c's jpeg_natural_order).
+static const uint8_t fw_natural[64] = {
+    0,  1,  8,  16, 9,  2,  3,  10, 17, 24, 32, 25, 18, 11, 4,  5,  12, 19, 26, 33, 40, 48,
+    41, 34, 27, 20, 13, 6,  7,  14, 21, 28, 35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23,
+    30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
+};
+
+typedef struct {
+    int defined;
+    int32_t maxcode[18], valoffset[17];
+    uint8_t values[256];
+    uint16_t fast[1 << FW_P_FAST_BITS];   // (length << 8 | symbol), 0: a longer code
+} fw_p_huffman;
+
+typedef struct {
+    int ncomp, comp[4], td[4], ta[4];
+    int ss, se, ah, al;
+    const uint8_t *data;   // the entropy-coded bytes, stuffed
+    size_t length;         // up to the marker after them
+    int table_set;         // the tables in force: DHT may change them between scans
+} fw_p_scan;
+
+typedef struct {
+    int width, height, ncomp, hmax, vmax;
+    int id[4], h[4], v[4];
+    int blocks_w[4], blocks_h[4];
+    int scan_count;
+    fw_p_scan scans[FW_P_MAX_SCANS];
+    fw_p_huffman *tables;  // sets of 8 (4 DC then 4 AC), one per DHT seen before a scan
+    int table_sets, table_capacity, tables_changed;
+    JBLOCKROW *rows[4];    // each block row of libjpeg's arrays
+    // Per block, its AC coefficients that are not 0, bit k for zigzag
+    // position k: a refinement's correction bits are read only for them.
+    uint64_t *nonzero[4];
+    // Every scan's data unstuffed, one after the other (fw_p_unstuff_all).
+    uint8_t *unstuffed;
+    size_t *scan_offset;
+    uint64_t *scan_bits;
+    int threads;
+} fw_p_file;
+
+// ---- the file's markers ----
+
+static int fw_p_build(fw_p_huffman *h, const uint8_t *p, size_t left, int is_dc, size_t *used) {
+    if (left < 17) return -1;
+    int total = 0;
+    for (int l = 0; l < 16; l++) total += p[1 + l];
+    if (total > 256 || left < 17 + (size_t)total) return -1;
+    memset(h, 0, sizeof *h);
+    memcpy(h->values, p + 17, (size_t)total);
+    if (is_dc)
+        for (int i = 0; i < total; i++)
+            if (h->values[i] > 15) return -1;   // libjpeg: "Bogus Huffman table definition"
+    int32_t code = 0;
+    int k = 0;
+    for (int l = 1; l <= 16; l++) {
+        int count = p[l];
+        h->valoffset[l] = k - code;
+        for (int i = 0; i < count; i++, k++, code++) {
+            if (l <= FW_P_FAST_BITS) {
+                int shift = FW_P_FAST_BITS - l;
+                for (int fill = 0; fill < (1 << shift); fill++)
+                    h->fast[(code << shift) | fill] = (uint16_t)(l << 8 | h->values[k]);
+            }
+        }
+        h->maxcode[l] = count ? code - 1 : -1;
+        if (code > (1 << l)) return -1;   // libjpeg's check: the codes overflow their length
+        code <<= 1;
+    }
+    h->maxcode[17] = 0x7FFFFFFF;
+    h->defined = 1;
+    *used = 17 + (size_t)total;
+    return 0;
+}
+
+// The next marker's code at *p (skipping fill bytes), -1 when none is there.
+static int fw_p_marker(const uint8_t *bytes, size_t length, size_t *p) {
+    if (*p + 2 > length || bytes[*p] != 0xFF) return -1;
+    while (*p + 1 < length && bytes[*p + 1] == 0xFF) (*p)++;
+    if (*p + 2 > length) return -1;
+    int code = bytes[*p + 1];
+    *p += 2;
+    return code;
+}
+
+// The end of the entropy-coded data that starts at `start`: the first
+// marker but a stuffed zero. -1 for a restart marker, fill bytes before a
+// stuffed zero, or no marker.
+static long fw_p_data_end(const uint8_t *bytes, size_t length, size_t start) {
+    for (size_t p = start; p + 1 < length;) {
+        const uint8_t *ff = memchr(bytes + p, 0xFF, length - p);
+        if (!ff) return -1;
+        p = (size_t)(ff - bytes);
+        if (p + 1 >= length) return -1;
+        uint8_t next = bytes[p + 1];
+        if (next == 0x00) { p += 2; continue; }
+        if (next == 0xFF) return -1;
+        if (next >= 0xD0 && next <= 0xD7) return -1;
+        return (long)p;
+    }
+    return -1;
+}
+
+static int fw_p_frame(fw_p_file *f, const uint8_t *s, size_t n) {
+    if (n < 6 || s[0] != 8) return -1;
+    f->height = s[1] << 8 | s[2];
+    f->width = s[3] << 8 | s[4];
+    f->ncomp = s[5];
+    if (f->width == 0 || f->height == 0 || (f->ncomp != 1 && f->ncomp != 3) || n < 6 + 3 * (size_t)f->ncomp) return -1;
+    f->hmax = f->vmax = 1;
+    for (int c = 0; c < f->ncomp; c++) {
+        f->id[c] = s[6 + 3 * c];
+        f->h[c] = s[7 + 3 * c] >> 4;
+        f->v[c] = s[7 + 3 * c] & 15;
+        if (f->h[c] < 1 || f->h[c] > 4 || f->v[c] < 1 || f->v[c] > 4) return -1;
+        for (int d = 0; d < c; d++)
+            if (f->id[d] == f->id[c]) return -1;
+        if (f->h[c] > f->hmax) f->hmax = f->h[c];
+        if (f->v[c] > f->vmax) f->vmax = f->v[c];
+    }
+    for (int c = 0; c < f->ncomp; c++) {
+        f->blocks_w[c] = (int)(((long)f->width * f->h[c] + 8L * f->hmax - 1) / (8L * f->hmax));
+        f->blocks_h[c] = (int)(((long)f->height * f->v[c] + 8L * f->vmax - 1) / (8L * f->vmax));
+    }
+    return 0;
+}
+
+// The scan header `s` (n bytes) as scan number f->scan_count, with the
+// tables in force. Its progression is checked as libjpeg's reader checks it
+// (jdphuff.c's start_pass), against `bits` (each coefficient's last Al, -1
+// before any scan): any warning it would give declines the file.
+static int fw_p_scan_header(fw_p_file *f, const uint8_t *s, size_t n, const fw_p_huffman tables[8], int bits[4][64]) {
+    // A new set of tables when a DHT came since the last scan.
+    if (f->tables_changed || f->table_sets == 0) {
+        if (f->table_sets == f->table_capacity) {
+            int capacity = f->table_capacity ? 2 * f->table_capacity : 4;
+            fw_p_huffman *grown = realloc(f->tables, (size_t)capacity * 8 * sizeof *grown);
+            if (!grown) return -1;
+            f->tables = grown;
+            f->table_capacity = capacity;
+        }
+        memcpy(&f->tables[8 * f->table_sets], tables, 8 * sizeof *tables);
+        f->table_sets++;
+        f->tables_changed = 0;
+    }
+    if (f->scan_count == FW_P_MAX_SCANS || n < 1) return -1;
+    fw_p_scan *scan = &f->scans[f->scan_count];
+    scan->ncomp = s[0];
+    if (scan->ncomp < 1 || scan->ncomp > f->ncomp || n != 4 + 2 * (size_t)scan->ncomp) return -1;
+    int blocks = 0;
+    for (int i = 0; i < scan->ncomp; i++) {
+        int c = 0;
+        while (c < f->ncomp && f->id[c] != s[1 + 2 * i]) c++;
+        if (c == f->ncomp) return -1;
+        for (int j = 0; j < i; j++)
+            if (scan->comp[j] == c) return -1;
+        scan->comp[i] = c;
+        scan->td[i] = s[2 + 2 * i] >> 4;
+        scan->ta[i] = s[2 + 2 * i] & 15;
+        if (scan->td[i] > 3 || scan->ta[i] > 3) return -1;
+        blocks += f->h[c] * f->v[c];
+    }
+    const uint8_t *t = s + 1 + 2 * scan->ncomp;
+    scan->ss = t[0];
+    scan->se = t[1];
+    scan->ah = t[2] >> 4;
+    scan->al = t[2] & 15;
+    int dc = scan->ss == 0;
+    if (dc ? scan->se != 0 : scan->ss > scan->se || scan->se > 63 || scan->ncomp != 1) return -1;
+    if (scan->ah != 0 && scan->al != scan->ah - 1) return -1;
+    if (scan->al > 13) return -1;
+    if (scan->ncomp > 1 && blocks > 10) return -1;
+    // libjpeg keeps each component's quantisation table when its first scan starts.
+    if (f->scan_count == 0 && scan->ncomp != f->ncomp) return -1;
+    for (int i = 0; i < scan->ncomp; i++) {
+        int c = scan->comp[i];
+        if (!dc && bits[c][0] < 0) return -1;
+        for (int k = scan->ss; k <= scan->se; k++) {
+            if (scan->ah != (bits[c][k] < 0 ? 0 : bits[c][k])) return -1;
+            bits[c][k] = scan->al;
+        }
+        if (dc && scan->ah == 0 && !tables[scan->td[i]].defined) return -1;
+        if (!dc && !tables[4 + scan->ta[i]].defined) return -1;
+    }
+    scan->table_set = f->table_sets - 1;
+    f->scan_count++;
+    return 0;
+}
+
+// The file's frame and scans, up to its end marker. 0; 1 when it is not
+// one this reads.
+static int fw_p_parse(fw_p_file *f, const uint8_t *bytes, size_t length) {
+    fw_p_huffman tables[8];
+    int bits[4][64];
+    memset(tables, 0, sizeof tables);
+    memset(bits, 0xFF, sizeof bits);
+    if (length < 4 || bytes[0] != 0xFF || bytes[1] != 0xD8) return 1;
+    size_t p = 2;
+    int frame = 0;
+    for (;;) {
+        int code = fw_p_marker(bytes, length, &p);
+        if (code < 0) return 1;
+        if (code == 0xD9) break;
+        if (p + 2 > length) return 1;
+        size_t n = (size_t)(bytes[p] << 8 | bytes[p + 1]);
+        if (n < 2 || p + n > length) return 1;
+        const uint8_t *s = bytes + p + 2;
+        n -= 2;
+        if (code == 0xC2) {
+            if (frame || fw_p_frame(f, s, n) != 0) return 1;
+            frame = 1;
+        } else if (code == 0xC4) {
+            for (size_t at = 0; at < n;) {
+                int cls = s[at] >> 4, id = s[at] & 15;
+                if (cls > 1 || id > 3) return 1;
+                size_t used;
+                if (fw_p_build(&tables[4 * cls + id], s + at, n - at, cls == 0, &used) != 0) return 1;
+                at += used;
+            }
+            f->tables_changed = 1;
+        } else if (code == 0xDA) {
+            if (!frame || fw_p_scan_header(f, s, n, tables, bits) != 0) return 1;
+            size_t start = p + 2 + n;
+            long end = fw_p_data_end(bytes, length, start);
+            if (end < 0) return 1;
+            f->scans[f->scan_count - 1].data = bytes + start;
+            f->scans[f->scan_count - 1].length = (size_t)end - start;
+            p = (size_t)end;
+            continue;
+        } else if (code == 0xDD) {
+            if (n < 2 || (s[0] | s[1]) != 0) return 1;   // restart markers: libjpeg's reader
+        } else if (f->scan_count > 0) {
+            return 1;   // between scans, only tables
+        } else if (code != 0xDB && code != 0xFE && !(code >= 0xE0 && code <= 0xEF)) {
+            return 1;   // another kind of frame, arithmetic coding, a marker libjpeg may refuse
+        }
+        p += 2 + n;
+    }
+    if (f->scan_count == 0) return 1;
+    // Every coefficient refined to its last bit: otherwise libjpeg smooths the blocks.
+    for (int c = 0; c < f->ncomp; c++)
+        for (int k = 0; k < 64; k++)
+            if (bits[c][k] != 0) return 1;
+    return 0;
+}
+
+// ---- the scans ----
+
+typedef struct {
+    const uint8_t *data;   // the scan's unstuffed bytes, FW_P_PAD_BYTES of zeros after
+    uint64_t pos, total;
+} fw_p_bits;
+
+// Where a scan is cut between the two threads: the first part's end, the
+// second's start (the bit, the end-of-band run, the DC predictions).
+typedef struct {
+    uint64_t pos;
+    unsigned eobrun;
+    int last[4];
+} fw_p_state;
+
+static inline uint64_t fw_p_peek(const fw_p_bits *b) {
+    uint64_t v;
+    memcpy(&v, b->data + (b->pos >> 3), 8);
+    return __builtin_bswap64(v) << (b->pos & 7);
+}
+
+static inline int fw_p_get(fw_p_bits *b, int n) {   // 1 <= n <= 16
+    int v = (int)(fw_p_peek(b) >> (64 - n));
+    b->pos += (uint64_t)n;
+    return v;
+}
+
+// The next code's symbol, -1 when no code of 16 bits or fewer matches.
+static inline int fw_p_decode(fw_p_bits *b, const fw_p_huffman *h) {
+    uint64_t window = fw_p_peek(b);
+    uint16_t entry = h->fast[window >> (64 - FW_P_FAST_BITS)];
+    if (entry) {
+        b->pos += entry >> 8;
+        return entry & 0xFF;
+    }
+    for (int l = FW_P_FAST_BITS + 1; l <= 16; l++) {
+        int32_t code = (int32_t)(window >> (64 - l));
+        if (code <= h->maxcode[l]) {
+            b->pos += (uint64_t)l;
+            return h->values[code + h->valoffset[l]];
+        }
+    }
+    return -1;
+}
+
+static inline int fw_p_extend(int r, int s) { return r < (1 << (s - 1)) ? r - (1 << s) + 1 : r; }
+
+// Every scan's data unstuffed into one buffer, each followed by zeros.
+static int fw_p_unstuff_all(fw_p_file *f) {
+    size_t size = 0;
+    for (int n = 0; n < f->scan_count; n++) size += f->scans[n].length + FW_P_PAD_BYTES;
+    f->unstuffed = malloc(size + 8);
+    f->scan_offset = malloc(sizeof(size_t) * (size_t)f->scan_count);
+    f->scan_bits = malloc(sizeof(uint64_t) * (size_t)f->scan_count);
+    if (!f->unstuffed || !f->scan_offset || !f->scan_bits) return -1;
+    size_t at = 0;
+    for (int n = 0; n < f->scan_count; n++) {
+        const uint8_t *p = f->scans[n].data, *end = p + f->scans[n].length;
+        size_t start = at;
+        while (p < end) {
+            const uint8_t *ff = memchr(p, 0xFF, (size_t)(end - p));
+            size_t plain = (size_t)((ff ? ff : end) - p);
+            memcpy(f->unstuffed + at, p, plain);
+            at += plain;
+            if (!ff) break;
+            f->unstuffed[at++] = 0xFF;   // FF 00: fw_p_data_end let no other pair through
+            p = ff + 2;
+        }
+        f->scan_offset[n] = start;
+        f->scan_bits[n] = (uint64_t)(at - start) * 8;
+        memset(f->unstuffed + at, 0, FW_P_PAD_BYTES);
+        at += FW_P_PAD_BYTES;
+    }
+    return 0;
+}
+
+static int fw_p_dc_block(fw_p_bits *b, const fw_p_scan *scan, const fw_p_huffman *tables, int i, JCOEF *block,
+                         int last[4]) {
+    if (scan->ah) {   // a refinement: one bit
+        if (fw_p_get(b, 1)) block[0] |= (JCOEF)(1 << scan->al);
+        return 0;
+    }
+    int s = fw_p_decode(b, &tables[scan->td[i]]);
+    if (s < 0) return -1;
+    if (s) s = fw_p_extend(fw_p_get(b, s), s);
+    // libjpeg stops at a sum that leaves an int.
+    if ((last[i] >= 0 && s > 0x7FFFFFFF - last[i]) || (last[i] < 0 && s < (-0x7FFFFFFF - 1) - last[i])) return -1;
+    last[i] += s;
+    block[0] = (JCOEF)(uint16_t)((uint32_t)last[i] << scan->al);
+    return 0;
+}
+
+// Rows [from, to) of a DC scan: MCU rows when interleaved, else the
+// component's block rows.
+static int fw_p_dc_rows(fw_p_file *f, const fw_p_scan *scan, fw_p_bits *b, int from, int to, int last[4]) {
+    const fw_p_huffman *tables = &f->tables[8 * scan->table_set];
+    if (scan->ncomp == 1) {
+        int c = scan->comp[0];
+        for (int row = from; row < to; row++)
+            for (int col = 0; col < f->blocks_w[c]; col++)
+                if (fw_p_dc_block(b, scan, tables, 0, f->rows[c][row][col], last) != 0 || b->pos > b->total)
+                    return -1;
+        return 0;
+    }
+    int mcus_w = (f->width + 8 * f->hmax - 1) / (8 * f->hmax);
+    for (int my = from; my < to; my++)
+        for (int mx = 0; mx < mcus_w; mx++) {
+            for (int i = 0; i < scan->ncomp; i++) {
+                int c = scan->comp[i];
+                for (int yy = 0; yy < f->v[c]; yy++)
+                    for (int xx = 0; xx < f->h[c]; xx++)
+                        if (fw_p_dc_block(b, scan, tables, i, f->rows[c][my * f->v[c] + yy][mx * f->h[c] + xx], last) != 0)
+                            return -1;
+            }
+            if (b->pos > b->total) return -1;
+        }
+    return 0;
+}
+
+// Block rows [from, to) of an AC scan's first pass (jdphuff.c's
+// decode_mcu_AC_first), one component.
+static int fw_p_ac_first(fw_p_file *f, const fw_p_scan *scan, fw_p_bits *b, int from, int to, unsigned *run) {
+    int c = scan->comp[0], ss = scan->ss, se = scan->se, al = scan->al;
+    const fw_p_huffman *h = &f->tables[8 * scan->table_set + 4 + scan->ta[0]];
+    unsigned eobrun = *run;
+    for (int row = from; row < to; row++) {
+        JBLOCKROW blocks = f->rows[c][row];
+        uint64_t *nonzero = f->nonzero[c] + (size_t)row * (size_t)f->blocks_w[c];
+        for (int col = 0; col < f->blocks_w[c]; col++) {
+            if (eobrun) {
+                eobrun--;
+                continue;
+            }
+            JCOEF *block = blocks[col];
+            for (int k = ss; k <= se; k++) {
+                int s = fw_p_decode(b, h);
+                if (s < 0) return -1;
+                int r = s >> 4;
+                s &= 15;
+                if (s) {
+                    k += r;
+                    if (k > se) return -1;   // libjpeg writes past the band
+                    JCOEF value = (JCOEF)(uint16_t)((uint32_t)fw_p_extend(fw_p_get(b, s), s) << al);
+                    block[fw_natural[k]] = value;
+                    if (value) nonzero[col] |= 1ull << k;
+                } else if (r == 15) {
+                    k += 15;
+                } else {
+                    eobrun = 1u << r;
+                    if (r) eobrun += (unsigned)fw_p_get(b, r);
+                    eobrun--;
+                    break;
+                }
+            }
+            if (b->pos > b->total) return -1;
+        }
+    }
+    *run = eobrun;
+    return 0;
+}
+
+// The correction bits of the coefficients `which` (already nonzero), in
+// zigzag order: a 1 adds the scan's bit to the magnitude (jdphuff.c).
+static inline void fw_p_correct(fw_p_bits *b, JCOEF *block, uint64_t which, int p1) {
+    while (which) {
+        uint64_t bits = fw_p_peek(b);
+        // At most 56 bits are whole in the window.
+        for (int n = 0; n < 56 && which; n++, bits <<= 1) {
+            int k = __builtin_ctzll(which);
+            which &= which - 1;
+            b->pos++;
+            JCOEF *coef = block + fw_natural[k];
+            if ((bits >> 63) && (*coef & p1) == 0) *coef = (JCOEF)(*coef >= 0 ? *coef + p1 : *coef - p1);
+        }
+    }
+}
+
+// Zigzag positions from `from` to `to`, both included (from <= 63).
+static inline uint64_t fw_p_span(int from, int to) {
+    uint64_t upto = to >= 63 ? ~0ull : (1ull << (to + 1)) - 1;
+    return upto & (~0ull << from);
+}
+
+// Block rows [from, to) of an AC scan's refinement (jdphuff.c's
+// decode_mcu_AC_refine), one component. Where libjpeg walks the band
+// coefficient by coefficient, the nonzero masks give the next zero and
+// the correction bits at once.
+static int fw_p_ac_refine(fw_p_file *f, const fw_p_scan *scan, fw_p_bits *b, int from, int to, unsigned *run) {
+    int c = scan->comp[0], ss = scan->ss, se = scan->se, p1 = 1 << scan->al;
+    const fw_p_huffman *h = &f->tables[8 * scan->table_set + 4 + scan->ta[0]];
+    uint64_t band = fw_p_span(ss, se);
+    unsigned eobrun = *run;
+    for (int row = from; row < to; row++) {
+        JBLOCKROW blocks = f->rows[c][row];
+        uint64_t *nonzero = f->nonzero[c] + (size_t)row * (size_t)f->blocks_w[c];
+        for (int col = 0; col < f->blocks_w[c]; col++) {
+            JCOEF *block = blocks[col];
+            uint64_t *mask = &nonzero[col];
+            int k = ss;
+            if (eobrun == 0) {
+                while (k <= se) {
+                    int s = fw_p_decode(b, h);
+                    if (s < 0) return -1;
+                    int r = s >> 4;
+                    s &= 15;
+                    if (s) {
+                        if (s != 1) return -1;   // libjpeg warns
+                        s = fw_p_get(b, 1) ? p1 : -p1;
+                    } else if (r != 15) {
+                        eobrun = 1u << r;
+                        if (r) eobrun += (unsigned)fw_p_get(b, r);
+                        break;
+                    }
+                    // Past the nonzero coefficients (a correction bit each) and r zeros, to the next zero.
+                    uint64_t ahead = band & (~0ull << k);
+                    uint64_t zeros = ahead & ~*mask;
+                    for (int i = 0; i < r && zeros; i++) zeros &= zeros - 1;
+                    int target = zeros ? __builtin_ctzll(zeros) : se + 1;
+                    fw_p_correct(b, block, *mask & ahead & ~(~0ull << target), p1);
+                    k = target;
+                    if (s) {
+                        if (k > se) return -1;   // libjpeg writes past the band
+                        block[fw_natural[k]] = (JCOEF)s;
+                        *mask |= 1ull << k;
+                    }
+                    k++;
+                }
+            }
+            if (eobrun > 0) {
+                if (k <= se) fw_p_correct(b, block, *mask & band & (~0ull << k), p1);
+                eobrun--;
+            }
+            if (b->pos > b->total) return -1;
+        }
+    }
+    *run = eobrun;
+    return 0;
+}
+
+// The scan's rows: MCU rows when interleaved, else its component's block rows.
+static int fw_p_rows_of(const fw_p_file *f, const fw_p_scan *scan) {
+    return scan->ncomp > 1 ? (f->height + 8 * f->vmax - 1) / (8 * f->vmax) : f->blocks_h[scan->comp[0]];
+}
+
+// Where the scan is cut: at MCU row `cut_mcu` of the image.
+static int fw_p_cut_of(const fw_p_file *f, const fw_p_scan *scan, int cut_mcu) {
+    if (scan->ncomp > 1) return cut_mcu;
+    int rows = cut_mcu * f->v[scan->comp[0]];
+    return rows < f->blocks_h[scan->comp[0]] ? rows : f->blocks_h[scan->comp[0]];
+}
+
+// Rows [from, to) of scan n, from `state`, which is left where they end.
+static int fw_p_scan_rows(fw_p_file *f, int n, int from, int to, fw_p_state *state) {
+    const fw_p_scan *scan = &f->scans[n];
+    fw_p_bits b = {f->unstuffed + f->scan_offset[n], state->pos, f->scan_bits[n]};
+    int status;
+    if (scan->ss == 0) status = fw_p_dc_rows(f, scan, &b, from, to, state->last);
+    else if (scan->ah == 0) status = fw_p_ac_first(f, scan, &b, from, to, &state->eobrun);
+    else status = fw_p_ac_refine(f, scan, &b, from, to, &state->eobrun);
+    state->pos = b.pos;
+    return status;
+}
+
+// ---- two threads ----
+//
+// A block's coefficients depend only on the scans before, at the same
+// block; but where a scan's rows start in its bits is known only once the
+// rows above are read (a refinement's block reads a bit per coefficient
+// already nonzero, so a thread started at any other bit cannot fall into
+// step). So every scan is cut at the image's middle MCU row: the first
+// thread reads the top of each scan and hands the second where the bottom
+// starts; the second reads the bottoms, each once its start is known, and
+// the chroma's own scans whole (they wait for nothing), which fills its
+// waits. The two write different coefficients (the top's and the bottom's
+// rows; in the chroma's top rows, DC against AC).
+
+typedef struct {
+    fw_p_file *f;
+    int cut_mcu;
+    fw_p_state *cuts;    // per scan: where its bottom starts
+    int *ready;          // per scan: 1 when cuts[n] holds, under `lock`
+    int failed;          // either thread, under `lock`
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+} fw_p_split;
+
+static int fw_p_chroma_only(const fw_p_file *f, const fw_p_scan *scan) {
+    return f->ncomp > 1 && scan->ncomp == 1 && scan->comp[0] != 0;
+}
+
+static void fw_p_fail(fw_p_split *split) {
+    pthread_mutex_lock(&split->lock);
+    split->failed = 1;
+    pthread_cond_broadcast(&split->changed);
+    pthread_mutex_unlock(&split->lock);
+}
+
+static void *fw_p_bottoms(void *context) {
+    fw_p_split *split = context;
+    fw_p_file *f = split->f;
+    for (int n = 0; n < f->scan_count; n++) {
+        const fw_p_scan *scan = &f->scans[n];
+        fw_p_state state = {0};
+        int from = 0;
+        if (!fw_p_chroma_only(f, scan)) {
+            pthread_mutex_lock(&split->lock);
+            while (!split->ready[n] && !split->failed) pthread_cond_wait(&split->changed, &split->lock);
+            int failed = split->failed;
+            state = split->cuts[n];
+            pthread_mutex_unlock(&split->lock);
+            if (failed) return NULL;
+            from = fw_p_cut_of(f, scan, split->cut_mcu);
+        }
+        if (fw_p_scan_rows(f, n, from, fw_p_rows_of(f, scan), &state) != 0) {
+            fw_p_fail(split);
+            return NULL;
+        }
+    }
+    return NULL;
+}
+
+static int fw_p_read_scans(fw_p_file *f, int threads) {
+    if (fw_p_unstuff_all(f) != 0) return -1;
+    int mcu_rows = (f->height + 8 * f->vmax - 1) / (8 * f->vmax);
+    if (threads < 2 || mcu_rows < 2) {
+        for (int n = 0; n < f->scan_count; n++) {
+            fw_p_state state = {0};
+            if (fw_p_scan_rows(f, n, 0, fw_p_rows_of(f, &f->scans[n]), &state) != 0) return -1;
+        }
+        return 0;
+    }
+    fw_p_split split = {.f = f, .cut_mcu = mcu_rows / 2};
+    split.cuts = calloc((size_t)f->scan_count, sizeof *split.cuts);
+    split.ready = calloc((size_t)f->scan_count, sizeof *split.ready);
+    pthread_t second;
+    if (!split.cuts || !split.ready) {
+        free(split.cuts);
+        free(split.ready);
+        return -1;
+    }
+    pthread_mutex_init(&split.lock, NULL);
+    pthread_cond_init(&split.changed, NULL);
+    int started = pthread_create(&second, NULL, fw_p_bottoms, &split) == 0;
+    for (int n = 0; n < f->scan_count && started; n++) {
+        const fw_p_scan *scan = &f->scans[n];
+        if (fw_p_chroma_only(f, scan)) continue;
+        fw_p_state state = {0};
+        if (fw_p_scan_rows(f, n, 0, fw_p_cut_of(f, scan, split.cut_mcu), &state) != 0) {
+            fw_p_fail(&split);
+            break;
+        }
+        pthread_mutex_lock(&split.lock);
+        split.cuts[n] = state;
+        split.ready[n] = 1;
+        int failed = split.failed;
+        pthread_cond_broadcast(&split.changed);
+        pthread_mutex_unlock(&split.lock);
+        if (failed) break;
+    }
+    if (started) pthread_join(second, NULL);
+    int status = started && !split.failed ? 0 : -1;
+    pthread_cond_destroy(&split.changed);
+    pthread_mutex_destroy(&split.lock);
+    free(split.cuts);
+    free(split.ready);
+    return status;
+}
+
+// ---- libjpeg around them ----
+
+typedef struct {
+    struct jpeg_error_mgr pub;
+    jmp_buf jump;
+    int warnings;
+    char message[JMSG_LENGTH_MAX];
+} fw_p_errors;
+
+typedef struct {
+    struct jpeg_progress_mgr progress;
+    fw_p_file *file;
+    jvirt_barray_ptr (*request)(j_common_ptr, int, boolean, JDIMENSION, JDIMENSION, JDIMENSION);
+    jvirt_barray_ptr arrays[4];
+    JDIMENSION array_w[4], array_h[4];
+    int array_count;
+    int status;   // 1 before the scans are read, then 0 or -1
+    const char *failure;
+} fw_p_hook;
+
+static void fw_p_error_exit(j_common_ptr info) {
+    fw_p_errors *errors = (fw_p_errors *)info->err;
+    info->err->format_message(info, errors->message);
+    longjmp(errors->jump, 1);
+}
+
+static void fw_p_emit(j_common_ptr info, int level) {
+    fw_p_errors *errors = (fw_p_errors *)info->err;
+    if (level < 0 && errors->warnings++ == 0) info->err->format_message(info, errors->message);
+}
+
+// The coefficient controller asks for one array per component, in order.
+static jvirt_barray_ptr fw_p_request(j_common_ptr info, int pool, boolean pre_zero, JDIMENSION per_row,
+                                     JDIMENSION rows, JDIMENSION access) {
+    fw_p_hook *hook = info->client_data;
+    jvirt_barray_ptr array = hook->request(info, pool, pre_zero, per_row, rows, access);
+    if (hook->array_count < 4) {
+        hook->arrays[hook->array_count] = array;
+        hook->array_w[hook->array_count] = per_row;
+        hook->array_h[hook->array_count] = rows;
+    }
+    hook->array_count++;
+    return array;
+}
+
+static int fw_p_consume_nothing(j_decompress_ptr info) {
+    ((fw_input_controller *)(void *)info->inputctl)->eoi_reached = TRUE;
+    return JPEG_REACHED_EOI;
+}
+
+static int fw_p_read_into_arrays(j_decompress_ptr info, fw_p_hook *hook) {
+    fw_p_file *f = hook->file;
+    if (hook->array_count != f->ncomp || info->num_components != f->ncomp) {
+        hook->failure = "libjpeg's coefficient arrays are not one per component";
+        return -1;
+    }
+    for (int c = 0; c < f->ncomp; c++) {
+        JDIMENSION w = (JDIMENSION)((f->blocks_w[c] + f->h[c] - 1) / f->h[c] * f->h[c]);
+        JDIMENSION h = (JDIMENSION)((f->blocks_h[c] + f->v[c] - 1) / f->v[c] * f->v[c]);
+        if (hook->array_w[c] != w || hook->array_h[c] != h) {
+            hook->failure = "libjpeg's coefficient arrays are not the frame's";
+            return -1;
+        }
+        f->rows[c] = malloc(sizeof(JBLOCKROW) * h);
+        if (!f->rows[c]) {
+            hook->failure = "out of memory";
+            return -1;
+        }
+        f->nonzero[c] = calloc((size_t)f->blocks_w[c] * (size_t)f->blocks_h[c], sizeof(uint64_t));
+        if (!f->nonzero[c]) {
+            hook->failure = "out of memory";
+            return -1;
+        }
+        for (JDIMENSION row = 0; row < h; row++)
+            f->rows[c][row] = info->mem->access_virt_barray((j_common_ptr)info, hook->arrays[c], row, 1, TRUE)[0];
+    }
+    if (fw_p_read_scans(f, f->threads) != 0) {
+        hook->failure = "the scans are not read as libjpeg reads them";
+        return -1;
+    }
+    for (int c = 0; c < f->ncomp; c++)
+        for (int k = 0; k < DCTSIZE2; k++) info->coef_bits[c][k] = 0;
+    info->input_iMCU_row = info->total_iMCU_rows;
+    ((fw_input_controller *)(void *)info->inputctl)->consume_input = fw_p_consume_nothing;
+    return 0;
+}
+
+// Called by jpeg_start_decompress once the decode is set up, before it reads the scans.
+static void fw_p_monitor(j_common_ptr common) {
+    j_decompress_ptr info = (j_decompress_ptr)common;
+    fw_p_hook *hook = info->client_data;
+    if (hook->status != 1) return;
+    hook->status = fw_p_read_into_arrays(info, hook);
+    if (hook->status != 0) longjmp(((fw_p_errors *)info->err)->jump, 1);
+}
+
+static void fw_p_free(fw_p_file *f) {
+    for (int c = 0; c < 4; c++) {
+        free(f->rows[c]);
+        free(f->nonzero[c]);
+    }
+    free(f->unstuffed);
+    free(f->scan_offset);
+    free(f->scan_bits);
+    free(f->tables);
+    free(f);
+}
+
+int32_t fw_jpeg_progressive_decode(const uint8_t *bytes, size_t length, int32_t scale_num, int32_t threads,
+                                   uint8_t *out, int32_t out_width, int32_t out_height, char message[200]) {
+    message[0] = 0;
+    if (scale_num < 1 || scale_num > 8) {
+        snprintf(message, 200, "scale %d/8 is not one of libjpeg's", scale_num);
+        return 1;
+    }
+    fw_p_file *f = calloc(1, sizeof *f);
+    if (!f) {
+        snprintf(message, 200, "out of memory");
+        return -1;
+    }
+    f->threads = threads;
+    if (fw_p_parse(f, bytes, length) != 0) {
+        snprintf(message, 200, "not a progressive JPEG this reads");
+        fw_p_free(f);
+        return 1;
+    }
+    struct jpeg_decompress_struct info;
+    fw_p_errors errors;
+    fw_p_hook hook;
+    memset(&info, 0, sizeof info);
+    memset(&hook, 0, sizeof hook);
+    hook.file = f;
+    hook.status = 1;
+    info.err = jpeg_std_error(&errors.pub);
+    errors.pub.error_exit = fw_p_error_exit;
+    errors.pub.emit_message = fw_p_emit;
+    errors.warnings = 0;
+    errors.message[0] = 0;
+    if (setjmp(errors.jump)) {
+        if (hook.failure) snprintf(message, 200, "%s", hook.failure);
+        else snprintf(message, 200, "libjpeg: %s", errors.message);
+        jpeg_destroy_decompress(&info);
+        fw_p_free(f);
+        return -1;
+    }
+    jpeg_create_decompress(&info);
+    info.client_data = &hook;
+    hook.request = info.mem->request_virt_barray;
+    info.mem->request_virt_barray = fw_p_request;
+    hook.progress.progress_monitor = fw_p_monitor;
+    info.progress = &hook.progress;
+    jpeg_mem_src(&info, bytes, (unsigned long)length);
+    jpeg_read_header(&info, TRUE);
+    // What tjDecompress2 sets with no flags: the same output, byte for byte.
+    info.scale_num = (unsigned)scale_num;
+    info.scale_denom = 8;
+    info.out_color_space = JCS_EXT_RGBA;
+    info.dct_method = JDCT_ISLOW;
+    info.do_fancy_upsampling = TRUE;
+    jpeg_start_decompress(&info);
+    int status = 0;
+    if (hook.status != 0) {
+        snprintf(message, 200, "libjpeg read the scans itself");
+        status = -1;
+    } else if ((int)info.output_width != out_width || (int)info.output_height != out_height) {
+        snprintf(message, 200, "libjpeg made %ux%u, not %dx%d", info.output_width, info.output_height, out_width,
+                 out_height);
+        status = -1;
+    }
+    while (status == 0 && info.output_scanline < info.output_height) {
+        JSAMPROW row = out + (size_t)info.output_scanline * (size_t)out_width * 4;
+        if (jpeg_read_scanlines(&info, &row, 1) != 1) status = -1;
+    }
+    if (status == 0 && errors.warnings) {
+        snprintf(message, 200, "libjpeg warned: %s", errors.message);
+        status = -1;
+    }
+    jpeg_abort_decompress(&info);
+    jpeg_destroy_decompress(&info);
+    fw_p_free(f);
+    return status;
+}

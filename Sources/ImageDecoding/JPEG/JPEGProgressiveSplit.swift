@@ -1,0 +1,65 @@
+import CStreamDecoders
+
+/// A progressive JPEG's scans read on two cores by a reader of our own,
+/// the pixels made by libjpeg's own output pass from those coefficients:
+/// byte for byte what tjDecompress2 makes of the file
+/// (`Sources/CStreamDecoders/jpeg_progressive.c`).
+///
+/// libjpeg-turbo reads a progressive file's codes at about a third of the
+/// speed of the same coefficients coded baseline, on one core, and that is
+/// nearly all of the decode (docs/benchmarks.md, figure 13). A refinement
+/// scan cannot be entered at an arbitrary bit (each block's length depends
+/// on the coefficients earlier scans made nonzero), so each scan is cut at
+/// the image's middle MCU row: the first thread reads every scan's top and
+/// hands the second where its bottom starts; the second reads the bottoms,
+/// and the chroma's own scans whole while it waits. 12 MP at 3/8: 149 →
+/// 111 ms at 4:2:0, 205–233 → 127 ms at 4:4:4 (C driver).
+///
+/// Files read otherwise by libjpeg are declined before anything is decoded
+/// (restart markers, a first scan without every component, a progression
+/// libjpeg would warn about or leave unfinished, markers between scans but
+/// tables, no end marker; CMYK); a decode that meets a code libjpeg would
+/// read differently fails. Either way the caller decodes with
+/// tjDecompress2, whose messages are the ones to show.
+///
+/// ```swift
+/// if case .success(let pixels) = bytes.withUnsafeBufferPointer({
+///     JPEGProgressiveSplit.decode($0, scale: JPEGScale(numerator: 3, denominator: 8), width: 1500, height: 1125)
+/// }) {
+///     pixels.count   // 1500 × 1125 × 4, as tjDecompress2 makes them at 3/8
+/// }
+/// ```
+public enum JPEGProgressiveSplit {
+    /// Why there is no result.
+    public enum Failure: Error, Equatable {
+        /// Not a file this reads (see above): nothing was decoded.
+        case notApplicable(String)
+        /// The reading failed or libjpeg warned: the whole decode says what.
+        case failed(String)
+    }
+
+    /// The progressive JPEG in `bytes` at `scale` (a libjpeg scale, n/8),
+    /// `width` × `height` RGBA (the size libjpeg makes at that scale), on
+    /// `threads` threads (1 or 2).
+    public static func decode(_ bytes: UnsafeBufferPointer<UInt8>, scale: JPEGScale, width: Int, height: Int,
+                              threads: Int = 2) -> Result<[UInt8], Failure> {
+        guard let base = bytes.baseAddress, scale.denominator > 0, scale.numerator * 8 % scale.denominator == 0,
+              width > 0, height > 0 else {
+            return .failure(.notApplicable("no bytes or no libjpeg scale"))
+        }
+        var message = [CChar](repeating: 0, count: 200)
+        var status: Int32 = 1
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, initialized in
+            status = fw_jpeg_progressive_decode(base, bytes.count, Int32(scale.numerator * 8 / scale.denominator),
+                                                Int32(threads), out.baseAddress, Int32(width), Int32(height),
+                                                &message)
+            initialized = status == 0 ? out.count : 0
+        }
+        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        switch status {
+        case 0: return .success(pixels)
+        case 1: return .failure(.notApplicable(text))
+        default: return .failure(.failed(text))
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import CTurboJPEG
+import Foundation
+import TestFixtures
+import Testing
+@testable import ImageDecoding
+
+/// A progressive JPEG's scans read by our own reader, on one thread or cut
+/// between two at the middle MCU row, then libjpeg's output pass: always
+/// tjDecompress2's pixels byte for byte, or no result (`JPEGProgressiveSplit`,
+/// `jpeg_progressive.c`).
+@Suite struct JPEGProgressiveSplitTests {
+    /// A photo-like progressive JPEG (libjpeg's standard progression) at an odd size.
+    static func photo(width: Int = 601, height: Int = 403, subsampling: TJSAMP) -> [UInt8] {
+        let grain = ImageFixtures.noise(count: width * height, seed: 7)
+        let pixels = ImageFixtures.pixels(width: width, height: height) { x, y in
+            ImageFixtures.Color(r: UInt8(x * 255 / width), g: grain[y * width + x], b: UInt8(y * 255 / max(height, 1)))
+        }
+        return ImageFixtures.jpeg(width: width, height: height, pixels: pixels, quality: 90, progressive: true,
+                                  subsampling: subsampling)
+    }
+
+    static func read(_ bytes: [UInt8], eighths: Int, size: (width: Int, height: Int),
+                     threads: Int) -> Result<[UInt8], JPEGProgressiveSplit.Failure> {
+        bytes.withUnsafeBufferPointer {
+            JPEGProgressiveSplit.decode($0, scale: JPEGScale(numerator: eighths, denominator: 8), width: size.width,
+                                        height: size.height, threads: threads)
+        }
+    }
+
+    /// tjDecompress2's pixels at `eighths`/8 and its warning, if any.
+    static func whole(_ bytes: [UInt8], eighths: Int) -> (pixels: [UInt8], width: Int, height: Int, warning: String?) {
+        let handle = tjInitDecompress()!
+        defer { tjDestroy(handle) }
+        var w: Int32 = 0, h: Int32 = 0, sampling: Int32 = 0, colourspace: Int32 = 0
+        _ = tjDecompressHeader3(handle, bytes, UInt(bytes.count), &w, &h, &sampling, &colourspace)
+        let scale = JPEGScale(numerator: eighths, denominator: 8)
+        let width = scale.scaled(Int(w)), height = scale.scaled(Int(h))
+        var out = [UInt8](repeating: 0, count: max(width * height * 4, 4))
+        let status = tjDecompress2(handle, bytes, UInt(bytes.count), &out, Int32(width), Int32(width * 4), Int32(height),
+                                   Int32(TJPF_RGBA.rawValue), TJFLAG_LIMITSCANS)
+        return (out, width, height, status == 0 ? nil : String(cString: tjGetErrorStr2(handle)))
+    }
+
+    static func expectIdentical(_ bytes: [UInt8], eighths: Int, threads: Int, _ what: String) throws {
+        let whole = whole(bytes, eighths: eighths)
+        let warning = whole.warning
+        #expect(warning == nil)
+        let read = try Self.read(bytes, eighths: eighths, size: (whole.width, whole.height), threads: threads).get()
+        #expect(JPEGEntropySplitTests.firstDifference(read, whole.pixels) == nil,
+                "\(what) at \(eighths)/8 on \(threads) threads")
+    }
+
+    @Test(arguments: [TJSAMP_420, TJSAMP_422, TJSAMP_440, TJSAMP_444, TJSAMP_GRAY])
+    func everyScaleOnOneAndOnTwoThreadsIsTjDecompress2s(subsampling: TJSAMP) throws {
+        let bytes = Self.photo(subsampling: subsampling)
+        for eighths in [1, 2, 3, 4, 5, 8] {
+            for threads in [1, 2] {
+                try Self.expectIdentical(bytes, eighths: eighths, threads: threads, "sampling \(subsampling.rawValue)")
+            }
+        }
+    }
+
+    /// A smooth picture: most blocks have no AC coefficients, so end-of-band
+    /// runs span many blocks and cross the cut, which hands the run over.
+    @Test(arguments: [TJSAMP_420, TJSAMP_444, TJSAMP_GRAY])
+    func aSmoothPhotoWhoseEndOfBandRunsCrossTheCut(subsampling: TJSAMP) throws {
+        let width = 640, height = 480
+        let pixels = ImageFixtures.pixels(width: width, height: height) { x, y in
+            ImageFixtures.Color(r: UInt8(x * 255 / width), g: UInt8((x + y) * 255 / (width + height)),
+                                b: UInt8(y * 255 / height))
+        }
+        let bytes = ImageFixtures.jpeg(width: width, height: height, pixels: pixels, quality: 75, progressive: true,
+                                       subsampling: subsampling)
+        for eighths in [1, 3, 8] {
+            try Self.expectIdentical(bytes, eighths: eighths, threads: 2, "smooth, sampling \(subsampling.rawValue)")
+        }
+    }
+
+    /// One MCU row (nothing to cut: one thread), one pixel high, and tall and narrow.
+    @Test func smallThinAndTallPhotosToo() throws {
+        for (width, height) in [(17, 9), (33, 1), (9, 700), (700, 17)] {
+            let bytes = Self.photo(width: width, height: height, subsampling: TJSAMP_420)
+            try Self.expectIdentical(bytes, eighths: 8, threads: 2, "\(width)x\(height)")
+            try Self.expectIdentical(bytes, eighths: 1, threads: 2, "\(width)x\(height)")
+        }
+    }
+
+    /// libjpeg-turbo's lossless transform to progressive (jpegtran
+    /// -progressive): the same coefficients, Huffman tables optimised per scan.
+    @Test func aFileMadeProgressiveWithOptimisedTablesToo() throws {
+        let baseline = JPEGBaselineDCTests.photo(width: 801, height: 603, subsampling: TJSAMP_420)
+        let handle = tjInitTransform()!
+        defer { tjDestroy(handle) }
+        var output: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        var transform = tjtransform()
+        transform.options = Int32(TJXOPT_PROGRESSIVE)
+        #expect(tjTransform(handle, baseline, UInt(baseline.count), 1, &output, &size, &transform, 0) == 0)
+        let bytes = Array(UnsafeBufferPointer(start: output, count: Int(size)))
+        tjFree(output)
+        #expect(bytes.withUnsafeBufferPointer { JPEGStructure.parse($0) }.isProgressive)
+        for eighths in [1, 3, 8] {
+            try Self.expectIdentical(bytes, eighths: eighths, threads: 2, "jpegtran -progressive")
+        }
+    }
+
+    @Test func aBaselineOrCutShortFileIsNotOneItReads() {
+        let baseline = JPEGBaselineDCTests.photo(width: 601, height: 403, subsampling: TJSAMP_420)
+        let notProgressive = Self.read(baseline, eighths: 8, size: (601, 403), threads: 2)
+        guard case .failure(.notApplicable) = notProgressive else {
+            Issue.record("a baseline file: \(notProgressive)")
+            return
+        }
+        let photo = Self.photo(subsampling: TJSAMP_420)
+        let cut = Array(photo.prefix(photo.count * 7 / 10))
+        let warning = Self.whole(cut, eighths: 8).warning
+        #expect(warning.flatMap(JPEGDecoder.truncationMessage) != nil, "libjpeg says the file ends early")
+        let cutShort = Self.read(cut, eighths: 8, size: (601, 403), threads: 2)
+        guard case .failure(.notApplicable) = cutShort else {
+            Issue.record("a file cut short: \(cutShort)")
+            return
+        }
+    }
+
+    /// A byte changed anywhere in the scans, one at a time: the reader
+    /// fails, or gives what tjDecompress2 gives. Never other pixels, and
+    /// never a result where libjpeg says the data ran out (which the
+    /// decoder reports as a truncated file); a byte left over after a scan
+    /// ("extraneous bytes") is only a warning there too.
+    @Test func aDamagedScanGivesTjDecompress2sPixelsOrNothing() throws {
+        let photo = Self.photo(width: 301, height: 203, subsampling: TJSAMP_420)
+        let first = try #require(photo.indices.dropLast().first { photo[$0] == 0xFF && photo[$0 + 1] == 0xDA })
+        var read = 0, declined = 0
+        for at in stride(from: first + 16, to: photo.count - 2, by: 23) {
+            guard photo[at] != 0xFF, photo[at - 1] != 0xFF else { continue }
+            var damaged = photo
+            damaged[at] ^= 0x5A
+            if damaged[at] == 0xFF { continue }   // a marker would end the scan: another test
+            let whole = Self.whole(damaged, eighths: 3)
+            switch Self.read(damaged, eighths: 3, size: (whole.width, whole.height), threads: 2) {
+            case .success(let pixels):
+                read += 1
+                let truncation = whole.warning.flatMap(JPEGDecoder.truncationMessage)
+                #expect(truncation == nil, "read where libjpeg's data ran out, byte \(at)")
+                #expect(JPEGEntropySplitTests.firstDifference(pixels, whole.pixels) == nil, "byte \(at)")
+            case .failure:
+                declined += 1
+            }
+        }
+        #expect(read > 30 && declined > 30, "\(read) read, \(declined) declined")
+    }
+
+    /// A page of a large progressive photo is read this way on a machine
+    /// of two cores; on one, libjpeg reads it whole as before.
+    @Test func aLargeProgressivePhotosPageIsReadOnTwoCores() throws {
+        let bytes = Self.photo(width: 1801, height: 1351, subsampling: TJSAMP_420)
+        let route = try JPEGDecoder.route(of: bytes, maxWidth: 1280, maxHeight: 800)
+        #expect(route == (JPEGDecoder.splitsAcrossCores ? .progressiveSplit : .whole))
+        let small = try JPEGDecoder.route(of: Self.photo(subsampling: TJSAMP_420), maxWidth: 1280, maxHeight: 800)
+        #expect(small == .whole, "0.24 MP: a thread costs more than it saves")
+    }
+}
