@@ -11,7 +11,9 @@ import ImageDecoding
 /// and cut the last two bytes say, and its region decode from the MCU the
 /// two bytes before say: when they decode, their pixels must be
 /// tjDecompress2's for the whole file. So must the split from the scan
-/// JPEGBaselineSketch kept (no codes read), at the same cut.
+/// JPEGBaselineSketch kept (no codes read), at the same cut, and
+/// JPEGProgressiveSplit's read (jpeg_progressive.c) on one thread and on
+/// two, which must also never succeed where libjpeg's data runs out.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJPEGDC(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
@@ -60,6 +62,7 @@ func checkEntropySplit(_ bytes: UnsafeBufferPointer<UInt8>, eighths: Int, fracti
         }
     }
     checkRegion(region, of: bytes, handle, width: width, height: height, left: left * eighths / 8, top: top * eighths / 8)
+    checkProgressiveSplit(bytes, handle, scale: scale, width: width, height: height)
     if let scan = JPEGBaselineSketch.read(Array(bytes))?.scan,
        case .success(let decoded) = scan.decode(bytes, scale: scale, width: width, height: height, topFraction: fraction) {
         guard decoded.pixels == wholeDecode(bytes, handle, width: width, height: height, what: "the kept scan's split") else {
@@ -91,5 +94,23 @@ func checkRegion(_ region: Result<JPEGEntropySplit.Decoded, JPEGEntropySplit.Fai
     for y in top..<height where whole[(y * width + left) * 4..<(y * width + width) * 4]
         != decoded.pixels[((y - top) * columns) * 4..<((y - top + 1) * columns) * 4] {
         fatalError("the region from (\(left), \(top)) differs from the whole decode at row \(y) of \(bytes.count) bytes")
+    }
+}
+
+/// Where JPEGProgressiveSplit reads a file, on one thread or two, its
+/// pixels are tjDecompress2's, and libjpeg did not find the data cut short.
+func checkProgressiveSplit(_ bytes: UnsafeBufferPointer<UInt8>, _ handle: tjhandle, scale: JPEGScale, width: Int,
+                           height: Int) {
+    for threads in [1, 2] {
+        guard case .success(let pixels) = JPEGProgressiveSplit.decode(bytes, scale: scale, width: width, height: height,
+                                                                      threads: threads) else { continue }
+        guard pixels == wholeDecode(bytes, handle, width: width, height: height, what: "the progressive read") else {
+            fatalError("the progressive read on \(threads) threads differs from the whole decode of \(bytes.count) bytes")
+        }
+        if tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue),
+           let text = tjGetErrorStr2(handle).map({ String(cString: $0) }),
+           text.contains("Premature end") || text.contains("premature end") {
+            fatalError("the progressive read decoded \(bytes.count) bytes whose data libjpeg found cut short: \(text)")
+        }
     }
 }
