@@ -110,6 +110,9 @@ static int fw_p_build(fw_p_huffman *h, const uint8_t *p, size_t left, int is_dc,
     int k = 0;
     for (int l = 1; l <= 16; l++) {
         int count = p[l];
+        // libjpeg's check (jpeg_make_d_derived_tbl): the codes of each length
+        // fit in it, and none is all ones; it makes the file fail.
+        if (code + count >= (1 << l)) return -1;
         h->valoffset[l] = k - code;
         for (int i = 0; i < count; i++, k++, code++) {
             if (l <= FW_P_FAST_BITS) {
@@ -119,7 +122,6 @@ static int fw_p_build(fw_p_huffman *h, const uint8_t *p, size_t left, int is_dc,
             }
         }
         h->maxcode[l] = count ? code - 1 : -1;
-        if (code > (1 << l)) return -1;   // libjpeg's check: the codes overflow their length
         code <<= 1;
     }
     h->maxcode[17] = 0x7FFFFFFF;
@@ -443,7 +445,9 @@ static int fw_p_ac_first(fw_p_file *f, const fw_p_scan *scan, fw_p_bits *b, int 
                     if (k > se) return -1;   // libjpeg writes past the band
                     JCOEF value = (JCOEF)(uint16_t)((uint32_t)fw_p_extend(fw_p_get(b, s), s) << al);
                     block[fw_natural[k]] = value;
+                    // A value whose shift leaves 16 bits is 0, as in libjpeg's block.
                     if (value) nonzero[col] |= 1ull << k;
+                    else nonzero[col] &= ~(1ull << k);
                 } else if (r == 15) {
                     k += 15;
                 } else {

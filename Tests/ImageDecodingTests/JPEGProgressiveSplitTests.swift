@@ -122,6 +122,35 @@ import Testing
         }
     }
 
+    /// A Huffman table whose codes fill their tree, so that the last one is
+    /// all ones, is refused as libjpeg refuses it ("Bogus Huffman table"),
+    /// before a code is read; so is one whose codes overflow their lengths.
+    @Test(arguments: [false, true])
+    func aHuffmanTableLibjpegRefusesIsRefusedBeforeAnythingIsRead(overflowing: Bool) throws {
+        var bytes = Self.photo(subsampling: TJSAMP_420)
+        let table = try #require(bytes.indices.dropLast().first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC4 })
+        let counts = table + 5   // FF C4, length, class and id, then 16 counts
+        let symbols = (counts..<counts + 16).reduce(0) { $0 + Int(bytes[$1]) }
+        try #require(symbols >= 3 && symbols <= 17)
+        // The same symbols, one code of each length and two of the longest:
+        // every code used, the last all ones. Or two of one bit, then the rest.
+        for length in 0..<16 { bytes[counts + length] = 0 }
+        if overflowing {
+            bytes[counts] = 2
+            bytes[counts + 1] = UInt8(symbols - 2)
+        } else {
+            for length in 0..<symbols - 2 { bytes[counts + length] = 1 }
+            bytes[counts + symbols - 2] = 2
+        }
+        let whole = Self.whole(bytes, eighths: 8)
+        #expect(whole.warning != nil, "libjpeg refuses the table")
+        let read = Self.read(bytes, eighths: 8, size: (601, 403), threads: 2)
+        guard case .failure(.notApplicable) = read else {
+            Issue.record("the table libjpeg refuses: \(read)")
+            return
+        }
+    }
+
     /// A byte changed anywhere in the scans, one at a time: the reader
     /// fails, or gives what tjDecompress2 gives. Never other pixels, and
     /// never a result where libjpeg says the data ran out (which the
