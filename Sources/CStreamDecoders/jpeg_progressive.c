@@ -1,34 +1,36 @@
-// A progressive JPEG's scans read by a reader of our own, the pixels made
-// by libjpeg's own output pass from the coefficients it read
+// A progressive JPEG's scans read on two threads by a reader of our own,
+// the pixels made by libjpeg's own output pass from the coefficients it read
 // (stream_decoders.h: fw_jpeg_progressive_decode).
 //
-// libjpeg-turbo reads a progressive file's codes at about a third of the
-// speed it reads the same coefficients coded baseline (docs/benchmarks.md,
-// figure 13): its progressive reader takes one bit at a time where the
-// baseline one looks codes up. The IDCT, upsampling and colour after the
-// codes are a few percent of the decode. So libjpeg is started as
+// libjpeg-turbo reads a progressive file's codes on one core, at about a
+// third of the speed it reads the same coefficients coded baseline
+// (docs/benchmarks.md, figure 13), and the IDCT, upsampling and colour after
+// them are a few percent of the decode. So libjpeg is started as
 // tjDecompress2 starts it, and when it has set up the decode and is about
 // to read the scans (its progress monitor's first call, in
 // jpeg_start_decompress), the scans are read here into its own coefficient
-// arrays (captured as its memory manager hands them out), its coefficient
-// precision table is set as its reader would have left it, and its input
-// side is told that the file has ended. Its output pass then makes the
-// pixels: byte for byte tjDecompress2's, since the coefficients are.
+// arrays (captured as its memory manager hands them out), on two threads
+// ("two threads" below), its coefficient precision table is set as its
+// reader would have left it, and its input side is told that the file has
+// ended. Its output pass then makes the pixels: byte for byte
+// tjDecompress2's, since the coefficients are.
 //
 // Only files read exactly as libjpeg reads them go this way; anything else
 // is declined before a byte is decoded, or the decode is dropped, and the
 // caller decodes with tjDecompress2, whose output and messages are then the
 // ones to show: restart markers, arithmetic coding, more than 500 scans
-// (TJFLAG_LIMITSCANS), a first scan without every component (libjpeg keeps
-// a component's quantisation table when its first scan starts, here only
-// the first scan starts), a progression libjpeg would warn about or leave
-// incomplete (its block smoothing would then change the pixels), markers
-// between scans but DHT, a code that runs past its scan's data or reaches
-// past the band, no end marker.
+// (TJFLAG_LIMITSCANS), a Huffman table libjpeg refuses, a first scan
+// without every component (libjpeg keeps a component's quantisation table
+// when its first scan starts, here only the first scan starts), a
+// progression libjpeg would warn about or leave incomplete (its block
+// smoothing would then change the pixels), markers between scans but DHT,
+// a code that runs past its scan's data or reaches past the band, no end
+// marker.
 //
-// The one part of libjpeg's private interface used is the first two fields
-// of its input controller (jpegint.h: consume_input, eoi_reached after four
-// function pointers and has_multiple_scans), the same since libjpeg 6b.
+// Of libjpeg's private interface only its input controller's consume_input
+// and eoi_reached are used (jpegint.h's struct jpeg_input_controller: four
+// function pointers, has_multiple_scans, eoi_reached), laid out so since
+// libjpeg 6b.
 #include "stream_decoders.h"
 #include <jpeglib.h>
 #include <pthread.h>
