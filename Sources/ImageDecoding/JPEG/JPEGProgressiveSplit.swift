@@ -16,10 +16,10 @@ import CStreamDecoders
 /// 111 ms at 4:2:0, 205–233 → 127 ms at 4:4:4 (C driver).
 ///
 /// Files read otherwise by libjpeg are declined before anything is decoded
-/// (restart markers, a first scan without every component, a progression
-/// libjpeg would warn about or leave unfinished, markers between scans but
-/// tables, no end marker; CMYK); a decode that meets a code libjpeg would
-/// read differently fails. Either way the caller decodes with
+/// (restart markers, a Huffman table libjpeg refuses, a first scan without
+/// every component, a progression libjpeg would warn about or leave
+/// unfinished, markers between scans but tables, no end marker; CMYK); a
+/// decode that meets a code libjpeg would read differently fails. Either way the caller decodes with
 /// tjDecompress2, whose messages are the ones to show.
 ///
 /// ```swift
