@@ -34,6 +34,7 @@
 // second thread reads no codes and the cut is at the middle.
 #include "stream_decoders.h"
 #include "jpeg_scan.h"
+#include "jpeg_errors.h"
 #include <jpeglib.h>
 #include <pthread.h>
 #include <setjmp.h>
@@ -42,24 +43,6 @@
 #include <string.h>
 
 // ---- libjpeg's decode of some rows ----
-
-typedef struct {
-    struct jpeg_error_mgr pub;
-    jmp_buf jump;
-    int warnings;
-    char message[JMSG_LENGTH_MAX];
-} fw_split_errors;
-
-static void fw_split_error_exit(j_common_ptr info) {
-    fw_split_errors *errors = (fw_split_errors *)info->err;
-    info->err->format_message(info, errors->message);
-    longjmp(errors->jump, 1);
-}
-
-static void fw_split_emit(j_common_ptr info, int level) {
-    fw_split_errors *errors = (fw_split_errors *)info->err;
-    if (level < 0 && errors->warnings++ == 0) info->err->format_message(info, errors->message);
-}
 
 // Output rows [skip, skip + rows) of the JPEG in memory at num/8, RGBA,
 // columns [x0, x0 + cols) of them into `out` (cols * 4 bytes a row). With `to_end` (the rows are the last)
@@ -71,13 +54,9 @@ static void fw_split_emit(j_common_ptr info, int level) {
 static int fw_split_rows(const uint8_t *bytes, size_t length, int num, int skip, int rows, int x0, int cols,
                          int width, int height, int to_end, uint8_t *out, char message[200]) {
     struct jpeg_decompress_struct info;
-    fw_split_errors errors;
+    fw_jpeg_errors errors;
     memset(&info, 0, sizeof info);
-    info.err = jpeg_std_error(&errors.pub);
-    errors.pub.error_exit = fw_split_error_exit;
-    errors.pub.emit_message = fw_split_emit;
-    errors.warnings = 0;
-    errors.message[0] = 0;
+    info.err = fw_jpeg_errors_init(&errors);
     uint8_t *volatile scratch = NULL;
     if (setjmp(errors.jump)) {
         snprintf(message, 200, "libjpeg: %s", errors.message);

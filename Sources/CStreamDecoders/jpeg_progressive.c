@@ -32,6 +32,7 @@
 // function pointers, has_multiple_scans, eoi_reached), laid out so since
 // libjpeg 6b.
 #include "stream_decoders.h"
+#include "jpeg_errors.h"
 #include <jpeglib.h>
 #include <pthread.h>
 #include <setjmp.h>
@@ -676,13 +677,6 @@ static int fw_p_read_scans(fw_p_file *f, int threads) {
 // ---- libjpeg around them ----
 
 typedef struct {
-    struct jpeg_error_mgr pub;
-    jmp_buf jump;
-    int warnings;
-    char message[JMSG_LENGTH_MAX];
-} fw_p_errors;
-
-typedef struct {
     struct jpeg_progress_mgr progress;
     fw_p_file *file;
     jvirt_barray_ptr (*request)(j_common_ptr, int, boolean, JDIMENSION, JDIMENSION, JDIMENSION);
@@ -692,17 +686,6 @@ typedef struct {
     int status;   // 1 before the scans are read, then 0 or -1
     const char *failure;
 } fw_p_hook;
-
-static void fw_p_error_exit(j_common_ptr info) {
-    fw_p_errors *errors = (fw_p_errors *)info->err;
-    info->err->format_message(info, errors->message);
-    longjmp(errors->jump, 1);
-}
-
-static void fw_p_emit(j_common_ptr info, int level) {
-    fw_p_errors *errors = (fw_p_errors *)info->err;
-    if (level < 0 && errors->warnings++ == 0) info->err->format_message(info, errors->message);
-}
 
 // The coefficient controller asks for one array per component, in order.
 static jvirt_barray_ptr fw_p_request(j_common_ptr info, int pool, boolean pre_zero, JDIMENSION per_row,
@@ -766,7 +749,7 @@ static void fw_p_monitor(j_common_ptr common) {
     fw_p_hook *hook = info->client_data;
     if (hook->status != 1) return;
     hook->status = fw_p_read_into_arrays(info, hook);
-    if (hook->status != 0) longjmp(((fw_p_errors *)info->err)->jump, 1);
+    if (hook->status != 0) longjmp(((fw_jpeg_errors *)info->err)->jump, 1);
 }
 
 static void fw_p_free(fw_p_file *f) {
@@ -800,17 +783,13 @@ int32_t fw_jpeg_progressive_decode(const uint8_t *bytes, size_t length, int32_t 
         return 1;
     }
     struct jpeg_decompress_struct info;
-    fw_p_errors errors;
+    fw_jpeg_errors errors;
     fw_p_hook hook;
     memset(&info, 0, sizeof info);
     memset(&hook, 0, sizeof hook);
     hook.file = f;
     hook.status = 1;
-    info.err = jpeg_std_error(&errors.pub);
-    errors.pub.error_exit = fw_p_error_exit;
-    errors.pub.emit_message = fw_p_emit;
-    errors.warnings = 0;
-    errors.message[0] = 0;
+    info.err = fw_jpeg_errors_init(&errors);
     if (setjmp(errors.jump)) {
         if (hook.failure) snprintf(message, 200, "%s", hook.failure);
         else snprintf(message, 200, "libjpeg: %s", errors.message);

@@ -10,17 +10,24 @@ import Testing
 @Suite struct JPEGEntropySplitTests {
     /// tjDecompress2's output at `eighths`/8 with no flags, and its size.
     static func whole(_ bytes: [UInt8], eighths: Int) -> (pixels: [UInt8], width: Int, height: Int) {
+        let decoded = whole(bytes, eighths: eighths, flags: 0)
+        #expect(decoded.warning == nil)
+        return (decoded.pixels, decoded.width, decoded.height)
+    }
+
+    /// tjDecompress2's pixels at `eighths`/8 with `flags`, and its warning or error, if any.
+    static func whole(_ bytes: [UInt8], eighths: Int,
+                      flags: Int32) -> (pixels: [UInt8], width: Int, height: Int, warning: String?) {
         let handle = tjInitDecompress()!
         defer { tjDestroy(handle) }
         var w: Int32 = 0, h: Int32 = 0, sampling: Int32 = 0, colourspace: Int32 = 0
         _ = tjDecompressHeader3(handle, bytes, UInt(bytes.count), &w, &h, &sampling, &colourspace)
         let scale = JPEGScale(numerator: eighths, denominator: 8)
         let width = scale.scaled(Int(w)), height = scale.scaled(Int(h))
-        var out = [UInt8](repeating: 0, count: width * height * 4)
+        var out = [UInt8](repeating: 0, count: max(width * height * 4, 4))
         let status = tjDecompress2(handle, bytes, UInt(bytes.count), &out, Int32(width), Int32(width * 4), Int32(height),
-                                   Int32(TJPF_RGBA.rawValue), 0)
-        #expect(status == 0)
-        return (out, width, height)
+                                   Int32(TJPF_RGBA.rawValue), flags)
+        return (out, width, height, status == 0 ? nil : String(cString: tjGetErrorStr2(handle)))
     }
 
     /// The row and byte where two outputs first differ (a failed #expect on

@@ -27,18 +27,10 @@ import Testing
         }
     }
 
-    /// tjDecompress2's pixels at `eighths`/8 and its warning, if any.
+    /// tjDecompress2's pixels at `eighths`/8 with the flag the decoder gives
+    /// a progressive file, and its warning, if any.
     static func whole(_ bytes: [UInt8], eighths: Int) -> (pixels: [UInt8], width: Int, height: Int, warning: String?) {
-        let handle = tjInitDecompress()!
-        defer { tjDestroy(handle) }
-        var w: Int32 = 0, h: Int32 = 0, sampling: Int32 = 0, colourspace: Int32 = 0
-        _ = tjDecompressHeader3(handle, bytes, UInt(bytes.count), &w, &h, &sampling, &colourspace)
-        let scale = JPEGScale(numerator: eighths, denominator: 8)
-        let width = scale.scaled(Int(w)), height = scale.scaled(Int(h))
-        var out = [UInt8](repeating: 0, count: max(width * height * 4, 4))
-        let status = tjDecompress2(handle, bytes, UInt(bytes.count), &out, Int32(width), Int32(width * 4), Int32(height),
-                                   Int32(TJPF_RGBA.rawValue), TJFLAG_LIMITSCANS)
-        return (out, width, height, status == 0 ? nil : String(cString: tjGetErrorStr2(handle)))
+        JPEGEntropySplitTests.whole(bytes, eighths: eighths, flags: TJFLAG_LIMITSCANS)
     }
 
     static func expectIdentical(_ bytes: [UInt8], eighths: Int, threads: Int, _ what: String) throws {
