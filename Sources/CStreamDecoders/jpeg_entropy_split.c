@@ -34,7 +34,7 @@
 // second thread reads no codes and the cut is at the middle.
 #include "stream_decoders.h"
 #include "jpeg_scan.h"
-#include "jpeg_errors.h"
+#include "jpeg_setup.h"
 #include <jpeglib.h>
 #include <pthread.h>
 #include <setjmp.h>
@@ -67,12 +67,7 @@ static int fw_split_rows(const uint8_t *bytes, size_t length, int num, int skip,
     jpeg_create_decompress(&info);
     jpeg_mem_src(&info, bytes, (unsigned long)length);
     jpeg_read_header(&info, TRUE);
-    // What tjDecompress2 sets with no flags: the same output, byte for byte.
-    info.scale_num = (unsigned)num;
-    info.scale_denom = 8;
-    info.out_color_space = JCS_EXT_RGBA;
-    info.dct_method = JDCT_ISLOW;
-    info.do_fancy_upsampling = TRUE;
+    fw_jpeg_output_as_tj(&info, num);
     jpeg_start_decompress(&info);
     int status = 0;
     if ((int)info.output_width != width || (int)info.output_height != height) {

@@ -32,7 +32,7 @@
 // function pointers, has_multiple_scans, eoi_reached), laid out so since
 // libjpeg 6b.
 #include "stream_decoders.h"
-#include "jpeg_errors.h"
+#include "jpeg_setup.h"
 #include <jpeglib.h>
 #include <pthread.h>
 #include <setjmp.h>
@@ -805,12 +805,7 @@ int32_t fw_jpeg_progressive_decode(const uint8_t *bytes, size_t length, int32_t 
     info.progress = &hook.progress;
     jpeg_mem_src(&info, bytes, (unsigned long)length);
     jpeg_read_header(&info, TRUE);
-    // What tjDecompress2 sets with no flags: the same output, byte for byte.
-    info.scale_num = (unsigned)scale_num;
-    info.scale_denom = 8;
-    info.out_color_space = JCS_EXT_RGBA;
-    info.dct_method = JDCT_ISLOW;
-    info.do_fancy_upsampling = TRUE;
+    fw_jpeg_output_as_tj(&info, scale_num);
     jpeg_start_decompress(&info);
     int status = 0;
     if (hook.status != 0) {

@@ -1,9 +1,11 @@
-// libjpeg's error manager for the decodes run here (jpeg_entropy_split.c,
-// jpeg_progressive.c): an error jumps back to the caller's setjmp on `jump`
-// with libjpeg's message; warnings are counted, the first one's message
-// kept, so that any of them can send the caller to the whole decode.
-#ifndef FW_JPEG_ERRORS_H
-#define FW_JPEG_ERRORS_H
+// libjpeg set up for the decodes run here (jpeg_entropy_split.c,
+// jpeg_progressive.c), whose pixels must be tjDecompress2's: its error
+// manager (an error jumps back to the caller's setjmp on `jump` with
+// libjpeg's message; warnings are counted, the first one's message kept,
+// so that any of them can send the caller to the whole decode) and the
+// output settings tjDecompress2 makes.
+#ifndef FW_JPEG_SETUP_H
+#define FW_JPEG_SETUP_H
 #include <stdio.h>
 #include <jpeglib.h>
 #include <setjmp.h>
@@ -34,5 +36,14 @@ static inline struct jpeg_error_mgr *fw_jpeg_errors_init(fw_jpeg_errors *errors)
     errors->warnings = 0;
     errors->message[0] = 0;
     return manager;
+}
+// What tjDecompress2 sets with no flags, after jpeg_read_header, for RGBA
+// at num/8: the same output, byte for byte.
+static inline void fw_jpeg_output_as_tj(j_decompress_ptr info, int num) {
+    info->scale_num = (unsigned)num;
+    info->scale_denom = 8;
+    info->out_color_space = JCS_EXT_RGBA;
+    info->dct_method = JDCT_ISLOW;
+    info->do_fancy_upsampling = TRUE;
 }
 #endif
