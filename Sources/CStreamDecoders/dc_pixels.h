@@ -3,28 +3,9 @@
 #ifndef FW_DC_PIXELS_H
 #define FW_DC_PIXELS_H
 #include <stdint.h>
+#include <stdlib.h>
 
 static inline uint8_t fw_dc_clamp(int v) { return v < 0 ? 0 : v > 255 ? 255 : (uint8_t)v; }
-
-// One component's value at 1/8-scale pixel (x, y). A component at full
-// resolution (h == hmax, v == vmax) is its block's mean, DC × q / 8 (the
-// 1 × 1 inverse DCT); a subsampled one's blocks cover several output pixels,
-// interpolated between block centres as libjpeg's "fancy" upsampling does.
-static inline int fw_dc_value(const int16_t *dc, long stride, int blocks_w, int blocks_h, int h, int v,
-                              int hmax, int vmax, int q, int x, int y) {
-    if (h == hmax && v == vmax) {
-        int value = dc[(long)y * stride + x] * q;
-        return (value >= 0 ? (value + 4) >> 3 : -((-value + 4) >> 3)) + 128;
-    }
-    double fx = (x + 0.5) * h / hmax - 0.5, fy = (y + 0.5) * v / vmax - 0.5;
-    int x0 = fx < 0 ? 0 : (int)fx, y0 = fy < 0 ? 0 : (int)fy;
-    int x1 = x0 + 1 < blocks_w ? x0 + 1 : x0, y1 = y0 + 1 < blocks_h ? y0 + 1 : y0;
-    double wx = fx - x0 < 0 ? 0 : fx - x0, wy = fy - y0 < 0 ? 0 : fy - y0;
-    double top = dc[(long)y0 * stride + x0] * (1 - wx) + dc[(long)y0 * stride + x1] * wx;
-    double bottom = dc[(long)y1 * stride + x0] * (1 - wx) + dc[(long)y1 * stride + x1] * wx;
-    double mean = (top * (1 - wy) + bottom * wy) * q / 8;
-    return (int)(mean + (mean >= 0 ? 0.5 : -0.5)) + 128;
-}
 
 // An RGBA pixel from the components' values: grey, RGB (Adobe transform 0)
 // or YCbCr (JFIF's conversion).
@@ -40,5 +21,77 @@ static inline void fw_dc_rgba(const int value[3], int ncomp, int rgb, uint8_t *p
         p[2] = fw_dc_clamp((int)(yy + 1.772 * cb + 0.5));
     }
     p[3] = 255;
+}
+// A component's value at a 1/8-scale pixel: at full resolution (h == hmax,
+// v == vmax) its block's mean, DC x q / 8 (the 1 x 1 inverse DCT); a
+// subsampled one's blocks cover several output pixels, interpolated between
+// block centres as libjpeg's "fancy" upsampling does.
+//
+// Where a subsampled component's sample falls along one axis: between block
+// centres `lo` and `hi`, at `w` from lo.
+typedef struct {
+    int lo, hi;
+    double w;
+} fw_dc_tap;
+
+static inline fw_dc_tap fw_dc_tap_at(int i, int factor, int max_factor, int blocks) {
+    double f = (i + 0.5) * factor / max_factor - 0.5;
+    int lo = f < 0 ? 0 : (int)f;
+    fw_dc_tap tap = {lo, lo + 1 < blocks ? lo + 1 : lo, f - lo < 0 ? 0 : f - lo};
+    return tap;
+}
+
+// One component's DC plane as a row of 1/8-scale pixels reads it. The
+// columns' taps are worked out once (fw_dc_plane_columns) and a row's once
+// per row: worked out at every pixel, a 12 MP 4:2:0 sketch's pixels took
+// 8.8 ms of CPU.
+typedef struct {
+    const int16_t *dc;
+    long stride;
+    int blocks_w, blocks_h, h, v, q;
+    fw_dc_tap *columns;   // small_w taps, when subsampled; malloc'd
+} fw_dc_plane;
+
+// The plane's column taps for rows `small_w` wide; 0, or -1 out of memory.
+static inline int fw_dc_plane_columns(fw_dc_plane *p, int small_w, int hmax, int vmax) {
+    p->columns = NULL;
+    if (p->h == hmax && p->v == vmax) return 0;
+    p->columns = malloc((size_t)small_w * sizeof *p->columns);
+    if (!p->columns) return -1;
+    for (int x = 0; x < small_w; x++) p->columns[x] = fw_dc_tap_at(x, p->h, hmax, p->blocks_w);
+    return 0;
+}
+
+// Row y of the 1/8-scale image, `small_w` RGBA pixels, from `ncomp` planes
+// (at most 4; fw_dc_rgba's `rgb`).
+static inline void fw_dc_row(const fw_dc_plane *planes, int ncomp, int rgb, int vmax, int y, int small_w,
+                             uint8_t *out) {
+    const int16_t *lo_row[4], *hi_row[4];
+    double wy[4];
+    for (int c = 0; c < ncomp; c++) {
+        const fw_dc_plane *p = &planes[c];
+        if (!p->columns) { lo_row[c] = hi_row[c] = p->dc + (long)y * p->stride; wy[c] = 0; continue; }
+        fw_dc_tap tap = fw_dc_tap_at(y, p->v, vmax, p->blocks_h);
+        lo_row[c] = p->dc + (long)tap.lo * p->stride;
+        hi_row[c] = p->dc + (long)tap.hi * p->stride;
+        wy[c] = tap.w;
+    }
+    for (int x = 0; x < small_w; x++) {
+        int value[4] = {0};
+        for (int c = 0; c < ncomp; c++) {
+            const fw_dc_plane *p = &planes[c];
+            if (!p->columns) {
+                int v = lo_row[c][x] * p->q;
+                value[c] = (v >= 0 ? (v + 4) >> 3 : -((-v + 4) >> 3)) + 128;
+                continue;
+            }
+            fw_dc_tap t = p->columns[x];
+            double top = lo_row[c][t.lo] * (1 - t.w) + lo_row[c][t.hi] * t.w;
+            double bottom = hi_row[c][t.lo] * (1 - t.w) + hi_row[c][t.hi] * t.w;
+            double mean = (top * (1 - wy[c]) + bottom * wy[c]) * p->q / 8;
+            value[c] = (int)(mean + (mean >= 0 ? 0.5 : -0.5)) + 128;
+        }
+        fw_dc_rgba(value, ncomp, rgb, out + (size_t)x * 4);
+    }
 }
 #endif

@@ -150,6 +150,7 @@ static int32_t fw_jpeg_dc_read(const char *path, fw_rect region, int32_t out_wid
     fw_huffman *dc_tables = calloc(4, sizeof(fw_huffman));
     uint8_t *row = NULL;
     fw_averager *averager = NULL;
+    fw_dc_plane planes[4] = {{0}};   // their columns freed at `done`
     if (!dc_tables) { fw_fail(result, "out of memory"); goto done; }
     if (fw_read_byte(r) != 0xFF || fw_read_byte(r) != 0xD8) { fw_fail(result, "not a JPEG"); goto done; }
     for (;;) {
@@ -346,16 +347,14 @@ static int32_t fw_jpeg_dc_read(const char *path, fw_rect region, int32_t out_wid
     averager = fw_averager_create(small_w, small_h, region, out_width, out_height, out);
     if (!row || !averager) { fw_fail(result, "out of memory"); goto done; }
     int rgb = ncomp == 3 && adobe_transform == 0;
+    for (int c = 0; c < ncomp; c++) {
+        const fw_component *k = &comps[c];
+        planes[c] = (fw_dc_plane){.dc = k->dc, .stride = k->stride, .blocks_w = k->blocks_w, .blocks_h = k->blocks_h,
+                                  .h = k->h, .v = k->v, .q = quant[k->tq] ? quant[k->tq] : 1};
+        if (fw_dc_plane_columns(&planes[c], small_w, hmax, vmax) != 0) { fw_fail(result, "out of memory"); goto done; }
+    }
     for (int y = region.y; y < region.y + region.height; y++) {
-        for (int x = 0; x < small_w; x++) {
-            int value[3] = {0};
-            for (int c = 0; c < ncomp; c++) {
-                const fw_component *k = &comps[c];
-                value[c] = fw_dc_value(k->dc, k->stride, k->blocks_w, k->blocks_h, k->h, k->v, hmax, vmax,
-                                       quant[k->tq] ? quant[k->tq] : 1, x, y);
-            }
-            fw_dc_rgba(value, ncomp, rgb, row + (size_t)x * 4);
-        }
+        fw_dc_row(planes, ncomp, rgb, vmax, y, small_w, row);
         fw_averager_add_row(averager, y, row);
     }
     fw_averager_finish(averager);
@@ -365,6 +364,7 @@ done:
     fw_averager_destroy(averager);
     free(row);
     for (int c = 0; c < 4; c++) free(comps[c].dc);
+    for (int c = 0; c < 4; c++) free(planes[c].columns);
     free(dc_tables);
     fclose(r->file);
     free(r);

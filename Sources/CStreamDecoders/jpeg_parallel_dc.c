@@ -455,46 +455,52 @@ int fw_dc_geometry(fw_dc_scan *s) {
     return 0;
 }
 
-// One component's value at 1/8-scale pixel (x, y) (dc_pixels.h).
-static int fw_dc_sample(const fw_dc_scan *s, const fw_dc_component *k, int x, int y) {
-    int q = s->quant_dc[k->tq] ? s->quant_dc[k->tq] : 1;
-    return fw_dc_value((const int16_t *)k->dc, k->stride, k->blocks_w, k->blocks_h, k->h, k->v, s->hmax, s->vmax,
-                       q, x, y);
-}
-
 // Rows [from, to) of the 1/8-scale image.
-static void fw_dc_pixel_rows(const fw_dc_scan *s, uint8_t *out, int small_w, int from, int to) {
+static void fw_dc_pixel_rows(const fw_dc_scan *s, const fw_dc_plane *planes, uint8_t *out, int small_w, int from,
+                             int to) {
     int rgb = s->ncomp == 3 && s->adobe_transform == 0;
-    for (int y = from; y < to; y++) for (int x = 0; x < small_w; x++) {
-        int value[3] = {0};
-        for (int c = 0; c < s->ncomp; c++) value[c] = fw_dc_sample(s, &s->comps[c], x, y);
-        fw_dc_rgba(value, s->ncomp, rgb, out + ((size_t)y * small_w + x) * 4);
-    }
+    for (int y = from; y < to; y++) fw_dc_row(planes, s->ncomp, rgb, s->vmax, y, small_w, out + (size_t)y * small_w * 4);
 }
 
 typedef struct {
     const fw_dc_scan *scan;
+    const fw_dc_plane *planes;
     uint8_t *out;
     int width, from, to;
 } fw_dc_pixel_part;
 
 static void *fw_dc_pixel_part_run(void *context) {
     fw_dc_pixel_part *part = context;
-    fw_dc_pixel_rows(part->scan, part->out, part->width, part->from, part->to);
+    fw_dc_pixel_rows(part->scan, part->planes, part->out, part->width, part->from, part->to);
     return NULL;
 }
 
 // The 1/8-scale image, its lower half on a second thread when asked (the
-// same pixels either way: each is computed from the planes alone).
-static void fw_dc_pixels(const fw_dc_scan *s, uint8_t *out, int small_w, int small_h, int threads) {
-    fw_dc_pixel_part lower = {.scan = s, .out = out, .width = small_w, .from = small_h / 2, .to = small_h};
-    pthread_t thread;
-    if (threads >= 2 && small_h >= 2 && pthread_create(&thread, NULL, fw_dc_pixel_part_run, &lower) == 0) {
-        fw_dc_pixel_rows(s, out, small_w, 0, small_h / 2);
-        pthread_join(thread, NULL);
-        return;
+// same pixels either way: each is computed from the planes alone); -1 out
+// of memory.
+static int fw_dc_pixels(const fw_dc_scan *s, uint8_t *out, int small_w, int small_h, int threads) {
+    fw_dc_plane planes[4] = {{0}};
+    int status = 0;
+    for (int c = 0; c < s->ncomp; c++) {
+        const fw_dc_component *k = &s->comps[c];
+        planes[c] = (fw_dc_plane){.dc = (const int16_t *)k->dc, .stride = k->stride, .blocks_w = k->blocks_w,
+                                  .blocks_h = k->blocks_h, .h = k->h, .v = k->v,
+                                  .q = s->quant_dc[k->tq] ? s->quant_dc[k->tq] : 1};
+        if (fw_dc_plane_columns(&planes[c], small_w, s->hmax, s->vmax) != 0) status = -1;
     }
-    fw_dc_pixel_rows(s, out, small_w, 0, small_h);
+    if (status == 0) {
+        fw_dc_pixel_part lower = {.scan = s, .planes = planes, .out = out, .width = small_w, .from = small_h / 2,
+                                  .to = small_h};
+        pthread_t thread;
+        if (threads >= 2 && small_h >= 2 && pthread_create(&thread, NULL, fw_dc_pixel_part_run, &lower) == 0) {
+            fw_dc_pixel_rows(s, planes, out, small_w, 0, small_h / 2);
+            pthread_join(thread, NULL);
+        } else {
+            fw_dc_pixel_rows(s, planes, out, small_w, 0, small_h);
+        }
+    }
+    for (int c = 0; c < s->ncomp; c++) free(planes[c].columns);
+    return status;
 }
 
 // The markers up to the first scan; on return *data is the scan's entropy data.
@@ -574,8 +580,12 @@ static int32_t fw_dc_run(fw_dc_scan *s, int32_t threads, int64_t split_byte, int
     result->out_width = (s->width + 7) / 8;
     result->out_height = (s->height + 7) / 8;
     result->rgba = malloc((size_t)result->out_width * result->out_height * 4);
-    if (!result->rgba) { snprintf(result->message, sizeof result->message, "out of memory"); return -1; }
-    fw_dc_pixels(s, result->rgba, result->out_width, result->out_height, result->threads);
+    if (!result->rgba || fw_dc_pixels(s, result->rgba, result->out_width, result->out_height, result->threads) != 0) {
+        free(result->rgba);
+        result->rgba = NULL;
+        snprintf(result->message, sizeof result->message, "out of memory");
+        return -1;
+    }
     return 0;
 }
 
