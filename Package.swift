@@ -31,6 +31,9 @@ let package = Package(
         .executable(name: "pager-replay", targets: ["pager-replay"]),
         // The SDL2 image browser.
         .executable(name: "fourway", targets: ["fourway"]),
+        // Its sandboxed decoder process, installed beside it: without SDL2,
+        // it starts in a third of the browser's time.
+        .executable(name: "fourway-decoder", targets: ["fourway-decoder"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -56,7 +59,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]),
+        // SDL2's headers. Not linked here (no pkgConfig, whose libs would be
+        // linked into every program that imports it): the browser's targets
+        // link SDL2; ImageDecoding opens it with dlopen when SDL_image is
+        // first used (shim.h), so the decoder process starts without it.
+        .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         // libexif, for the image-information panel's camera, exposure and GPS fields.
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
@@ -103,7 +110,9 @@ let package = Package(
         // Decoding in sandboxed decoder processes: the pool the browser
         // uses, and the process's own side (docs/SECURITY.md). Gallery: the
         // process reads the information panel's content (ImageInfo) too.
-        .target(name: "IsolatedDecoding", dependencies: ["ImageDecoding", "Gallery", "CSandbox", "CStreamDecoders"]),
+        .target(name: "IsolatedDecoding", dependencies: ["ImageDecoding", "Gallery", "CSandbox", "CStreamDecoders", "CMalloc"]),
+        // The decoder process as a program of its own (Sources/fourway-decoder).
+        .executableTarget(name: "fourway-decoder", dependencies: ["IsolatedDecoding"]),
         // The touchpad beside SDL: Wayland's wl_pointer and pointer-gestures
         // pinch on SDL's wl_display, X11's XInput 2 valuators and pinch on a
         // second connection (Sources/CTouchpadInput/README.md).
@@ -114,7 +123,8 @@ let package = Package(
         ),
         // The SDL shell: window, event loop, textures, drawing, HUD.
         .target(name: "Browser", dependencies: ["Pager", "ImageDecoding", "IsolatedDecoding", "Gallery", "CSDL2",
-                                                "CTouchpadInput"]),
+                                                "CTouchpadInput"],
+                linkerSettings: [.linkedLibrary("SDL2")]),
         // glibc's malloc tuning for the browser's large pixel buffers.
         .systemLibrary(name: "CMalloc"),
         .executableTarget(
@@ -125,13 +135,13 @@ let package = Package(
                 "IsolatedDecoding",
                 "Gallery",
                 "Pager",
-                "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Test images made by real encoders, and temporary folders, for the
         // decoders' and Gallery's tests.
-        .target(name: "TestFixtures", dependencies: ["CSDL2", "CTurboJPEG", "CLCMS2"], path: "Tests/TestFixtures"),
+        .target(name: "TestFixtures", dependencies: ["CSDL2", "CTurboJPEG", "CLCMS2"], path: "Tests/TestFixtures",
+                linkerSettings: [.linkedLibrary("SDL2")]),
         .testTarget(name: "ImageDecodingTests",
                     dependencies: ["ImageDecoding", "TestFixtures", "CSDL2", "CTurboJPEG", "CLCMS2", "CGIF", "CWebP",
                                    "CStreamDecoders"]),

@@ -4,6 +4,7 @@
 #include <SDL2/SDL_image.h>
 #include <SDL2/SDL_ttf.h>
 #include <dlfcn.h>
+#include <stdio.h>
 
 // Function-like macros do not import into Swift; these wrap the ones we use.
 static inline int fw_windowpos_centered(void) { return (int)SDL_WINDOWPOS_CENTERED; }
@@ -17,13 +18,26 @@ static inline int fw_must_lock(SDL_Surface *s) { return SDL_MUSTLOCK(s); }
 // fw_TTF_* call the library's function of the same name; when the library
 // cannot be loaded they fail as that function fails, with SDL_GetError()
 // saying why.
+//
+// SDL2 itself is linked into the browser, but not into the decoder process
+// (Sources/fourway-decoder), whose SDL_image decodes call it through fw_SDL_*
+// below: there it is opened with SDL_image. In the browser, dlopen finds it
+// already loaded.
+#define FW_SDL_LIBRARY "libSDL2-2.0.so.0"
 #define FW_IMAGE_LIBRARY "libSDL2_image-2.0.so.0"
 #define FW_TTF_LIBRARY "libSDL2_ttf-2.0.so.0"
 
 static inline void *fw_symbol(const char *library, const char *name) {
     void *handle = dlopen(library, RTLD_NOW | RTLD_GLOBAL);
     void *symbol = handle ? dlsym(handle, name) : NULL;
-    if (!symbol) SDL_SetError("%s could not be loaded: %s", library, dlerror());
+    if (!symbol) {
+        char why[300];
+        snprintf(why, sizeof why, "%s could not be loaded: %s", library, dlerror());
+        // SDL_SetError looked up too: this header's users need not link SDL2.
+        void *sdl = dlopen(FW_SDL_LIBRARY, RTLD_NOW | RTLD_GLOBAL);
+        int (*set_error)(const char *, ...) = sdl ? (int (*)(const char *, ...))dlsym(sdl, "SDL_SetError") : NULL;
+        if (set_error) set_error("%s", why);
+    }
     return symbol;
 }
 
@@ -54,6 +68,13 @@ static inline void *fw_lazy_symbol(void **slot, const char *library, const char 
         if (function) ((void (*) parameters)function) arguments;                    \
     }
 
+FW_LAZY(FW_SDL_LIBRARY, SDL_RWops *, SDL_RWFromConstMem, (const void *mem, int size), (mem, size), NULL)
+FW_LAZY(FW_SDL_LIBRARY, SDL_Surface *, SDL_ConvertSurfaceFormat, (SDL_Surface *src, Uint32 format, Uint32 flags),
+        (src, format, flags), NULL)
+FW_LAZY(FW_SDL_LIBRARY, int, SDL_LockSurface, (SDL_Surface *surface), (surface), -1)
+FW_LAZY(FW_SDL_LIBRARY, const char *, SDL_GetError, (void), (), "SDL2 could not be loaded")
+FW_LAZY_VOID(FW_SDL_LIBRARY, SDL_UnlockSurface, (SDL_Surface *surface), (surface))
+FW_LAZY_VOID(FW_SDL_LIBRARY, SDL_FreeSurface, (SDL_Surface *surface), (surface))
 FW_LAZY(FW_IMAGE_LIBRARY, int, IMG_Init, (int flags), (flags), 0)
 FW_LAZY(FW_IMAGE_LIBRARY, SDL_Surface *, IMG_Load_RW, (SDL_RWops *src, int freesrc), (src, freesrc), NULL)
 FW_LAZY(FW_IMAGE_LIBRARY, SDL_Surface *, IMG_LoadTyped_RW, (SDL_RWops *src, int freesrc, const char *type),

@@ -23,8 +23,30 @@ import Synchronization
 /// let image = try pool.decodeFile("/photos/a.jpg", maxWidth: 1280, maxHeight: 800, cancellation: nil)
 /// ```
 public final class DecoderPool: FileDecoding, @unchecked Sendable {
-    /// The program started as a decoder process: this one (`fourway`).
-    public static let ownExecutable = "/proc/self/exe"
+    /// The program started as a decoder process: `fourway-decoder` when it
+    /// is installed beside this program (in its folder, or in
+    /// `../libexec/fourway/` from it), else this program itself, which
+    /// serves as one with ``DecoderService/argument`` (`fourway` does).
+    public static let ownExecutable: String = decoderExecutable(besides: "/proc/self/exe")
+
+    /// The name of the decoder process's own program.
+    public static let decoderProgram = "fourway-decoder"
+
+    /// `fourway-decoder` beside the program `executable` links to, or
+    /// `executable` itself when there is none.
+    static func decoderExecutable(besides executable: String) -> String {
+        var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink(executable, &target, target.count - 1)
+        guard length > 0 else { return executable }
+        let path = String(decoding: target[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let slash = path.lastIndex(of: "/") else { return executable }
+        let folder = String(path[..<slash])
+        for candidate in ["\(folder)/\(decoderProgram)", "\(folder)/../libexec/fourway/\(decoderProgram)"]
+        where access(candidate, X_OK) == 0 {
+            return candidate
+        }
+        return executable
+    }
 
     private let executable: String
     private let niceness: Int32

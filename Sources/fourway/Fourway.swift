@@ -1,6 +1,5 @@
 import ArgumentParser
 import Browser
-import CMalloc
 import Gallery
 import Glibc
 import ImageDecoding
@@ -263,32 +262,12 @@ struct Fourway: ParsableCommand {
         if code != BrowserExitCode.success { throw ExitCode(code) }
     }
 
-    /// Pixel buffers above this go straight to mmap and back to the system when freed, bytes.
-    static let mmapThreshold: Int32 = 128 * 1024
-
-    /// glibc raises its mmap threshold after the first large free, so later
-    /// decoded images (megabytes each) stay in the heap after they are freed:
-    /// a 10-minute soak plateaued at ~130 MB RSS, ~52 MB with a fixed threshold.
-    /// The decoder processes too: there the heap's holes between a decode's
-    /// freed buffers raised the peak, a 12 MP HEIC's from 78 to 83 MB (and a
-    /// buffer mmapped again costs its page faults, 3–4 ms on a 12 MP JPEG's
-    /// 45 ms decode at 1/2).
-    static func keepDecodeBuffersOutOfTheHeap() {
-        _ = mallopt(M_MMAP_THRESHOLD, mmapThreshold)
-        _ = mallopt(M_ARENA_MAX, mallocArenas)
-    }
-
-    /// glibc malloc arenas, count: by default each decoding thread gets its
-    /// own, and every arena keeps its own freed memory; two keep that small
-    /// (the big pixel buffers are mmapped anyway).
-    static let mallocArenas: Int32 = 2
-
     /// Like ArgumentParser's `main()`, but a bad argument gets one line on
     /// stderr (not the usage block) and exit code 2; `--help` is unchanged.
     static func main() {
         // The same program is the sandboxed decoder process (IsolatedDecoding).
         if CommandLine.arguments.dropFirst().first == DecoderService.argument {
-            keepDecodeBuffersOutOfTheHeap()
+            MallocTuning.keepDecodeBuffersOutOfTheHeap()
             DecoderService.main(arguments: Array(CommandLine.arguments.dropFirst(2)))
         }
         var command: Fourway
@@ -323,7 +302,7 @@ struct Fourway: ParsableCommand {
         if let configPath, configPath.isEmpty == false, config.settingsRead > 0 || !config.problems.isEmpty {
             options.configuration = (file: configPath, settings: config.settingsRead, problems: config.problems.count)
         }
-        keepDecodeBuffersOutOfTheHeap()
+        MallocTuning.keepDecodeBuffersOutOfTheHeap()
         Glibc.exit(Browser.run(options))
     }
 }

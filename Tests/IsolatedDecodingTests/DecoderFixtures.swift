@@ -3,12 +3,15 @@ import ImageDecoding
 @testable import IsolatedDecoding
 import TestFixtures
 
-/// The decoder processes the tests start: the `fourway` built beside this
-/// test bundle, which serves as one with `--decoder-process`.
+/// The decoder processes the tests start: the `fourway-decoder` built
+/// beside this test bundle, as the browser starts it (`fourway`, which
+/// serves as one with `--decoder-process`, when only it was built).
 enum DecoderFixtures {
     static var executable: String {
         let bundle = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return URL(fileURLWithPath: bundle).deletingLastPathComponent().appendingPathComponent("fourway").path
+        let folder = URL(fileURLWithPath: bundle).deletingLastPathComponent()
+        let own = folder.appendingPathComponent(DecoderPool.decoderProgram).path
+        return FileManager.default.isExecutableFile(atPath: own) ? own : folder.appendingPathComponent("fourway").path
     }
 
     /// A pool of `processes` at niceness 0 with `budget`.

@@ -81,7 +81,15 @@ import TestFixtures
         let path = try DecoderFixtures.quadrantsJPEG(folder)
         let pool = DecoderFixtures.pool(libraries: .firstFile)
         _ = try pool.decodeFile(path, maxWidth: 8, maxHeight: 8, cancellation: nil)
-        #expect(pool.loadedLibraries == ["SDL_image"])
+        // JPEGDecoder passes no JPEG on to the last resort: nothing to load.
+        #expect(pool.loadedLibraries == [])
+        // A BMP goes to SDL_image.
+        let bmp = folder.path + "/a.bmp"
+        ImageFixtures.writeBMP(bmp, width: 4, height: 4, pixels: [UInt8](repeating: 200, count: 4 * 4 * 4))
+        let forBMP = DecoderFixtures.pool(libraries: .firstFile)
+        let image = try forBMP.decodeFile(bmp, maxWidth: 8, maxHeight: 8, cancellation: nil)
+        #expect(image.width == 4)
+        #expect(forBMP.loadedLibraries == ["SDL_image"])
         let every = DecoderFixtures.pool(libraries: .all)
         _ = try every.decodeFile(path, maxWidth: 8, maxHeight: 8, cancellation: nil)
         #expect(Set(every.loadedLibraries ?? []).isSuperset(of: ["libheif", "libjxl", "librsvg", "SDL_image"]))

@@ -78,12 +78,22 @@ public enum DecoderLibraries {
         }.filter { $0.load() }.map(\.name)
     }
 
+    /// Formats that never reach the last resort: ``JPEGDecoder`` decodes
+    /// every JPEG or says why not, and passes none on to SDL_image. SDL_image
+    /// brings SDL2 and the 45 libraries behind it, 5–6 ms of the first
+    /// image's process start when that process has no SDL2 of its own
+    /// (Sources/fourway-decoder).
+    static let formatsWithoutLastResort: Set<ImageFormat> = [.jpeg]
+
     /// Loads what a file of `format` (nil: not known) may need: its own
-    /// library and the last resort; the names of those that loaded.
+    /// library and the last resort (not for ``formatsWithoutLastResort``);
+    /// the names of those that loaded.
     @discardableResult
     public static func load(for format: ImageFormat?) -> [String] {
         libraries.filter { library in
-            guard let formats = library.formats else { return true }
+            guard let formats = library.formats else {
+                return !(format.map(formatsWithoutLastResort.contains) ?? false)
+            }
             return format.map(formats.contains) ?? false
         }.filter { $0.load() }.map(\.name)
     }

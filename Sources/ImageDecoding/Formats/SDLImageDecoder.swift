@@ -95,7 +95,7 @@ public struct SDLImageDecoder: ImageFormatDecoder {
     /// The full-size RGBA pixels.
     private static func load(_ bytes: [UInt8], format: ImageFormat?, path: String) throws(DecodeFailure) -> PixelBuffer {
         let loaded: Result<PixelBuffer, DecodeFailure> = bytes.withUnsafeBytes { raw in
-            guard raw.count <= Int(Int32.max), let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else {
+            guard raw.count <= Int(Int32.max), let rw = fw_SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else {
                 return .failure(DecodeFailure(path: path, message: "file too large for SDL_image"))
             }
             // Only magic-less TGA needs the hint; the rest SDL_image detects itself.
@@ -104,7 +104,7 @@ public struct SDLImageDecoder: ImageFormatDecoder {
             guard let surface else {
                 return .failure(DecodeFailure(path: path, message: loadFailureMessage(format: format)))
             }
-            defer { SDL_FreeSurface(surface) }
+            defer { fw_SDL_FreeSurface(surface) }
             let width = Int(surface.pointee.w), height = Int(surface.pointee.h)
             if DecodeLimits.exceeds(width: width, height: height, limit: DecodeLimits.maximumFullDecodePixels) {
                 return .failure(DecodeFailure(path: path, message: DecodeLimits.overLimitMessage(
@@ -113,10 +113,10 @@ public struct SDLImageDecoder: ImageFormatDecoder {
             guard width > 0, height > 0 else {
                 return .failure(DecodeFailure(path: path, message: "image has no pixels (\(width)×\(height))"))
             }
-            guard let rgba = SDL_ConvertSurfaceFormat(surface, SDL_PIXELFORMAT_RGBA32.rawValue, 0) else {
+            guard let rgba = fw_SDL_ConvertSurfaceFormat(surface, SDL_PIXELFORMAT_RGBA32.rawValue, 0) else {
                 return .failure(DecodeFailure(path: path, message: "could not convert pixels (\(sdlError()))"))
             }
-            defer { SDL_FreeSurface(rgba) }
+            defer { fw_SDL_FreeSurface(rgba) }
             return .success(copyPixels(rgba, width: width, height: height))
         }
         return try loaded.get()
@@ -124,8 +124,8 @@ public struct SDLImageDecoder: ImageFormatDecoder {
 
     private static func copyPixels(_ surface: UnsafeMutablePointer<SDL_Surface>, width: Int, height: Int) -> PixelBuffer {
         let mustLock = fw_must_lock(surface) != 0
-        if mustLock { SDL_LockSurface(surface) }
-        defer { if mustLock { SDL_UnlockSurface(surface) } }
+        if mustLock { fw_SDL_LockSurface(surface) }
+        defer { if mustLock { fw_SDL_UnlockSurface(surface) } }
         let pitch = Int(surface.pointee.pitch)
         let rowBytes = width * 4
         let source = surface.pointee.pixels!.assumingMemoryBound(to: UInt8.self)
@@ -150,7 +150,7 @@ public struct SDLImageDecoder: ImageFormatDecoder {
     }
 
     private static func sdlError() -> String {
-        guard let text = SDL_GetError() else { return "unknown error" }
+        guard let text = fw_SDL_GetError() else { return "unknown error" }
         let message = String(cString: text)
         return message.isEmpty ? "unknown error" : message
     }

@@ -254,8 +254,9 @@ def xdotool(*arguments):
     return subprocess.run(["xdotool", *map(str, arguments)], capture_output=True, text=True, timeout=30).stdout
 
 
-# The decoder processes' name (`ps`, /proc/PID/comm): the fourway binary
-# started with --decoder-process (Sources/IsolatedDecoding/DecoderService.swift).
+# The decoder processes' name (`ps`, /proc/PID/comm): the fourway-decoder
+# program beside fourway, or fourway itself started with --decoder-process
+# (Sources/IsolatedDecoding/DecoderService.swift).
 DECODER_NAME = "fourway-decoder"
 
 
