@@ -6,8 +6,9 @@ import CStreamDecoders
 import Gallery
 import ImageDecoding
 
-/// The decoder process itself: `fourway --decoder-process NICENESS
-/// DATA_LIMIT` runs ``main(arguments:)``. It closes every descriptor it
+/// The decoder process itself: `fourway-decoder --decoder-process NICENESS
+/// DATA_LIMIT LIBRARIES` (or `fourway` with the same arguments) runs
+/// ``main(arguments:)``. It closes every descriptor it
 /// did not mean to get, unshares its namespaces, loads every decoding
 /// library, locks itself in (``SandboxLayers``), says hello with the layers
 /// in force, then answers requests one at a time until its socket closes:
