@@ -15,7 +15,7 @@ extension PagerModel {
             lockGesture(to: displacedX >= displacedY ? .horizontal : .vertical, at: time)
             // Caught at rest under the finger: that is where the velocity starts from.
             if let caught = activity.gesture, caught.lockedAxis != nil {
-                history.offset.record(position: caught.rawOffset, time: time)
+                history.offset.record(position: caught.rawOffset, time: inputTime)
             }
         }
     }
@@ -62,7 +62,7 @@ extension PagerModel {
             moved.rawOffset = min(max(moved.rawOffset, lowest), highest)
         }
         activity = .gesture(moved)
-        history.offset.record(position: moved.rawOffset, time: time)
+        history.offset.record(position: moved.rawOffset, time: inputTime)
         // Landing shifts the gesture's raw offset by the page it lands on; follow it here
         // rather than reading the gesture back out of `activity` on every call.
         let raw = landPassedPages(moved.rawOffset, along: axis, at: time)

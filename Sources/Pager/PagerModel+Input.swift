@@ -5,7 +5,8 @@ extension PagerModel {
     public mutating func pointerDown(x: Double, y: Double, time: Double) {
         guard let point = Self.inputPoint(x: x, y: y) else { return }
         let now = clock(time)
-        if activity.gesture?.source == .scroll { releaseGesture(at: now, velocityTime: now) }
+        noteInputTime(time)
+        if activity.gesture?.source == .scroll { releaseGesture(at: now, velocityTime: inputTime) }
         if activity.gesture == nil {
             beginGesture(.pointer, at: point, time: now)
             if zoom.isZoomed { beginPan(at: now) }
@@ -19,6 +20,7 @@ extension PagerModel {
         guard let point = Self.inputPoint(x: x, y: y) else { return }
         let now = clock(time)
         guard case .gesture(var current) = activity, current.source == .pointer else { return }
+        noteInputTime(time)
         if let axis = current.lockedAxis, !current.pans {
             // The steady state of a drag, once per motion event: one write of the gesture.
             let delta = point[axis] - current.last[axis]
@@ -59,12 +61,13 @@ extension PagerModel {
         guard let point = Self.inputPoint(x: x, y: y) else { return }
         let now = clock(time)
         guard let current = activity.gesture, current.source == .pointer else { return }
+        noteInputTime(time)
         if current.pans {
             movePointerPan(to: point, at: now)
         } else if let axis = current.lockedAxis {
             moveGesture(by: point[axis] - current.last[axis], along: axis, at: now)
         }
-        releaseGesture(at: now, velocityTime: now)
+        releaseGesture(at: now, velocityTime: inputTime)
         updateSlotGeometry()
     }
 
@@ -100,6 +103,7 @@ extension PagerModel {
         guard let dx = Self.coordinate(dx), let dy = Self.coordinate(dy) else { return }
         let now = clock(time)
         if activity.gesture?.source == .pointer { return }
+        noteInputTime(time)
         if activity.gesture == nil {
             beginGesture(.scroll, at: .zero, time: now)
             if zoom.isZoomed { beginPan(at: now) }
@@ -142,7 +146,8 @@ extension PagerModel {
     public mutating func scrollEnded(time: Double) {
         let now = clock(time)
         guard activity.gesture?.source == .scroll else { return }
-        releaseGesture(at: now, velocityTime: now)
+        noteInputTime(time)
+        releaseGesture(at: now, velocityTime: inputTime)
         updateSlotGeometry()
     }
 
@@ -337,11 +342,22 @@ extension PagerModel {
         let now = latestTime ?? 0
         if let current = activity.gesture, current.source == .scroll,
            now - current.lastInputTime >= configuration.scrollEndGap {
-            releaseGesture(at: now, velocityTime: current.lastInputTime)
+            releaseGesture(at: now, velocityTime: inputTime)
             updateSlotGeometry()
         }
         return now
     }
+
+    /// Takes `time`, the time of an input the gesture takes, as the latest
+    /// input time (never backwards; unusable times ignored). After `clock(_:)`,
+    /// so that a touchpad gesture whose gap has passed ends at its own last input.
+    mutating func noteInputTime(_ time: Double) {
+        if Self.isUsableTime(time) && time > (latestInputTime ?? -.infinity) { latestInputTime = time }
+    }
+
+    /// The time the velocity history samples the input being handled at: its
+    /// own time (`latestInputTime`), or the model's before any.
+    var inputTime: Double { latestInputTime ?? latestTime ?? 0 }
 
     mutating func emit(_ kind: PagerEvent.Kind, at time: Double) {
         events.push(PagerEvent(time: time, kind: kind))

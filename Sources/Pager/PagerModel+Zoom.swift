@@ -252,15 +252,15 @@ extension PagerModel {
             gesture.reach = Self.reach(caught: axis == .horizontal ? gesture.caughtTarget.h : gesture.caughtTarget.v)
         }
         history.offset.reset()
-        history.offset.record(position: raw, time: time)
+        history.offset.record(position: raw, time: inputTime)
         emit(.axisLocked(axis), at: time)
     }
 
     mutating func recordPan(at time: Double) {
         guard activity.gesture != nil else { return }
         let position = zoom.pan.position
-        history.panX.record(position: position.x, time: time)
-        history.panY.record(position: position.y, time: time)
+        history.panX.record(position: position.x, time: inputTime)
+        history.panY.record(position: position.y, time: inputTime)
     }
 
     /// Ends a pan gesture. Returns `true` when it is done; `false` when the

@@ -46,6 +46,11 @@ public struct PagerModel: Sendable {
     /// The latest time the model has seen, s (0 before any).
     public var time: Double { latestTime ?? 0 }
     var latestTime: Double?
+    /// The latest gesture input's own time (never backwards), s: the time the
+    /// velocity history samples at. Input read in a batch after a frame at a
+    /// later time keeps the spacing it was made with there, though the state
+    /// moves at `latestTime`.
+    var latestInputTime: Double?
 
     var events = EventQueue()
 

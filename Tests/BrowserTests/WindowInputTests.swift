@@ -10,23 +10,43 @@ import Testing
 
     @Test func aMotionIsHeldUntilTheBatchEnds() {
         var input = Self.input()
-        #expect(input.hold(.mouseMoved(x: 1, y: 1, leftHeld: true)) == nil)
-        #expect(input.takeMotion() == .mouseMoved(x: 1, y: 1, leftHeld: true))
+        #expect(input.hold(.mouseMoved(x: 1, y: 1, leftHeld: true), at: 2.0) == nil)
+        #expect(input.takeMotion() == TimedInput(input: .mouseMoved(x: 1, y: 1, leftHeld: true), time: 2.0))
         #expect(input.takeMotion() == nil)
     }
 
     @Test func aLaterMotionOfTheSamePointerReplacesTheHeldOne() {
         var input = Self.input()
-        _ = input.hold(.fingerMoved(id: 7, x: 1, y: 1))
-        #expect(input.hold(.fingerMoved(id: 7, x: 2, y: 1)) == nil)
-        #expect(input.takeMotion() == .fingerMoved(id: 7, x: 2, y: 1))
+        _ = input.hold(.fingerMoved(id: 7, x: 1, y: 1), at: 2.0)
+        #expect(input.hold(.fingerMoved(id: 7, x: 2, y: 1), at: 2.01) == nil)
+        #expect(input.takeMotion() == TimedInput(input: .fingerMoved(id: 7, x: 2, y: 1), time: 2.01))
     }
 
     @Test func aMotionOfAnotherPointerReleasesTheHeldOneFirst() {
         var input = Self.input()
-        _ = input.hold(.fingerMoved(id: 7, x: 1, y: 1))
-        #expect(input.hold(.fingerMoved(id: 8, x: 5, y: 5)) == .fingerMoved(id: 7, x: 1, y: 1))
-        #expect(input.takeMotion() == .fingerMoved(id: 8, x: 5, y: 5))
+        _ = input.hold(.fingerMoved(id: 7, x: 1, y: 1), at: 2.0)
+        #expect(input.hold(.fingerMoved(id: 8, x: 5, y: 5), at: 2.01)
+            == TimedInput(input: .fingerMoved(id: 7, x: 1, y: 1), time: 2.0))
+        #expect(input.takeMotion() == TimedInput(input: .fingerMoved(id: 8, x: 5, y: 5), time: 2.01))
+    }
+
+    @Test func aMouseEventTakesTheXServersTimeNotedBeforeIt() {
+        var input = Self.input()
+        input.notePointerTime(milliseconds: 10_000, now: 3.000)
+        #expect(input.takePointerTime() == 3.000)
+        // Two events 10 ms apart on the server's clock, read together 40 ms later.
+        input.notePointerTime(milliseconds: 10_010, now: 3.050)
+        let first = input.takePointerTime() ?? .nan
+        input.notePointerTime(milliseconds: 10_020, now: 3.050)
+        let second = input.takePointerTime() ?? .nan
+        #expect(abs(first - 3.010) < 1e-9 && abs(second - 3.020) < 1e-9, "\(first), \(second)")
+    }
+
+    @Test func aNotedTimeIsTakenOnce() {
+        var input = Self.input()
+        input.notePointerTime(milliseconds: 10_000, now: 3.000)
+        _ = input.takePointerTime()
+        #expect(input.takePointerTime() == nil, "the next mouse event, with none noted, is at its reading")
     }
 
     @Test func onlyPointerMotionIsBatched() {

@@ -19,7 +19,7 @@ final class PlatformTouchpad {
     /// Whether pinch gestures come.
     let hasPinch: Bool
     /// The platform's timestamps on the session clock.
-    private var clock = TouchpadClock()
+    private var clock = PlatformEventClock()
 
     /// Binds the touchpad of `window` (an `SDL_Window`); nil when its video
     /// driver is neither Wayland nor X11 or the server lacks what is needed.

@@ -1,4 +1,5 @@
 import CSDL2
+import CTouchpadInput
 import Gallery
 import Pager
 
@@ -36,21 +37,36 @@ extension BrowserSession {
             takeTouchpadEvents()
         case wakeEventType:
             schedule.mark(.worker)   // results are collected in the frame's update
+        case SDL_SYSWMEVENT.rawValue:
+            // An X event: its time, for the mouse event SDL queued after it.
+            var milliseconds: UInt32 = 0
+            var copy = event
+            switch fw_x_event_time(&copy, &milliseconds) {
+            case Int32(FW_X_POINTER_TIME.rawValue): input.notePointerTime(milliseconds: milliseconds, now: now)
+            case Int32(FW_X_OTHER_TIME.rawValue): input.noteServerTime(milliseconds: milliseconds, now: now)
+            default: break
+            }
         default:
             // The touchpad's events that came with this wheel event go first:
             // on X11 they say whether SDL's notch is the swipe's (TouchpadTranslator).
             if event.type == SDL_MOUSEWHEEL.rawValue { takeTouchpadEvents() }
-            guard var translated = input.events.translate(event, time: now) else { return }
+            // On X11 a mouse event has the X server's time (docs/browser.md, "The mouse's times").
+            let serverTime = Self.isMouseEvent(event.type) ? input.takePointerTime() : nil
+            let time = serverTime ?? now
+            guard var translated = input.events.translate(event, time: time) else { return }
             if Self.mayChangeScreen(translated) { schedule.mark(.input) }
             // The overview does not zoom: it takes the same event as plain input.
             if case .zoom(_, let otherwise) = translated, overview.isShowing {
                 guard let otherwise else { return }
                 translated = otherwise
             }
-            if WindowInput.isMotion(translated) {
-                if let earlier = input.hold(translated) { feed(earlier, at: clock.now) }
+            // Motion with the server's time goes in at once: its own time keeps it
+            // apart from the rest of its batch, and a quick drag read in one
+            // batch keeps its moves (only its last would lock the axis).
+            if WindowInput.isMotion(translated) && serverTime == nil {
+                if let earlier = input.hold(translated, at: time) { feed(earlier.input, at: earlier.time) }
             } else {
-                process(translated, at: now)
+                process(translated, at: time)
             }
         }
     }
@@ -79,10 +95,16 @@ extension BrowserSession {
         return keyMap.action(for: key, ctrl: ctrl, shift: shift, in: .pager) == .toggleSlideshow
     }
 
+    /// Whether SDL makes events of `type` from the X server's pointer events.
+    static func isMouseEvent(_ type: UInt32) -> Bool {
+        type == SDL_MOUSEMOTION.rawValue || type == SDL_MOUSEBUTTONDOWN.rawValue
+            || type == SDL_MOUSEBUTTONUP.rawValue || type == SDL_MOUSEWHEEL.rawValue
+    }
+
     /// Feeds the motion held for the end of the batch.
     func flushMotion() {
         guard let motion = input.takeMotion() else { return }
-        feed(motion, at: clock.now)
+        feed(motion.input, at: motion.time)
     }
 
     private func process(_ browserInput: BrowserInput, at time: Double) {

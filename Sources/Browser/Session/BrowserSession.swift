@@ -1,5 +1,6 @@
 import Synchronization
 import CSDL2
+import CTouchpadInput
 import Gallery
 import Glibc
 import Pager
@@ -105,6 +106,8 @@ final class BrowserSession {
         input = WindowInput(events: SDLInput(pixelWidth: Double(size.width), pixelHeight: Double(size.height),
                                              pixelsPerPoint: window.pixelsPerPoint),
                             translator: translator)
+        // The X server's times of mouse events (docs/browser.md, "The mouse's times").
+        fw_pointer_times_enable()
         // FOURWAY_TOUCHPAD=sdl leaves the touchpad to SDL's wheel events (docs/browser.md, "Touchpad").
         if getenv("FOURWAY_TOUCHPAD").map({ String(cString: $0) }) != "sdl" {
             input.touchpad = PlatformTouchpad(window: window.window, wakeEventType: wakeEventType)

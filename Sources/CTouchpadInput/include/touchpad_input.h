@@ -74,4 +74,19 @@ void fw_touchpad_close(fw_touchpad *touchpad);
  * ends the process, as before). */
 void fw_x11_tolerate_late_wakeups(void);
 
+/* After SDL's video starts, on X11 only: asks SDL for the X server's own
+ * events (SDL_SYSWMEVENT), whose pointer events carry the time the server
+ * gave them. SDL queues each just before the mouse event it makes of it,
+ * so the loop can feed the engine a drag with the spacing it was made with
+ * even when it reads the whole drag in one batch (pointer_time.c). */
+void fw_pointer_times_enable(void);
+enum fw_x_event_time_kind { FW_X_NO_TIME = 0, FW_X_POINTER_TIME = 1, FW_X_OTHER_TIME = 2 };
+/* The X server's time (ms) of the X event that the SDL_SYSWMEVENT
+ * `sdl_event` (an SDL_Event *) carries, in `milliseconds`: FW_X_POINTER_TIME
+ * for a button or motion event (the time of the mouse event SDL queues
+ * next), FW_X_OTHER_TIME for another event with a time (keys, crossings,
+ * property changes: they show how soon the loop reads the server's
+ * events, before any pointer event came), FW_X_NO_TIME for the rest. */
+int fw_x_event_time(const void *sdl_event, uint32_t *milliseconds);
+
 #endif

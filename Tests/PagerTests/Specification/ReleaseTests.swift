@@ -211,4 +211,43 @@ struct ReleaseTests {
         pager.run(for: 0.5)
         #expect(pager.events.isEmpty)
     }
+
+    @Test func flingReadAfterALaterFrameStillFlings() {
+        // The shell read the whole drag in one batch, after it drew a frame at
+        // 0.50: the input keeps the times it was made at, 10 ms apart.
+        var pager = RecordingPager()
+        pager.run(until: 0.50)
+        pager.down(700, 400, at: 0.45)
+        pager.move(653, 400, at: 0.46)
+        pager.move(607, 400, at: 0.47)
+        pager.move(560, 400, at: 0.48)
+        pager.up(560, 400, at: 0.48)
+        #expect(pager.pageDecisions.map(\.to) == [page(1, 0)])
+        pager.settle()
+        #expect(pager.model.currentPage == page(1, 0))
+    }
+
+    @Test func sameDragAllAtOneTimeIsNoFling() {
+        // The same 140 px with no time between its inputs has no speed: it returns.
+        var pager = RecordingPager()
+        pager.run(until: 0.50)
+        for x in [700.0, 653, 607, 560] {
+            x == 700 ? pager.down(x, 400, at: 0.50) : pager.move(x, 400, at: 0.50)
+        }
+        pager.up(560, 400, at: 0.50)
+        #expect(pager.pageDecisions.isEmpty)
+        pager.settle()
+        #expect(pager.model.currentPage == page(0, 0))
+    }
+
+    @Test func inputTimesNeverRunBackwards() {
+        // A release stamped before the drag's last move counts at that move's
+        // time: held still for no time, the drag's speed stands.
+        var pager = RecordingPager()
+        pager.down(700, 400, at: 0.40)
+        pager.move(653, 400, at: 0.41)
+        pager.move(560, 400, at: 0.43)
+        pager.up(560, 400, at: 0.30)
+        #expect(pager.pageDecisions.map(\.to) == [page(1, 0)])
+    }
 }

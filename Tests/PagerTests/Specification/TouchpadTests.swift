@@ -62,6 +62,17 @@ struct TouchpadTests {
         #expect(pager.model.currentPage == page(1, 0))
     }
 
+    @Test func aSwipeReadAfterALaterFrameStillFlings() {
+        // The events were made 1/120 s apart and read after a frame at 0.5 s.
+        var pager = RecordingPager()
+        pager.run(until: 0.5)
+        scroll(&pager, -50, speed: 1200, from: 0.4)
+        pager.scrollEnded(at: 0.4 + 5 * frame)
+        #expect(pager.pageDecisions.map(\.to) == [page(1, 0)])
+        pager.settle()
+        #expect(pager.model.currentPage == page(1, 0))
+    }
+
     @Test func fiveHundredUnitsPerSecondIsNotAFling() {
         // Below 600 units/s: a quarter page is nearer the start, so it returns.
         var pager = RecordingPager()

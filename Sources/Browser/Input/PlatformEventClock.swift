@@ -1,7 +1,7 @@
 /// Puts the platform's event timestamps (ms on the compositor's or X
-/// server's clock) on the session clock, so the engine's speed at the lift
-/// sees the spacing the fingers made, not when the loop happened to read a
-/// batch of events.
+/// server's clock: the touchpad's, and on X11 the mouse's) on the session
+/// clock, so the engine's speed at the lift sees the spacing the fingers or
+/// the hand made, not when the loop happened to read a batch of events.
 ///
 /// The offset between the two clocks is the smallest `now − timestamp`
 /// seen (the event read the soonest after it happened); a timestamp is
@@ -10,11 +10,11 @@
 /// starts the mapping afresh.
 ///
 /// ```swift
-/// var clock = TouchpadClock()
+/// var clock = PlatformEventClock()
 /// clock.time(ofMilliseconds: 5_000, now: 10.020)   // 10.020: the first sets the offset
 /// clock.time(ofMilliseconds: 5_008, now: 10.040)   // 10.028: 8 ms later, read 12 ms late
 /// ```
-public struct TouchpadClock: Sendable {
+public struct PlatformEventClock: Sendable {
     /// How far a mapped time may fall behind `now` before the clocks are
     /// taken to have jumped, s.
     public static let resetDistance = 1.0
