@@ -293,6 +293,23 @@ def decoder_processes(parent):
     return sorted(found)
 
 
+def decoder_programs(parent, seconds=10.0):
+    """The programs (/proc/PID/exe) PARENT's decoder processes run, once
+    there is one (waiting up to SECONDS): the fourway-decoder program, or
+    fourway itself when none was found beside it. Empty when none started."""
+    end = time.monotonic() + seconds
+    while True:
+        programs = set()
+        for pid in decoder_processes(parent):
+            try:
+                programs.add(os.readlink(f"/proc/{pid}/exe"))
+            except OSError:
+                pass
+        if programs or time.monotonic() > end:
+            return programs
+        time.sleep(0.1)
+
+
 def process_tree(pid):
     """PID and every process below it (/proc/PID/task/*/children): a fourway
     started through a prefix (a shell, a pipe) is one of them."""
