@@ -27,7 +27,11 @@ public final class DecoderPool: FileDecoding, @unchecked Sendable {
     /// is installed beside this program (in its folder, or in
     /// `../libexec/fourway/` from it), else this program itself, which
     /// serves as one with ``DecoderService/argument`` (`fourway` does).
-    public static let ownExecutable: String = decoderExecutable(besides: "/proc/self/exe")
+    public static let ownExecutable: String = decoderExecutable(besides: selfExecutable)
+
+    /// This program: the decoder program when the one beside it speaks
+    /// another ``DecoderWire/version``.
+    public static let selfExecutable = "/proc/self/exe"
 
     /// The name of the decoder process's own program.
     public static let decoderProgram = "fourway-decoder"
@@ -48,7 +52,11 @@ public final class DecoderPool: FileDecoding, @unchecked Sendable {
         return executable
     }
 
-    private let executable: String
+    /// The program started: `executable`, until it turns out to speak
+    /// another ``DecoderWire/version``; then `fallbackExecutable`.
+    private let program: Mutex<String>
+    private let fallbackExecutable: String?
+    private var executable: String { program.withLock { $0 } }
     private let niceness: Int32
     private let libraries: DecoderService.Libraries
     private let budget: DecoderBudget
@@ -70,14 +78,19 @@ public final class DecoderPool: FileDecoding, @unchecked Sendable {
     public static let formatsOfTheirOwn: Set<ImageFormat> = [.svg]
 
     /// Starts `processes` decoder processes of `executable` at `niceness`.
+    /// `fallbackExecutable` replaces `executable` if that speaks another
+    /// ``DecoderWire/version`` (a `fourway-decoder` left from another build);
+    /// by default this program, when it is not `executable` already.
     /// `onMissingLayers` hears once which sandbox layers the kernel refused.
     /// `libraries`: what each process loads before it locks itself in.
     /// `startsAtOnce` false starts none yet: ``startProcesses()`` does, or a
     /// decode that finds none.
     public init(processes: Int, niceness: Int32, libraries: DecoderService.Libraries = .all,
-                executable: String = DecoderPool.ownExecutable, budget: DecoderBudget = .standard,
-                startsAtOnce: Bool = true, onMissingLayers: @escaping @Sendable ([String]) -> Void = { _ in }) {
-        self.executable = executable
+                executable: String = DecoderPool.ownExecutable, fallbackExecutable: String? = DecoderPool.selfExecutable,
+                budget: DecoderBudget = .standard, startsAtOnce: Bool = true,
+                onMissingLayers: @escaping @Sendable ([String]) -> Void = { _ in }) {
+        program = Mutex(executable)
+        self.fallbackExecutable = fallbackExecutable == executable ? nil : fallbackExecutable
         self.libraries = libraries
         self.niceness = niceness
         self.budget = budget
@@ -92,8 +105,9 @@ public final class DecoderPool: FileDecoding, @unchecked Sendable {
         state = Mutex((free: started, all: started.compactMap { $0 }, open: true))
         available = DispatchSemaphore(value: count)
         ownFormatsPool = libraries == .raster
-            ? DecoderPool(processes: 1, niceness: niceness, libraries: .firstFile, executable: executable, budget: budget,
-                          startsAtOnce: false, onMissingLayers: onMissingLayers)
+            ? DecoderPool(processes: 1, niceness: niceness, libraries: .firstFile, executable: executable,
+                          fallbackExecutable: fallbackExecutable, budget: budget, startsAtOnce: false,
+                          onMissingLayers: onMissingLayers)
             : nil
     }
 
@@ -198,10 +212,39 @@ public final class DecoderPool: FileDecoding, @unchecked Sendable {
             used = fresh
             outcome = ask(used)
         }
+        // A program of another build: once more in the fallback, which every later process runs.
+        if case .otherVersion = outcome, turnToFallback(), let fresh = try? start() {
+            state.withLock { $0.all.removeAll { $0 === used } }
+            used = fresh
+            outcome = ask(used)
+        }
         giveBack(used)
         reportLayers(of: used)
         return DecoderReply.make(from: outcome, path: path)
     }
+
+    /// Starts the fallback program from now on, after saying why on stderr
+    /// (once per process). Whether there is one to start; true as well when another
+    /// decode turned to it first.
+    private func turnToFallback() -> Bool {
+        guard let fallbackExecutable else { return false }
+        let stale: String? = program.withLock { current in
+            guard current != fallbackExecutable else { return nil }
+            defer { current = fallbackExecutable }
+            return current
+        }
+        if let stale, !Self.saidStale.exchange(true, ordering: .relaxed) {
+            let instead = fallbackExecutable == Self.selfExecutable ? "fourway itself" : fallbackExecutable
+            let line = "fourway: \(stale) is from another build (not decoder messages version "
+                + "\(DecoderWire.version)); decoding in \(instead) instead\n"
+            _ = line.withCString { write(2, $0, strlen($0)) }
+        }
+        return true
+    }
+
+    /// Whether a pool said on stderr that its program is from another build:
+    /// once per process, however many pools find it.
+    private static let saidStale = Atomic<Bool>(false)
 
     private func start() throws(DecodeFailure) -> DecoderProcess {
         let process = try DecoderProcess(executable: executable, niceness: niceness,

@@ -43,7 +43,7 @@ final class DecoderProcess: @unchecked Sendable {
             throw DecodeFailure(path: "", message: "no shared page for a decoder process (\(SystemError.errno()))")
         }
         let arguments = ["fourway-decoder", DecoderService.argument, String(niceness), String(dataLimitBytes),
-                         libraries.rawValue]
+                         libraries.rawValue, String(DecoderWire.version)]
         var cArguments = arguments.map { strdup($0) } + [nil]
         defer { for argument in cArguments { free(argument) } }
         var pid: pid_t = 0
@@ -82,6 +82,9 @@ final class DecoderProcess: @unchecked Sendable {
         /// The process had ended before it was asked (killed while idle):
         /// nothing to do with this file.
         case endedBeforeRequest
+        /// The program speaks another ``DecoderWire/version`` (it exited
+        /// with ``DecoderWire/otherVersionStatus`` at its start).
+        case otherVersion
     }
 
     /// Sends `request` with `file`, waits for the answer while watching the
@@ -93,7 +96,7 @@ final class DecoderProcess: @unchecked Sendable {
         if waitpid(pid, &status, WNOHANG) == pid {
             isAlive = false
             close(socket)
-            return .endedBeforeRequest
+            return Self.isOtherVersion(status) ? .otherVersion : .endedBeforeRequest
         }
         shared.pointee = fw_cancel()
         let profile = DisplayProfile.current
@@ -218,8 +221,14 @@ final class DecoderProcess: @unchecked Sendable {
         var result: pid_t
         repeat { result = waitpid(pid, &status, 0) } while result < 0 && errno == EINTR
         guard result == pid else { return .ended(signal: nil, status: nil) }
+        if Self.isOtherVersion(status) { return .otherVersion }
         let signal = status & 0x7f
         return signal != 0 ? .ended(signal: signal, status: nil) : .ended(signal: nil, status: (status >> 8) & 0xff)
+    }
+
+    /// Whether the wait status `status` is an exit with ``DecoderWire/otherVersionStatus``.
+    static func isOtherVersion(_ status: Int32) -> Bool {
+        status & 0x7f == 0 && (status >> 8) & 0xff == DecoderWire.otherVersionStatus
     }
 
     static func now() -> Double {

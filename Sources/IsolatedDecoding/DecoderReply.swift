@@ -44,6 +44,8 @@ struct DecoderReply {
             return .failure(DecodeFailure(path: path, message: "the decoder took longer than \(shown) s on this file"))
         case .endedBeforeRequest:
             return .failure(DecodeFailure(path: path, message: "the decoder had stopped before it was asked"))
+        case .otherVersion:
+            return .failure(DecodeFailure(path: path, message: "the decoder program is from another build of fourway"))
         case .unreachable(let code):
             return .failure(DecodeFailure(path: path, message: "the decoder could not be reached (\(SystemError.text(code)))"))
         }

@@ -7,7 +7,7 @@ import Gallery
 import ImageDecoding
 
 /// The decoder process itself: `fourway-decoder --decoder-process NICENESS
-/// DATA_LIMIT LIBRARIES` (or `fourway` with the same arguments) runs
+/// DATA_LIMIT LIBRARIES WIRE_VERSION` (or `fourway` with the same arguments) runs
 /// ``main(arguments:)``. It closes every descriptor it
 /// did not mean to get, unshares its namespaces, loads every decoding
 /// library, locks itself in (``SandboxLayers``), says hello with the layers
@@ -51,8 +51,10 @@ public enum DecoderService {
     }
 
     /// Serves requests until the browser closes the socket, then exits.
-    /// `arguments`: niceness, data limit in bytes, ``Libraries``.
+    /// `arguments`: niceness, data limit in bytes, ``Libraries``, ``DecoderWire/version``.
     public static func main(arguments: [String]) -> Never {
+        // A browser of another build: its messages may mean other things.
+        guard arguments.dropFirst(3).first == String(DecoderWire.version) else { exit(DecoderWire.otherVersionStatus) }
         fw_close_from(sharedPage + 1)
         fw_name_thread("fourway-decoder")
         let niceness = arguments.first.flatMap { Int32($0) } ?? 0

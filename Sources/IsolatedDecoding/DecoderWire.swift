@@ -56,6 +56,25 @@ struct DecoderMessage: Equatable {
     }
 }
 
+/// The version of the messages between the browser and its decoder
+/// processes. The browser starts a process with it as the last argument; a
+/// process of another version (a `fourway-decoder` left from another build)
+/// exits at once with ``otherVersionStatus``, before it reads a message, and
+/// the pool decodes in the browser's own program instead.
+///
+/// Bump it with any change to what ``DecoderRequest/message(name:profile:profileAttached:)``
+/// writes or a process answers: `DecoderWireVersionTests` holds the bytes of
+/// this version's requests.
+///
+/// ```swift
+/// ["fourway-decoder", "--decoder-process", "10", "0", "all", String(DecoderWire.version)]
+/// ```
+public enum DecoderWire {
+    public static let version = 1
+    /// The exit status of a process started with another version.
+    public static let otherVersionStatus: Int32 = 86
+}
+
 /// What the browser asks of a decoder process; the file goes with it as a
 /// descriptor, and the display's profile as a sealed memfd when it changed.
 enum DecoderRequest: Equatable {

@@ -3,7 +3,7 @@ import Glibc
 #endif
 import IsolatedDecoding
 
-/// `fourway-decoder --decoder-process NICENESS DATA_LIMIT LIBRARIES`: the
+/// `fourway-decoder --decoder-process NICENESS DATA_LIMIT LIBRARIES WIRE_VERSION`: the
 /// sandboxed decoder process (``DecoderService``) as a program of its own,
 /// which the browser starts in place of itself when it is installed beside
 /// it (``DecoderPool/ownExecutable``).
@@ -18,7 +18,7 @@ enum FourwayDecoder {
     static func main() {
         let arguments = CommandLine.arguments
         guard arguments.count > 1, arguments[1] == DecoderService.argument else {
-            let line = "fourway-decoder: started by fourway, not by hand (\(DecoderService.argument) NICENESS DATA_LIMIT LIBRARIES)\n"
+            let line = "fourway-decoder: started by fourway, not by hand (\(DecoderService.argument) NICENESS DATA_LIMIT LIBRARIES WIRE_VERSION)\n"
             _ = line.withCString { write(2, $0, strlen($0)) }
             exit(2)
         }
