@@ -26,13 +26,14 @@ int fw_x_event_time(const void *sdl_event, uint32_t *milliseconds) {
     case MotionNotify:
         *milliseconds = (uint32_t)x->xmotion.time;
         return FW_X_POINTER_TIME;
+    case EnterNotify:
+    case LeaveNotify:
+        /* SDL makes a mouse motion of an EnterNotify: it is the pointer's. */
+        *milliseconds = (uint32_t)x->xcrossing.time;
+        return FW_X_POINTER_TIME;
     case KeyPress:
     case KeyRelease:
         *milliseconds = (uint32_t)x->xkey.time;
-        return FW_X_OTHER_TIME;
-    case EnterNotify:
-    case LeaveNotify:
-        *milliseconds = (uint32_t)x->xcrossing.time;
         return FW_X_OTHER_TIME;
     case PropertyNotify:
         *milliseconds = (uint32_t)x->xproperty.time;

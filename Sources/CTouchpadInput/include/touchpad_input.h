@@ -83,10 +83,10 @@ void fw_pointer_times_enable(void);
 enum fw_x_event_time_kind { FW_X_NO_TIME = 0, FW_X_POINTER_TIME = 1, FW_X_OTHER_TIME = 2 };
 /* The X server's time (ms) of the X event that the SDL_SYSWMEVENT
  * `sdl_event` (an SDL_Event *) carries, in `milliseconds`: FW_X_POINTER_TIME
- * for a button or motion event (the time of the mouse event SDL queues
- * next), FW_X_OTHER_TIME for another event with a time (keys, crossings,
- * property changes: they show how soon the loop reads the server's
- * events, before any pointer event came), FW_X_NO_TIME for the rest. */
+ * for a button, motion or crossing event (the time of the mouse event SDL
+ * queues next, if it makes one), FW_X_OTHER_TIME for another event with a
+ * time (keys, property changes: they show how soon the loop reads the
+ * server's events, before any pointer event came), FW_X_NO_TIME for the rest. */
 int fw_x_event_time(const void *sdl_event, uint32_t *milliseconds);
 
 #endif
