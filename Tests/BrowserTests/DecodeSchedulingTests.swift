@@ -13,7 +13,7 @@ import Testing
     static let folder: String = {
         let path = NSTemporaryDirectory() + "fourway-prefetch-\(getpid())"
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        for h in 0..<100 { FileManager.default.createFile(atPath: path + "/img\(h).jpg", contents: Data([UInt8(h)])) }
+        for h in 0..<100 { _ = FileManager.default.createFile(atPath: path + "/img\(h).jpg", contents: Data([UInt8(h)])) }
         return path
     }()
 
