@@ -57,6 +57,12 @@ int fw_touchpad_next(fw_touchpad *touchpad, fw_touchpad_event *event) {
     return fw_touchpad_queue_take(&touchpad->queue, event);
 }
 
+int fw_touchpad_pointer_time(fw_touchpad *touchpad, int button, int pressed, int x, int y,
+                             uint32_t *milliseconds) {
+    if (!touchpad || !touchpad->pointer_time) return 0;
+    return touchpad->pointer_time(touchpad, button, pressed, x, y, milliseconds);
+}
+
 void fw_touchpad_close(fw_touchpad *touchpad) {
     if (touchpad) touchpad->close(touchpad);
 }

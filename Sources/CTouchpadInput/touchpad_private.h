@@ -19,6 +19,8 @@ struct fw_touchpad {
     fw_touchpad_queue queue;
     /* Reads what arrived into the queue (X11; Wayland's come in SDL's dispatch). */
     void (*drain)(fw_touchpad *touchpad);
+    /* fw_touchpad_pointer_time's work (Wayland; NULL on X11). */
+    int (*pointer_time)(fw_touchpad *touchpad, int button, int pressed, int x, int y, uint32_t *milliseconds);
     void (*close)(fw_touchpad *touchpad);
 };
 

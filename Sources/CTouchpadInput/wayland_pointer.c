@@ -35,7 +35,64 @@ typedef struct {
     double value[2];
     uint32_t time_ms;
     int has_time;
+    /* The pointer's motions and buttons not yet matched with SDL's mouse
+     * events (fw_touchpad_pointer_time), oldest first. */
+    struct {
+        uint32_t time_ms;
+        int button, pressed, x, y;
+    } stamps[64];
+    unsigned stamp_head, stamp_count;
 } wayland_touchpad;
+
+#define FW_STAMPS (sizeof ((wayland_touchpad *)0)->stamps / sizeof ((wayland_touchpad *)0)->stamps[0])
+
+/* The largest integer not above `v`, as SDL_floorf gives SDL's point. */
+static int floor_int(double v) {
+    int i = (int)v;
+    return v < i ? i - 1 : i;
+}
+
+/* Keeps a motion (`button` 0) or a button's change at `time` for the mouse
+ * event SDL makes of the same wl_pointer event; the oldest goes when full. */
+static void stamp(wayland_touchpad *t, uint32_t time, int button, int pressed) {
+    if (t->stamp_count == FW_STAMPS) {
+        t->stamp_head = (t->stamp_head + 1) % FW_STAMPS;
+        t->stamp_count--;
+    }
+    unsigned i = (t->stamp_head + t->stamp_count) % FW_STAMPS;
+    t->stamps[i].time_ms = time;
+    t->stamps[i].button = button;
+    t->stamps[i].pressed = pressed;
+    t->stamps[i].x = floor_int(t->x);
+    t->stamps[i].y = floor_int(t->y);
+    t->stamp_count++;
+}
+
+static int wayland_pointer_time(fw_touchpad *base, int button, int pressed, int x, int y, uint32_t *milliseconds) {
+    wayland_touchpad *t = (wayland_touchpad *)base;
+    for (unsigned k = 0; k < t->stamp_count; k++) {
+        unsigned i = (t->stamp_head + k) % FW_STAMPS;
+        int matches = button == 0
+            ? t->stamps[i].button == 0 && t->stamps[i].x == x && t->stamps[i].y == y
+            : t->stamps[i].button == button && t->stamps[i].pressed == (pressed != 0);
+        if (!matches) continue;
+        *milliseconds = t->stamps[i].time_ms;
+        t->stamp_head = (i + 1) % FW_STAMPS;
+        t->stamp_count -= k + 1;
+        return 1;
+    }
+    return 0;
+}
+
+/* SDL's number of a Linux button code (linux/input-event-codes.h); 0 for others. */
+static int sdl_button(uint32_t code) {
+    switch (code) {
+    case 0x110: return 1; /* BTN_LEFT */
+    case 0x112: return 2; /* BTN_MIDDLE */
+    case 0x111: return 3; /* BTN_RIGHT */
+    default: return 0;
+    }
+}
 
 static void frame_reset(wayland_touchpad *t) {
     t->source = -1;
@@ -78,10 +135,15 @@ static void pointer_motion(void *data, struct wl_pointer *p, uint32_t time, wl_f
     wayland_touchpad *t = data;
     t->x = wl_fixed_to_double(x);
     t->y = wl_fixed_to_double(y);
+    if (t->on_window) stamp(t, time, 0, 0);
 }
 
 static void pointer_button(void *data, struct wl_pointer *p, uint32_t serial, uint32_t time, uint32_t button,
-                           uint32_t state) {}
+                           uint32_t state) {
+    wayland_touchpad *t = data;
+    int which = sdl_button(button);
+    if (t->on_window && which) stamp(t, time, which, state == WL_POINTER_BUTTON_STATE_PRESSED);
+}
 
 static void pointer_axis(void *data, struct wl_pointer *p, uint32_t time, uint32_t axis, wl_fixed_t value) {
     wayland_touchpad *t = data;
@@ -259,6 +321,7 @@ fw_touchpad *fw_touchpad_wayland_open(struct wl_display *display, struct wl_surf
     t->base.kind = FW_TOUCHPAD_WAYLAND;
     t->base.queue.wake_event_type = wake_event_type;
     t->base.close = wayland_close;
+    t->base.pointer_time = wayland_pointer_time;
     t->display = display;
     t->surface = surface;
     /* Until an enter says otherwise: a pointer made while over the window

@@ -47,6 +47,27 @@ final class PlatformTouchpad {
         return events
     }
 
+    /// On Wayland, the compositor's time (ms) of the `wl_pointer` event SDL
+    /// made the mouse motion or button `event` of, which this binding's own
+    /// `wl_pointer` got too (matched by point or button:
+    /// `fw_touchpad_pointer_time`); nil elsewhere or when none matches.
+    func pointerMilliseconds(of event: SDL_Event) -> UInt32? {
+        guard let handle, binding == .wayland else { return nil }
+        var milliseconds: UInt32 = 0
+        let found: Int32
+        switch event.type {
+        case SDL_MOUSEMOTION.rawValue:
+            found = fw_touchpad_pointer_time(handle, 0, 0, event.motion.x, event.motion.y, &milliseconds)
+        case SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue:
+            let pressed: Int32 = event.type == SDL_MOUSEBUTTONDOWN.rawValue ? 1 : 0
+            found = fw_touchpad_pointer_time(handle, Int32(event.button.button), pressed, event.button.x,
+                                             event.button.y, &milliseconds)
+        default:
+            return nil
+        }
+        return found != 0 ? milliseconds : nil
+    }
+
     /// Whether `event` (of the loop's wake type) is the touchpad's wake-up,
     /// not a worker's: it brings input to take, no result to draw.
     static func isWake(_ event: SDL_Event) -> Bool {

@@ -50,7 +50,11 @@ extension BrowserSession {
             // The touchpad's events that came with this wheel event go first:
             // on X11 they say whether SDL's notch is the swipe's (TouchpadTranslator).
             if event.type == SDL_MOUSEWHEEL.rawValue { takeTouchpadEvents() }
-            // On X11 a mouse event has the X server's time (docs/browser.md, "The mouse's times").
+            // A mouse event has the X server's time, or on Wayland the compositor's
+            // (docs/browser.md, "The mouse's times").
+            if Self.isMouseEvent(event.type), let milliseconds = input.touchpad?.pointerMilliseconds(of: event) {
+                input.notePointerTime(milliseconds: milliseconds, now: now)
+            }
             let serverTime = Self.isMouseEvent(event.type) ? input.takePointerTime() : nil
             let time = serverTime ?? now
             guard var translated = input.events.translate(event, time: time) else { return }

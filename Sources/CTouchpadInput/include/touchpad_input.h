@@ -62,6 +62,15 @@ int fw_touchpad_has_pinch(const fw_touchpad *touchpad);
 int fw_touchpad_next(fw_touchpad *touchpad, fw_touchpad_event *event);
 /* Unbinds and frees; before the window is destroyed. */
 void fw_touchpad_close(fw_touchpad *touchpad);
+/* On Wayland, the compositor's time (ms) of the wl_pointer event SDL made a
+ * mouse event of, which this binding's own wl_pointer got too: a motion to
+ * (`x`, `y`) (`button` 0; surface-local points rounded down, as SDL reports
+ * them) or `button` (SDL's number: 1 left, 2 middle, 3 right) pressed or
+ * released. The oldest unmatched event that matches is taken, with every
+ * older one; 1 with `milliseconds` set, or 0 when none matches (and on
+ * X11, whose times come with SDL_SYSWMEVENT: fw_x_event_time). Main thread. */
+int fw_touchpad_pointer_time(fw_touchpad *touchpad, int button, int pressed, int x, int y,
+                             uint32_t *milliseconds);
 
 /* Before SDL's video starts (and once): on X11 a BadWindow for an
  * XSendEvent is not an error that ends the process. SDL wakes its event

@@ -640,6 +640,44 @@ def pointer(*commands):
     return done.returncode == 0
 
 
+def pointer_while_stopped(pids, *commands, start=(0, 0)):
+    """One gesture with the injector, COMMANDS as pointer() takes them, made
+    while the processes PIDS are stopped (SIGSTOP), as a busy client would
+    be; they continue (SIGCONT) once it is done, and read it in one batch.
+    The injector's pointer first moves to START and waits 0.8 s: the seat
+    gains its pointer only with the injector's device, and a stopped client
+    could not bind it. Whether the injector ran without error."""
+    binary = virtual_pointer()
+    if binary is None:
+        return False
+    width, height = output_points()
+    injector = subprocess.Popen([binary], stdin=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    injector.stdin.write(f"extent {width} {height}\nmotion {start[0]} {start[1]}\n")
+    injector.stdin.flush()
+    time.sleep(0.8)
+    for pid in pids:
+        os.kill(pid, signal.SIGSTOP)
+    try:
+        injector.stdin.write("".join(f"{c}\n" for c in commands))
+        injector.stdin.close()
+        injector.wait(timeout=60)
+        time.sleep(0.1)
+    finally:
+        for pid in pids:
+            os.kill(pid, signal.SIGCONT)
+    return injector.returncode == 0
+
+
+def process_name(pid):
+    """/proc/PID/comm: the process's name ("fourway", "fourway-decoder"), or
+    None when it is gone."""
+    try:
+        with open(f"/proc/{pid}/comm") as f:
+            return f.read().strip()
+    except OSError:
+        return None
+
+
 def keys(*names):
     """Presses and releases each key of NAMES (X keysym names as xdotool takes
     them: "Right", "q", "ctrl+Home"; or "sleep MS") on the focused window,
