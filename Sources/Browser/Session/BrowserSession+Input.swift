@@ -52,10 +52,11 @@ extension BrowserSession {
             if event.type == SDL_MOUSEWHEEL.rawValue { takeTouchpadEvents() }
             // A mouse event has the X server's time, or on Wayland the compositor's
             // (docs/browser.md, "The mouse's times").
-            if Self.isMouseEvent(event.type), let milliseconds = input.touchpad?.pointerMilliseconds(of: event) {
+            let isMouse = Self.isMouseEvent(event.type)
+            if isMouse, let milliseconds = input.touchpad?.pointerMilliseconds(of: event) {
                 input.notePointerTime(milliseconds: milliseconds, now: now)
             }
-            let serverTime = Self.isMouseEvent(event.type) ? input.takePointerTime() : nil
+            let serverTime = isMouse ? input.takePointerTime() : nil
             let time = serverTime ?? now
             guard var translated = input.events.translate(event, time: time) else { return }
             if Self.mayChangeScreen(translated) { schedule.mark(.input) }
