@@ -4,8 +4,8 @@ import TestFixtures
 import Testing
 @testable import ImageDecoding
 
-/// A progressive JPEG's scans read by our own reader, on one thread or cut
-/// between two at the middle MCU row, then libjpeg's output pass: always
+/// A progressive JPEG's scans read by our own reader, on one thread or in
+/// bands of rows shared by two, then libjpeg's output pass: always
 /// tjDecompress2's pixels byte for byte, or no result (`JPEGProgressiveSplit`,
 /// `jpeg_progressive.c`).
 @Suite struct JPEGProgressiveSplitTests {
@@ -95,6 +95,46 @@ import Testing
             try Self.expectIdentical(bytes, eighths: eighths, threads: 2, "jpegtran -progressive")
         }
     }
+
+    /// Scan scripts other than libjpeg's (jpegtran -scans): the chroma's
+    /// scans first, DC refined one component at a time, and one script of
+    /// 66 scans, one luma coefficient each. The two threads take the
+    /// scans' bands in an order of their own; the pixels stay tjDecompress2's.
+    @Test(arguments: [Self.unusualScans, Self.manyScans])
+    func scansInAnyProgressionOrderGiveTheSamePixels(script: String) throws {
+        let folder = try TemporaryFolder()
+        let source = try folder.write("baseline.jpg", JPEGBaselineDCTests.photo(width: 601, height: 403,
+                                                                               subsampling: TJSAMP_420))
+        let scans = try folder.write("scans.txt", Array(script.utf8))
+        try CodecFixtures.run("/usr/bin/jpegtran", ["-scans", scans, "-outfile", folder.file("out.jpg"), source])
+        let bytes = try CodecFixtures.read(folder.file("out.jpg"))
+        let structure = bytes.withUnsafeBufferPointer { JPEGStructure.parse($0) }
+        #expect(structure.isProgressive)
+        for eighths in [1, 3, 8] {
+            for threads in [1, 2] {
+                try Self.expectIdentical(bytes, eighths: eighths, threads: threads, "scan script")
+            }
+        }
+    }
+
+    static let unusualScans = """
+        0 1 2: 0-0, 0, 2;
+        2: 1-63, 0, 1;
+        0: 1-9, 0, 3;
+        0: 0-0, 2, 1;
+        0: 10-63, 0, 3;
+        1: 0-0, 2, 1;
+        1: 1-63, 0, 1;
+        0: 1-63, 3, 2;
+        2: 0-0, 2, 1;
+        0 1 2: 0-0, 1, 0;
+        2: 1-63, 1, 0;
+        0: 1-63, 2, 1;
+        1: 1-63, 1, 0;
+        0: 1-63, 1, 0;
+        """
+    static let manyScans = (["0 1 2: 0-0, 0, 0;"] + (1...63).map { "0: \($0)-\($0), 0, 0;" }
+        + ["1: 1-63, 0, 0;", "2: 1-63, 0, 0;"]).joined(separator: "\n")
 
     @Test func aBaselineOrCutShortFileIsNotOneItReads() {
         let baseline = JPEGBaselineDCTests.photo(width: 601, height: 403, subsampling: TJSAMP_420)

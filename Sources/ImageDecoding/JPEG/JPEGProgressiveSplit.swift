@@ -9,11 +9,11 @@ import CStreamDecoders
 /// speed of the same coefficients coded baseline, on one core, and that is
 /// nearly all of the decode (docs/benchmarks.md, figure 13). A refinement
 /// scan cannot be entered at an arbitrary bit (each block's length depends
-/// on the coefficients earlier scans made nonzero), so each scan is cut at
-/// the image's middle MCU row: the first thread reads every scan's top and
-/// hands the second where its bottom starts; the second reads the bottoms,
-/// and the chroma's own scans whole while it waits. 12 MP at 3/8: 149 →
-/// 111 ms at 4:2:0, 205–233 → 127 ms at 4:4:4 (C driver).
+/// on the coefficients earlier scans made nonzero), so each scan is cut
+/// into bands of MCU rows; a band is read once the band above it and the
+/// same band of the earlier scans it refines are, and two threads take the
+/// bands as they become ready, the longest chain first. 12 MP at 3/8 (C
+/// driver): 4:2:0 149 → 93–109 ms, 4:4:4 205–233 → 99–102 ms.
 ///
 /// Files read otherwise by libjpeg are declined before anything is decoded
 /// (restart markers, a Huffman table libjpeg refuses, a first scan without
