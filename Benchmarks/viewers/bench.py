@@ -37,9 +37,10 @@ and measures what users feel (the figures of README.md, Benchmarks):
    through the 10,000-file folder on a first visit (fourway --no-cache),
    fourway in its default layout (a grid for a flat folder) and in
    --layout row, beside feh and sxiv.
-11. the keyboard step (Benchmarks/viewers/key-step-bench, every viewer): key sent ->
-   the first change of the screen's centre, and the next picture covering
-   its centre 200x200 and 480x300, 10 single steps after pauses, median/p90.
+11. the keyboard step (Benchmarks/viewers/key-step-bench, every viewer, and fourway
+   also with --key-flip swap): key sent -> the first change of the screen's
+   centre, and the next picture covering its centre 200x200 and 480x300, 10
+   single steps after pauses, median/p90.
 12. at rest: the CPU a viewer uses in 20 s showing one photo of the folder of
    10 with no input (utime + stime from /proc/PID/stat, in 10 ms ticks), once
    it showed the photo and went quiet; fourway also counts the frames it drew
@@ -1162,7 +1163,9 @@ def main():
         if 11 in only:
             log("figure 11: the keyboard step")
             out = os.path.join(work, "key-step.json")
+            # fourway twice: its default slide, and --key-flip swap (the next image at once).
             subprocess.run([os.path.join(args.root, "Benchmarks", "viewers", "key-step-bench"), "--fourway", args.fourway,
+                            "--fourway", f"{args.fourway}=fourway --key-flip swap=--key-flip swap",
                             "--peers", "feh,sxiv,imv,qimgv", "--steps", "5" if quick else "10",
                             "--cache", args.cache, "--json", out], check=True)
             with open(out) as file:

@@ -8,6 +8,7 @@ import Pager
 
 extension BrowserOptions.Layout: ExpressibleByArgument {}
 extension RendererPreference: ExpressibleByArgument {}
+extension KeyFlipStyle: ExpressibleByArgument {}
 extension VideoPreference: ExpressibleByArgument {}
 extension ImageOrder.Key: ExpressibleByArgument {}
 
@@ -103,6 +104,9 @@ struct Fourway: ParsableCommand {
 
     @Option(help: "Display system: auto (Wayland when WAYLAND_DISPLAY is set, falling back to X11 through Xwayland; else X11), x11 or wayland.")
     var video: VideoPreference?
+
+    @Option(help: "How a key, a wheel notch or the slideshow turns a page: slide (a 120 ms ease-out; the default) or swap (the next image at once).")
+    var keyFlip: KeyFlipStyle?
 
     @Flag(help: "Start fullscreen.")
     var fullscreen = false
@@ -200,6 +204,7 @@ struct Fourway: ParsableCommand {
         effective.renderer = renderer ?? file.renderer
         effective.watch = noWatch ? false : file.watch
         effective.video = video ?? file.video
+        effective.keyFlip = keyFlip ?? file.keyFlip
         return effective
     }
 
@@ -239,6 +244,7 @@ struct Fourway: ParsableCommand {
             ?? options.pager.touchpadDistance.horizontal
         options.pager.touchpadDistance.vertical = effective.touchpadDistanceVertical ?? options.pager.touchpadDistance.vertical
         options.pager.allowsLongSwipes = effective.longSwipes ?? options.pager.allowsLongSwipes
+        if let keyFlip = effective.keyFlip { options.pager.keyFlipAnimation = keyFlip.animation }
         options.keyHandlerSeparator = effective.keyHandlerSeparator ?? options.keyHandlerSeparator
         options.fullscreen = fullscreen
         options.showHUD = effective.hud ?? options.showHUD

@@ -39,6 +39,14 @@ import Testing
         #expect(ConfigFile.parse("touchpad-distance-horizontal = 0\n", file: "c").problems.count == 1)
     }
 
+    @Test func howAKeyTurnsAPageIsASetting() {
+        #expect(ConfigFile.parse("key-flip = swap\n", file: "c").defaults.keyFlip == .swap)
+        #expect(ConfigFile.parse("key-flip = slide\n", file: "c").defaults.keyFlip == .slide)
+        let bad = ConfigFile.parse("key-flip = fade\n", file: "/c/config")
+        #expect(bad.defaults.keyFlip == nil)
+        #expect(bad.problems.first?.hasPrefix("/c/config:1: key-flip: 'fade' is not one of slide, swap") == true)
+    }
+
     @Test func commentsAndBlankLinesAreIgnored() {
         let config = ConfigFile.parse("# a comment\n\n   \nhud = false\n", file: "c")
         #expect(config.defaults.hud == false)

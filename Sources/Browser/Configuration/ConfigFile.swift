@@ -38,6 +38,7 @@ public struct ConfigFile: Sendable {
         public var touchpadDistanceHorizontal: Double?
         public var touchpadDistanceVertical: Double?
         public var longSwipes: Bool?
+        public var keyFlip: KeyFlipStyle?
         public var keyHandlerSeparator: KeyHandlerSeparator?
 
         public init() {}
@@ -152,6 +153,8 @@ public struct ConfigFile: Sendable {
                    builtin: builtin.pager.touchpadDistance.vertical, 50...10_000, \.touchpadDistanceVertical),
             flag("long-swipes", help: "A long or fast swipe may turn several pages (else one page a swipe).",
                  builtin: builtin.pager.allowsLongSwipes, \.longSwipes),
+            pick("key-flip", help: "How a key, a wheel notch or the slideshow turns a page: slide (a 120 ms ease-out) or swap (at once).",
+                 builtin: KeyFlipStyle.slide, \.keyFlip),
             pick("key-handler-separator",
                  help: "What ends each path on the key handler's stdin: newline (nsxiv's; names holding one are left out) or nul.",
                  builtin: builtin.keyHandlerSeparator, \.keyHandlerSeparator),

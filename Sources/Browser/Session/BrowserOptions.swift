@@ -15,6 +15,32 @@ public enum RendererPreference: String, Sendable, CaseIterable {
     case software
 }
 
+/// How a key, a wheel notch, the slideshow or a jump turns a page
+/// (`--key-flip`, the configuration file's `key-flip`): the engine's
+/// `PagerConfiguration.keyFlipAnimation`. Drags and flings always follow the
+/// hand and finish their motion.
+///
+/// ```swift
+/// options.pager.keyFlipAnimation = KeyFlipStyle.swap.animation   // the next page at the key's own frame
+/// ```
+public enum KeyFlipStyle: String, Sendable, CaseIterable {
+    /// The page slides in: a quintic ease-out of 120 ms
+    /// (`PageAnimationStyle.keyFlip`), which shows which way the grid moved.
+    case slide
+    /// The next page replaces this one at once, drawn on the key's own frame,
+    /// as feh, sxiv and qimgv show it: for fast reading, or less motion.
+    case swap
+
+    /// The engine's animation for key flips.
+    public var animation: PageAnimationStyle {
+        switch self {
+        case .slide: .keyFlip
+        // An easing shorter than a millisecond ends at once (EasingMotion).
+        case .swap: .easing(.easeOutQuint, minimumDuration: 0, maximumDuration: 0)
+        }
+    }
+}
+
 /// Which display system to talk to (`--video`).
 ///
 /// ```swift

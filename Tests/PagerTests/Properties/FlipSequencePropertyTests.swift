@@ -34,7 +34,11 @@ struct FlipSequencePropertyTests {
     /// Random runs per property.
     static let runCount = 300
     /// Key flip animations the runs use: the default and the release spring.
-    static let keyFlipAnimations: [PageAnimationStyle] = [.keyFlip, .spring(.carousel)]
+    /// The default slide, a spring, and an easing of no length (the
+    /// browser's `--key-flip swap`), which lands on each flip's own frame.
+    static let keyFlipAnimations: [PageAnimationStyle] = [
+        .keyFlip, .spring(.carousel), .easing(.easeOutQuint, minimumDuration: 0, maximumDuration: 0),
+    ]
 
     static let timedFlip = zip(Gen.int(in: 0...3), Gen.double(in: 0...0.2), Gen.bool(0.8))
         .map { (parts: (Int, Double, Bool)) in
