@@ -715,18 +715,14 @@ static void fw_p_levels(fw_p_work *w) {
         w->level[zeroing + part] = blocks_all * 4 / (uint64_t)parts + w->level[part];
 }
 
-static int fw_p_read_scans(fw_p_file *f, int threads) {
-    if (fw_p_unstuff_all(f) != 0) return -1;
+// The bands of `parts` (clamped to 1 ... FW_P_MAX_PARTS and the MCU rows)
+// and each scan's neighbours by component.
+static void fw_p_plan(fw_p_work *w, fw_p_file *f, int parts) {
     int mcu_rows = (f->height + 8 * f->vmax - 1) / (8 * f->vmax);
-    fw_p_work *w = calloc(1, sizeof *w);
-    if (!w) return -1;
-    w->f = f;
-    // One band on one thread; on two, as many as keep the pieces few (each
-    // pick looks at them all).
-    int parts = threads < 2 ? 1 : FW_P_MAX_PIECES / (f->scan_count + 1);
     if (parts > FW_P_MAX_PARTS) parts = FW_P_MAX_PARTS;
     if (parts > mcu_rows) parts = mcu_rows;
     if (parts < 1) parts = 1;
+    w->f = f;
     w->parts = parts;
     for (int part = 0; part <= parts; part++) w->cuts[part] = (int)((long)mcu_rows * part / parts);
     int last[4] = {-1, -1, -1, -1};
@@ -739,6 +735,16 @@ static int fw_p_read_scans(fw_p_file *f, int threads) {
             last[c] = n;
         }
     }
+}
+
+static int fw_p_read_scans(fw_p_file *f, int threads) {
+    if (fw_p_unstuff_all(f) != 0) return -1;
+    fw_p_work *w = calloc(1, sizeof *w);
+    if (!w) return -1;
+    // One band on one thread; on two, as many as keep the pieces few (each
+    // pick looks at them all).
+    fw_p_plan(w, f, threads < 2 ? 1 : FW_P_MAX_PIECES / (f->scan_count + 1));
+    int parts = w->parts;
     int pieces = f->scan_count * parts + parts;
     w->level = calloc((size_t)pieces, sizeof *w->level);
     w->taken = calloc((size_t)pieces, 1);
@@ -926,4 +932,25 @@ int32_t fw_jpeg_progressive_decode(const uint8_t *bytes, size_t length, int32_t 
     jpeg_destroy_decompress(&info);
     fw_p_free(f);
     return status;
+}
+
+int32_t fw_jpeg_progressive_band_ready(const uint8_t *bytes, size_t length, int32_t parts, const uint8_t *done,
+                                       int32_t done_count, int32_t scan, int32_t band) {
+    fw_p_file *f = calloc(1, sizeof *f);
+    fw_p_work *w = calloc(1, sizeof *w);
+    int32_t ready = -1;
+    if (f && w && fw_p_parse(f, bytes, length) == 0) {
+        fw_p_plan(w, f, parts);
+        int pieces = f->scan_count * w->parts + w->parts;
+        w->done = calloc((size_t)pieces, 1);
+        if (w->done && w->parts == parts && done_count == pieces && scan >= 0 && scan < f->scan_count && band >= 0
+            && band < parts) {
+            memcpy(w->done, done, (size_t)pieces);
+            ready = fw_p_ready(w, scan * parts + band);
+        }
+        free(w->done);
+    }
+    free(w);
+    if (f) fw_p_free(f);
+    return ready;
 }

@@ -1,3 +1,4 @@
+import CStreamDecoders
 import CTurboJPEG
 import Foundation
 import TestFixtures
@@ -115,6 +116,39 @@ import Testing
                 try Self.expectIdentical(bytes, eighths: eighths, threads: threads, "scan script")
             }
         }
+    }
+
+    /// When a band of a scan may be read (`fw_jpeg_progressive_band_ready`):
+    /// after its zeroing (the first scan), the same scan's band above, and the
+    /// same band of the last earlier scan of each of its components; never
+    /// waiting for a scan of other components. libjpeg's progression at 4:2:0:
+    /// 0 DC of all, 1 Y 1–5, 2 Cr, 3 Cb, 4 Y 6–63, 5 Y refined, 6 DC refined,
+    /// 7 Cr and 8 Cb refined, 9 Y refined to the last bit; cut in 4 bands.
+    @Test func aBandWaitsForTheBandAboveAndTheEarlierScansOfItsComponents() throws {
+        let bytes = Self.photo(subsampling: TJSAMP_420)
+        let parts = 4, scans = 10
+        func ready(_ scan: Int, _ band: Int, after done: [(scan: Int, band: Int)], zeroed: [Int] = [0, 1, 2, 3]) -> Int32 {
+            var marks = [UInt8](repeating: 0, count: scans * parts + parts)
+            for piece in done { marks[piece.scan * parts + piece.band] = 1 }
+            for band in zeroed { marks[scans * parts + band] = 1 }
+            return fw_jpeg_progressive_band_ready(bytes, bytes.count, Int32(parts), marks, Int32(marks.count),
+                                                  Int32(scan), Int32(band))
+        }
+        #expect(ready(0, 0, after: [], zeroed: []) == 0, "the first scan's band waits for its zeroing")
+        #expect(ready(0, 0, after: [], zeroed: [0]) == 1)
+        #expect(ready(0, 1, after: [], zeroed: [0, 1]) == 0, "and for the band above")
+        #expect(ready(0, 1, after: [(0, 0)]) == 1)
+        #expect(ready(1, 0, after: [(0, 0)]) == 1, "the luma's first AC scan follows the DC")
+        #expect(ready(1, 1, after: [(1, 0)]) == 0, "its second band waits for the DC's second band")
+        #expect(ready(1, 1, after: [(0, 0), (0, 1), (1, 0)]) == 1)
+        #expect(ready(2, 0, after: [(0, 0)]) == 1, "Cr waits for no luma scan")
+        #expect(ready(5, 0, after: [(0, 0), (1, 0)]) == 0, "a refinement waits for the luma scan before it")
+        #expect(ready(5, 0, after: [(0, 0), (1, 0), (4, 0)]) == 1)
+        let allButCr = [(0, 0), (1, 0), (3, 0), (4, 0), (5, 0)]
+        #expect(ready(6, 0, after: allButCr) == 0, "the DC refinement waits for every component's scans")
+        #expect(ready(6, 0, after: allButCr + [(2, 0)]) == 1)
+        #expect(fw_jpeg_progressive_band_ready(bytes, bytes.count, 9, [UInt8](repeating: 0, count: 99), 99, 0, 0) == -1,
+                "more bands than it cuts")
     }
 
     static let unusualScans = """

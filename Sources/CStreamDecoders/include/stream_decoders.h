@@ -247,4 +247,13 @@ int32_t fw_jpeg_region_decode(const uint8_t *bytes, size_t length, int32_t scale
 /// says why not.
 int32_t fw_jpeg_progressive_decode(const uint8_t *bytes, size_t length, int32_t scale_num, int32_t threads,
                                    uint8_t *out, int32_t out_width, int32_t out_height, char message[200]);
+/// For tests of the two threads' order: whether band `band` of scan `scan`
+/// of the progressive JPEG in memory, cut into `parts` bands, may be read
+/// once the pieces `done` marks are (`done_count` bytes, 1 for done: each
+/// scan's bands in order, scan * parts + band, then the bands' zeroing,
+/// scan_count * parts + band). 1 or 0; -1 when the file is not one
+/// fw_jpeg_progressive_decode reads, `parts` is not one it would cut it
+/// into (1 to 8, at most its MCU rows) or the sizes do not match.
+int32_t fw_jpeg_progressive_band_ready(const uint8_t *bytes, size_t length, int32_t parts, const uint8_t *done,
+                                       int32_t done_count, int32_t scan, int32_t band);
 #endif
