@@ -525,7 +525,9 @@ static int fw_p_ac_refine(fw_p_file *f, const fw_p_scan *scan, fw_p_bits *b, int
                     uint64_t zeros = ahead & ~*mask;
                     for (int i = 0; i < r && zeros; i++) zeros &= zeros - 1;
                     int target = zeros ? __builtin_ctzll(zeros) : se + 1;
-                    fw_p_correct(b, block, *mask & ahead & ~(~0ull << target), p1);
+                    // Below the target; all of the band when no zero is left (a ZRL past its end).
+                    uint64_t before = target > 63 ? ~0ull : ~(~0ull << target);
+                    fw_p_correct(b, block, *mask & ahead & before, p1);
                     k = target;
                     if (s) {
                         if (k > se) return -1;   // libjpeg writes past the band
