@@ -151,6 +151,33 @@ import Testing
                 "more bands than it cuts")
     }
 
+    /// The rows libjpeg's output pass may make while the threads still read
+    /// (`fw_jpeg_progressive_rows_read`): the bands from the top that every
+    /// scan has read, after their zeroing. The photo at 4:2:0 is 26 MCU rows
+    /// of 16 px, cut in 4 bands at rows 6, 13 and 19; libjpeg's progression
+    /// has 10 scans, the luma's last refinement the 10th.
+    @Test func theOutputPassMakesOnlyRowsThatEveryScanHasRead() throws {
+        let bytes = Self.photo(subsampling: TJSAMP_420)
+        let parts = 4, scans = 10
+        func rows(bands: [Int], but missing: (scan: Int, band: Int)? = nil, zeroed: [Int] = [0, 1, 2, 3]) -> Int32 {
+            var marks = [UInt8](repeating: 0, count: scans * parts + parts)
+            for band in bands { for scan in 0..<scans { marks[scan * parts + band] = 1 } }
+            if let missing { marks[missing.scan * parts + missing.band] = 0 }
+            for band in zeroed { marks[scans * parts + band] = 1 }
+            return fw_jpeg_progressive_rows_read(bytes, bytes.count, Int32(parts), marks, Int32(marks.count))
+        }
+        #expect(rows(bands: []) == 0)
+        #expect(rows(bands: [0]) == 6, "the top band, read by every scan")
+        #expect(rows(bands: [0], but: (9, 0)) == 0, "the luma's last refinement of the top band is not read yet")
+        #expect(rows(bands: [0], but: (2, 0)) == 0, "nor a chroma scan's")
+        #expect(rows(bands: [0], zeroed: []) == 0, "a band not zeroed is not made")
+        #expect(rows(bands: [0, 2, 3]) == 6, "a band read below one that is not releases nothing")
+        #expect(rows(bands: [0, 1, 2]) == 19)
+        #expect(rows(bands: [0, 1, 2, 3]) == 26, "every row once every piece is read")
+        #expect(fw_jpeg_progressive_rows_read(bytes, bytes.count, 9, [UInt8](repeating: 0, count: 99), 99) == -1,
+                "more bands than it cuts")
+    }
+
     static let unusualScans = """
         0 1 2: 0-0, 0, 2;
         2: 1-63, 0, 1;

@@ -256,4 +256,11 @@ int32_t fw_jpeg_progressive_decode(const uint8_t *bytes, size_t length, int32_t 
 /// into (1 to 8, at most its MCU rows) or the sizes do not match.
 int32_t fw_jpeg_progressive_band_ready(const uint8_t *bytes, size_t length, int32_t parts, const uint8_t *done,
                                        int32_t done_count, int32_t scan, int32_t band);
+/// For tests of when the output pass may make rows while the threads read:
+/// the MCU rows from the top (all of them once every piece is done) that
+/// every scan of the progressive JPEG in memory, cut into `parts` bands, has
+/// read once the pieces `done` marks are (as for
+/// fw_jpeg_progressive_band_ready). -1 as there.
+int32_t fw_jpeg_progressive_rows_read(const uint8_t *bytes, size_t length, int32_t parts, const uint8_t *done,
+                                      int32_t done_count);
 #endif
