@@ -36,6 +36,7 @@
 #include "jpeg_scan.h"
 #include "jpeg_setup.h"
 #include <jpeglib.h>
+#include <math.h>
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdio.h>
@@ -327,6 +328,9 @@ typedef struct {
     int status;
     uint64_t bits_read;
     int shifted;             // the rest of the scan's bits shifted, not copied (fw_split_bottom)
+    // With a kept scan, >= 0: the cut shares the work, not the rows
+    // (fw_split_cut_by_work), the pixels' work this share of the codes'.
+    double pixel_share;
     char message[200];
 } fw_split_job;
 
@@ -509,7 +513,7 @@ int32_t fw_jpeg_entropy_split_decode(const uint8_t *bytes, size_t length, int32_
     fw_dc_scan s;
     memset(&s, 0, sizeof s);
     fw_split_job job = {.bytes = bytes, .length = length, .num = scale_num, .width = out_width,
-                        .height = out_height, .out = out, .scan = &s};
+                        .height = out_height, .out = out, .scan = &s, .pixel_share = -1};
     int status = fw_split_open(&s, bytes, length, &job.data, restart_only, result);
     if (status == 0) status = fw_split_scan(&job, top_fraction, result);
     fw_dc_free(&s);
@@ -517,24 +521,46 @@ int32_t fw_jpeg_entropy_split_decode(const uint8_t *bytes, size_t length, int32_
 }
 
 int32_t fw_jpeg_sketch_split_decode(fw_jpeg_sketch *kept, const uint8_t *bytes, size_t length, int32_t scale_num,
-                                    double top_fraction, uint8_t *out, int32_t out_width, int32_t out_height,
-                                    fw_entropy_split_result *result) {
+                                    double top_fraction, double pixel_share, uint8_t *out, int32_t out_width,
+                                    int32_t out_height, fw_entropy_split_result *result) {
     memset(result, 0, sizeof *result);
     if (!kept || length != kept->length || scale_num < 1 || scale_num > 8) {
         snprintf(result->message, sizeof result->message, "not the file whose scan was kept");
         return 1;
     }
     fw_split_job job = {.bytes = bytes, .length = length, .num = scale_num, .width = out_width,
-                        .height = out_height, .out = out, .scan = &kept->scan, .data = bytes + kept->data_offset};
+                        .height = out_height, .out = out, .scan = &kept->scan, .data = bytes + kept->data_offset,
+                        .pixel_share = pixel_share};
     return fw_split_scan(&job, top_fraction, result);
 }
 
-// The decode of an open scan's file cut nearest `top_fraction` of its rows.
+// The MCU row above which lies `fraction` of the work, nearest: its rows'
+// codes (a kept scan's row bits) and their pixels, the pixels' work
+// `pixel_share` of the codes' spread evenly over the rows. A photo's codes
+// are not: a sky above a field takes few bits a row, the field many.
+static long fw_split_cut_by_work(const fw_dc_scan *s, long rows, double fraction, double pixel_share) {
+    double bits = (double)s->total_bits, pixels_per_row = pixel_share * bits / (double)rows;
+    double target = fraction * (bits + pixels_per_row * (double)rows), best_gap = -1;
+    long best = rows / 2;
+    for (long k = 2; k < rows; k++) {   // the split needs a row above its cut
+        double gap = fabs((double)s->row_bits[k] + pixels_per_row * (double)k - target);
+        if (best_gap < 0 || gap < best_gap) {
+            best = k;
+            best_gap = gap;
+        }
+    }
+    return best;
+}
+
+// The decode of an open scan's file cut nearest `top_fraction` of its rows
+// (or of its work: fw_split_cut_by_work).
 static int32_t fw_split_scan(fw_split_job *job, double top_fraction, fw_entropy_split_result *result) {
     fw_dc_scan *s = job->scan;
     fw_split_grid(job, s);
     long mcu_rows = ((long)s->height + job->mcu_height - 1) / job->mcu_height;
     long cut = (long)(mcu_rows * top_fraction + 0.5);
+    if (s->row_bits && job->pixel_share >= 0 && mcu_rows > 1)
+        cut = fw_split_cut_by_work(s, mcu_rows, top_fraction, job->pixel_share);
     if (s->restart_interval) {
         // The row above the cut must start a restart interval: the nearest such cut.
         long best = -1;
@@ -580,7 +606,7 @@ int32_t fw_jpeg_region_decode(const uint8_t *bytes, size_t length, int32_t scale
     }
     fw_dc_scan s;
     memset(&s, 0, sizeof s);
-    fw_split_job job = {.bytes = bytes, .length = length, .num = scale_num, .scan = &s};
+    fw_split_job job = {.bytes = bytes, .length = length, .num = scale_num, .scan = &s, .pixel_share = -1};
     int status = fw_split_open(&s, bytes, length, &job.data, 0, result);
     if (status != 0) { fw_dc_free(&s); return status; }
     fw_split_grid(&job, &s);

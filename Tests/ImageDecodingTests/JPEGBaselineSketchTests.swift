@@ -5,8 +5,8 @@ import Testing
 @testable @_spi(Fuzzing) import ImageDecoding
 
 /// A large baseline JPEG without an EXIF thumbnail shows its DC image, read
-/// on two cores, while libjpeg decodes it; that decode is then cut at its
-/// middle row from the rows the sketch recorded (`JPEGBaselineSketch`,
+/// on two cores, while libjpeg decodes it; that decode is then cut where
+/// half its work lies above, from the rows the sketch recorded (`JPEGBaselineSketch`,
 /// `fw_jpeg_sketch_decode`, `fw_jpeg_sketch_split_decode`). Serialized:
 /// the process keeps one scan, and each sketch replaces it.
 @Suite(.serialized) struct JPEGBaselineSketchTests {
@@ -70,7 +70,7 @@ import Testing
             let fraction = (Double(row) + 0.1) / Double(rows)
             let kept = bytes.withUnsafeBufferPointer {
                 scan.decode($0, scale: JPEGScale(numerator: 1, denominator: 1), width: whole.width,
-                            height: whole.height, topFraction: fraction)
+                            height: whole.height, topFraction: fraction, byWork: false)
             }
             let reading = JPEGEntropySplitTests.split(bytes, eighths: 8, fraction: fraction,
                                                      size: (whole.width, whole.height))
@@ -86,6 +86,45 @@ import Testing
             }
         }
         #expect(identical * 10 >= (rows - 2) * 9, "\(identical) of \(rows - 2) rows split")
+    }
+
+    /// A photo whose top three quarters are a smooth gradient and whose
+    /// bottom quarter is grain: nearly all of its codes lie in the grain.
+    static func photoDetailedBelow(width: Int = 1001, height: Int = 777) -> [UInt8] {
+        let grain = ImageFixtures.noise(count: width * height, seed: 5)
+        let pixels = ImageFixtures.pixels(width: width, height: height) { x, y in
+            y < height * 3 / 4
+                ? ImageFixtures.Color(r: UInt8(x * 255 / width), g: 128, b: UInt8(y * 255 / height))
+                : ImageFixtures.Color(r: grain[y * width + x], g: grain[(y * width + x + 7) % (width * height)],
+                                      b: UInt8(y * 255 / height))
+        }
+        return ImageFixtures.jpeg(width: width, height: height, pixels: pixels, quality: 90, subsampling: TJSAMP_420)
+    }
+
+    /// The two threads share the work, not the rows: the cut of a photo
+    /// whose codes lie in its bottom quarter is in that quarter, where the
+    /// work above it (the codes, and the pixels of the rows) is half.
+    @Test func aPhotoWhoseDetailLiesBelowIsCutWhereHalfItsWorkIs() throws {
+        let bytes = Self.photoDetailedBelow()
+        let scan = try #require(JPEGBaselineSketch.read(bytes)?.scan)
+        let whole = JPEGEntropySplitTests.whole(bytes, eighths: 3)
+        let split = try bytes.withUnsafeBufferPointer {
+            scan.decode($0, scale: JPEGScale(numerator: 3, denominator: 8), width: whole.width, height: whole.height)
+        }.get()
+        #expect(split.topRows * 4 > whole.height * 3, "cut at \(split.topRows) of \(whole.height) rows")
+        #expect(JPEGEntropySplitTests.firstDifference(split.pixels, whole.pixels) == nil)
+    }
+
+    /// A photo of even detail is cut near its middle, as by its rows.
+    @Test func aPhotoOfEvenDetailIsCutNearItsMiddle() throws {
+        let bytes = JPEGBaselineDCTests.photo(subsampling: TJSAMP_420)
+        let scan = try #require(JPEGBaselineSketch.read(bytes)?.scan)
+        let whole = JPEGEntropySplitTests.whole(bytes, eighths: 3)
+        let split = try bytes.withUnsafeBufferPointer {
+            scan.decode($0, scale: JPEGScale(numerator: 3, denominator: 8), width: whole.width, height: whole.height)
+        }.get()
+        #expect(abs(split.topRows * 2 - whole.height) * 10 < whole.height, "cut at \(split.topRows) of \(whole.height) rows")
+        #expect(JPEGEntropySplitTests.firstDifference(split.pixels, whole.pixels) == nil)
     }
 
     @Test func everyScaleFromTheKeptScanIsTheWholeDecode() throws {

@@ -217,11 +217,15 @@ int32_t fw_jpeg_entropy_split_decode(const uint8_t *bytes, size_t length, int32_
                                      fw_entropy_split_result *result);
 /// The same for the file whose scan `kept` holds (`bytes` the same bytes
 /// fw_jpeg_sketch_decode read), with or without restart markers: the
-/// second thread reads no codes (`bits_read` is 0), so a cut at the middle
-/// row (0.5) shares the work evenly.
+/// second thread reads no codes (`bits_read` is 0). With `pixel_share` >= 0
+/// the cut is the MCU row nearest `top_fraction` of the work above it: the
+/// codes of its rows (the kept scan knows each row's first bit) and their
+/// pixels, whose work is `pixel_share` of the codes' spread evenly over the
+/// rows; so 0.5 shares the work evenly, however the photo's detail lies.
+/// Below 0, at `top_fraction` of the rows.
 int32_t fw_jpeg_sketch_split_decode(fw_jpeg_sketch *kept, const uint8_t *bytes, size_t length, int32_t scale_num,
-                                    double top_fraction, uint8_t *out, int32_t out_width, int32_t out_height,
-                                    fw_entropy_split_result *result);
+                                    double top_fraction, double pixel_share, uint8_t *out, int32_t out_width,
+                                    int32_t out_height, fw_entropy_split_result *result);
 /// The region `width` x `height` at (`left`, `top`) (full-size pixels; the
 /// corner on an MCU's) of a baseline Huffman JPEG,
 /// at `scale_num`/8, into `out` (out_width x out_height RGBA: the region's

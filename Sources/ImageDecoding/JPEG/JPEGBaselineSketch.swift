@@ -87,13 +87,18 @@ public enum JPEGBaselineSketch {
 
         deinit { fw_jpeg_sketch_free(scan) }
 
-        /// The file decoded by libjpeg at `scale` on two threads cut at the
-        /// MCU row nearest `topFraction` of the rows (with restart markers,
-        /// the nearest whose row above starts an interval), byte for byte as
-        /// tjDecompress2 (with no flags) makes it; `buffer` holds the same
-        /// bytes as ``bytes``.
+        /// The file decoded by libjpeg at `scale` on two threads, byte for
+        /// byte as tjDecompress2 (with no flags) makes it; `buffer` holds the
+        /// same bytes as ``bytes``. Cut at the MCU row nearest `topFraction`
+        /// of the work above it (`byWork`: the codes of its rows, whose first
+        /// bits the scan kept, and their pixels, at `scale`'s share of
+        /// ``JPEGEntropySplit/pixelShare(for:)``), so that both threads end
+        /// together on a photo whose detail lies at the top or the bottom;
+        /// else at `topFraction` of the rows. With restart markers, the
+        /// nearest row to that whose row above starts an interval.
         @_spi(Fuzzing) public func decode(_ buffer: UnsafeBufferPointer<UInt8>, scale: JPEGScale, width: Int, height: Int,
-                    topFraction: Double = 0.5) -> Result<JPEGEntropySplit.Decoded, JPEGEntropySplit.Failure> {
+                    topFraction: Double = 0.5, byWork: Bool = true)
+            -> Result<JPEGEntropySplit.Decoded, JPEGEntropySplit.Failure> {
             guard scale.denominator > 0, scale.numerator * 8 % scale.denominator == 0, width > 0, height > 0 else {
                 return .failure(.notApplicable("no libjpeg scale"))
             }
@@ -102,6 +107,7 @@ public enum JPEGBaselineSketch {
             let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, initialized in
                 status = fw_jpeg_sketch_split_decode(scan, buffer.baseAddress, buffer.count,
                                                      Int32(scale.numerator * 8 / scale.denominator), topFraction,
+                                                     byWork ? JPEGEntropySplit.pixelShare(for: scale) : -1,
                                                      out.baseAddress, Int32(width), Int32(height), &result)
                 initialized = status == 0 ? out.count : 0
             }

@@ -65,6 +65,20 @@ public enum JPEGEntropySplit {
     /// IDCT and upsampling cost more at scales without SIMD code (3/4, 7/8).
     static let relativeCost: [Double] = [1.00, 1.27, 1.47, 1.43, 1.93, 2.17, 2.58, 1.74]
 
+    /// The work of a decode's IDCT, upsampling and colour at `scale`
+    /// against its Huffman decoding's (``relativeCost`` less the 1/8
+    /// decode): 0.47 at 3/8.
+    ///
+    /// ```swift
+    /// JPEGEntropySplit.pixelShare(for: JPEGScale(numerator: 3, denominator: 8))   // 0.47
+    /// ```
+    public static func pixelShare(for scale: JPEGScale) -> Double {
+        guard scale.denominator > 0, 8 % scale.denominator == 0 else { return 0 }
+        let eighths = scale.numerator * 8 / scale.denominator
+        guard (1...8).contains(eighths) else { return 0 }
+        return relativeCost[eighths - 1] - 1
+    }
+
     /// The share of the rows the first thread decodes at `scale`, or nil
     /// when a split gains too little. The second thread reads a `f` share of
     /// the codes (cost `f·E`) and then decodes the rest (`(1 − f)·T`) while
