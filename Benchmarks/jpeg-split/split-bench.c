@@ -33,7 +33,7 @@ static void whole_image(const unsigned char *bytes, long length, int width, int 
             double t0 = now_ms();
             tjDecompress2(handle, bytes, (unsigned long)length, whole, w, w * 4, h, TJPF_RGBA, 0);
             double t1 = now_ms();
-            if (fraction <= 0.9) status = fw_jpeg_entropy_split_decode(bytes, (size_t)length, num, fraction, 0, split, w, h, &result);
+            if (fraction <= 0.9) status = fw_jpeg_entropy_split_decode(bytes, (size_t)length, num, fraction, 0, -1, split, w, h, &result);
             double t2 = now_ms();
             if (t1 - t0 < best_whole) best_whole = t1 - t0;
             if (t2 - t1 < best_split) best_split = t2 - t1;

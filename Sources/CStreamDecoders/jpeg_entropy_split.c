@@ -328,8 +328,8 @@ typedef struct {
     int status;
     uint64_t bits_read;
     int shifted;             // the rest of the scan's bits shifted, not copied (fw_split_bottom)
-    // With a kept scan, >= 0: the cut shares the work, not the rows
-    // (fw_split_cut_by_work), the pixels' work this share of the codes'.
+    // >= 0 with a kept scan or restart markers: the cut shares the work, not
+    // the rows (fw_split_cut_by_work), the pixels' work this share of the codes'.
     double pixel_share;
     char message[200];
 } fw_split_job;
@@ -503,8 +503,8 @@ static void fw_split_grid(fw_split_job *job, const fw_dc_scan *s) {
 static int32_t fw_split_scan(fw_split_job *job, double top_fraction, fw_entropy_split_result *result);
 
 int32_t fw_jpeg_entropy_split_decode(const uint8_t *bytes, size_t length, int32_t scale_num, double top_fraction,
-                                     int32_t restart_only, uint8_t *out, int32_t out_width, int32_t out_height,
-                                     fw_entropy_split_result *result) {
+                                     int32_t restart_only, double pixel_share, uint8_t *out, int32_t out_width,
+                                     int32_t out_height, fw_entropy_split_result *result) {
     memset(result, 0, sizeof *result);
     if (length < 4 || bytes[0] != 0xFF || bytes[1] != 0xD8 || scale_num < 1 || scale_num > 8) {
         snprintf(result->message, sizeof result->message, "not a JPEG");
@@ -513,7 +513,7 @@ int32_t fw_jpeg_entropy_split_decode(const uint8_t *bytes, size_t length, int32_
     fw_dc_scan s;
     memset(&s, 0, sizeof s);
     fw_split_job job = {.bytes = bytes, .length = length, .num = scale_num, .width = out_width,
-                        .height = out_height, .out = out, .scan = &s, .pixel_share = -1};
+                        .height = out_height, .out = out, .scan = &s, .pixel_share = pixel_share};
     int status = fw_split_open(&s, bytes, length, &job.data, restart_only, result);
     if (status == 0) status = fw_split_scan(&job, top_fraction, result);
     fw_dc_free(&s);
@@ -534,16 +534,32 @@ int32_t fw_jpeg_sketch_split_decode(fw_jpeg_sketch *kept, const uint8_t *bytes, 
     return fw_split_scan(&job, top_fraction, result);
 }
 
-// The MCU row above which lies `fraction` of the work, nearest: its rows'
-// codes (a kept scan's row bits) and their pixels, the pixels' work
-// `pixel_share` of the codes' spread evenly over the rows. A photo's codes
-// are not: a sky above a field takes few bits a row, the field many.
-static long fw_split_cut_by_work(const fw_dc_scan *s, long rows, double fraction, double pixel_share) {
+// The bits of the scan's codes above MCU row k: a kept scan knows where
+// each row starts; with restart markers, where each interval starts (k's
+// row above starting one, the rows a cut may be at). -1 when not known.
+static double fw_split_bits_above(const fw_dc_scan *s, long k, long mcus_per_row) {
+    if (s->row_bits) return (double)s->row_bits[k];
+    if (!s->restart_interval || !s->segments) return -1;
+    long mcu = k * mcus_per_row, interval = mcu / s->restart_interval;
+    if (mcu % s->restart_interval != 0 || interval >= s->segment_count) return -1;
+    return (double)s->segments[interval] * 8;
+}
+
+// The MCU row above which lies `fraction` of the work, nearest, of those
+// whose row above starts a restart interval when the scan has them: its
+// rows' codes and their pixels, the pixels' work `pixel_share` of the
+// codes' spread evenly over the rows. A photo's codes are not: a sky above
+// a field takes few bits a row, the field many. -1 when the bits are not known.
+static long fw_split_cut_by_work(const fw_dc_scan *s, long rows, long mcus_per_row, double fraction,
+                                 double pixel_share) {
     double bits = (double)s->total_bits, pixels_per_row = pixel_share * bits / (double)rows;
     double target = fraction * (bits + pixels_per_row * (double)rows), best_gap = -1;
-    long best = rows / 2;
+    long best = -1;
     for (long k = 2; k < rows; k++) {   // the split needs a row above its cut
-        double gap = fabs((double)s->row_bits[k] + pixels_per_row * (double)k - target);
+        if (s->restart_interval && (k - 1) * mcus_per_row % s->restart_interval != 0) continue;
+        double above = fw_split_bits_above(s, s->row_bits ? k : k - 1, mcus_per_row);
+        if (above < 0) continue;
+        double gap = fabs(above + pixels_per_row * (double)k - target);
         if (best_gap < 0 || gap < best_gap) {
             best = k;
             best_gap = gap;
@@ -558,10 +574,12 @@ static int32_t fw_split_scan(fw_split_job *job, double top_fraction, fw_entropy_
     fw_dc_scan *s = job->scan;
     fw_split_grid(job, s);
     long mcu_rows = ((long)s->height + job->mcu_height - 1) / job->mcu_height;
-    long cut = (long)(mcu_rows * top_fraction + 0.5);
-    if (s->row_bits && job->pixel_share >= 0 && mcu_rows > 1)
-        cut = fw_split_cut_by_work(s, mcu_rows, top_fraction, job->pixel_share);
-    if (s->restart_interval) {
+    long cut = (long)(mcu_rows * top_fraction + 0.5), by_work = -1;
+    if (job->pixel_share >= 0 && (s->row_bits || s->restart_interval))
+        by_work = fw_split_cut_by_work(s, mcu_rows, job->mcus_per_row, top_fraction, job->pixel_share);
+    if (by_work >= 0) {
+        cut = by_work;
+    } else if (s->restart_interval) {
         // The row above the cut must start a restart interval: the nearest such cut.
         long best = -1;
         for (long k = 2; k < mcu_rows; k++)

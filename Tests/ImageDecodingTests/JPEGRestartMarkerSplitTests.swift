@@ -164,4 +164,27 @@ import Testing
             #expect(error.message.contains("truncated"))
         }
     }
+
+    /// The browser cuts a camera's photo where half the work is (`byWork`):
+    /// the intervals' starts tell where the codes lie. A photo whose grain
+    /// is in its bottom quarter, a marker every row, is cut in that quarter.
+    @Test func aPhotoWhoseDetailLiesBelowIsCutWhereHalfItsWorkIs() throws {
+        let folder = try TemporaryFolder()
+        let source = try folder.write("plain.jpg", JPEGBaselineSketchTests.photoDetailedBelow())
+        try CodecFixtures.run("/usr/bin/jpegtran", ["-restart", "1", "-outfile", folder.file("restart.jpg"), source])
+        let bytes = try CodecFixtures.read(folder.file("restart.jpg"))
+        let whole = JPEGEntropySplitTests.whole(bytes, eighths: 3)
+        let scale = JPEGScale(numerator: 3, denominator: 8)
+        func split(byWork: Bool) throws -> JPEGEntropySplit.Decoded {
+            try bytes.withUnsafeBufferPointer {
+                JPEGEntropySplit.decode($0, scale: scale, width: whole.width, height: whole.height, topFraction: 0.5,
+                                        restartMarkersOnly: true, byWork: byWork)
+            }.get()
+        }
+        let byWork = try split(byWork: true), byRows = try split(byWork: false)
+        #expect(byWork.topRows * 4 > whole.height * 3, "cut at \(byWork.topRows) of \(whole.height) rows")
+        #expect(abs(byRows.topRows * 2 - whole.height) * 10 < whole.height, "by rows: at \(byRows.topRows)")
+        #expect(JPEGEntropySplitTests.firstDifference(byWork.pixels, whole.pixels) == nil)
+    }
+
 }

@@ -206,15 +206,18 @@ typedef struct {
 /// (out_width x out_height RGBA, what libjpeg makes at that scale) on two
 /// threads, cut at the MCU row nearest `top_fraction` of the rows (with
 /// restart markers: nearest it of the rows whose row above starts an
-/// interval) (jpeg_entropy_split.c). With `restart_only`, a file without
+/// interval) (jpeg_entropy_split.c); with restart markers and `pixel_share`
+/// >= 0, of those rows the one nearest `top_fraction` of the work above it,
+/// as for fw_jpeg_sketch_split_decode (the intervals' starts give the bits).
+/// With `restart_only`, a file without
 /// restart markers is not one this splits (1, before its scan is read). The output is
 /// tjDecompress2's with no flags, byte for byte. 0 on success; 1 when the
 /// file is not one this splits; -1 when either part failed or libjpeg
 /// warned (the caller decodes the whole file, whose messages are the ones
 /// to show). `out` is undefined unless 0.
 int32_t fw_jpeg_entropy_split_decode(const uint8_t *bytes, size_t length, int32_t scale_num, double top_fraction,
-                                     int32_t restart_only, uint8_t *out, int32_t out_width, int32_t out_height,
-                                     fw_entropy_split_result *result);
+                                     int32_t restart_only, double pixel_share, uint8_t *out, int32_t out_width,
+                                     int32_t out_height, fw_entropy_split_result *result);
 /// The same for the file whose scan `kept` holds (`bytes` the same bytes
 /// fw_jpeg_sketch_decode read), with or without restart markers: the
 /// second thread reads no codes (`bits_read` is 0). With `pixel_share` >= 0

@@ -174,7 +174,8 @@ public struct JPEGDecoder: ImageFormatDecoder {
             return (PixelBuffer(width: size.w, height: size.h, pixels: split.pixels), .keptScanSplit)
         }
         if case .success(let split) = JPEGEntropySplit.decode(buffer, scale: plan.scale, width: size.w, height: size.h,
-                                                              topFraction: 0.5, restartMarkersOnly: true) {
+                                                              topFraction: 0.5, restartMarkersOnly: true,
+                                                              byWork: true) {
             return (PixelBuffer(width: size.w, height: size.h, pixels: split.pixels), .restartSplit)
         }
         return nil

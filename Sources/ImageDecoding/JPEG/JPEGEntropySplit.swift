@@ -95,9 +95,13 @@ public enum JPEGEntropySplit {
     /// The JPEG in `bytes` at `scale`, `width` × `height` RGBA (the size
     /// libjpeg makes at that scale), cut at `topFraction` of its MCU rows
     /// (with restart markers, at the nearest row whose row above starts an
-    /// interval). `restartMarkersOnly` declines a file without them.
+    /// interval; with `byWork` too, of those the one nearest `topFraction`
+    /// of the work above it, the intervals' starts giving the codes' bits
+    /// and ``pixelShare(for:)`` the pixels'). `restartMarkersOnly` declines
+    /// a file without them.
     public static func decode(_ bytes: UnsafeBufferPointer<UInt8>, scale: JPEGScale, width: Int, height: Int,
-                              topFraction: Double, restartMarkersOnly: Bool = false) -> Result<Decoded, Failure> {
+                              topFraction: Double, restartMarkersOnly: Bool = false,
+                              byWork: Bool = false) -> Result<Decoded, Failure> {
         guard let base = bytes.baseAddress, scale.denominator > 0, scale.numerator * 8 % scale.denominator == 0,
               width > 0, height > 0 else {
             return .failure(.notApplicable("no bytes or no libjpeg scale"))
@@ -107,8 +111,8 @@ public enum JPEGEntropySplit {
         var status: Int32 = 1
         let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, initialized in
             status = fw_jpeg_entropy_split_decode(base, bytes.count, Int32(eighths), topFraction,
-                                                  restartMarkersOnly ? 1 : 0, out.baseAddress, Int32(width),
-                                                  Int32(height), &result)
+                                                  restartMarkersOnly ? 1 : 0, byWork ? pixelShare(for: scale) : -1,
+                                                  out.baseAddress, Int32(width), Int32(height), &result)
             initialized = status == 0 ? out.count : 0
         }
         return outcome(status, result, pixels)
