@@ -1024,44 +1024,49 @@ int32_t fw_jpeg_progressive_decode(const uint8_t *bytes, size_t length, int32_t 
     return status;
 }
 
-int32_t fw_jpeg_progressive_rows_read(const uint8_t *bytes, size_t length, int32_t parts, const uint8_t *done,
-                                      int32_t done_count) {
+// For the test entry points: the file parsed and cut into `parts` bands,
+// the pieces `done` marks done; NULL when it is not one this reads or the
+// sizes do not match. Freed by fw_p_test_free.
+static fw_p_work *fw_p_test_work(const uint8_t *bytes, size_t length, int parts, const uint8_t *done,
+                                 int done_count) {
     fw_p_file *f = calloc(1, sizeof *f);
     fw_p_work *w = calloc(1, sizeof *w);
-    int32_t rows = -1;
     if (f && w && fw_p_parse(f, bytes, length) == 0) {
         fw_p_plan(w, f, parts);
         int pieces = f->scan_count * w->parts + w->parts;
         w->done = calloc((size_t)pieces, 1);
         if (w->done && w->parts == parts && done_count == pieces) {
             memcpy(w->done, done, (size_t)pieces);
-            int bands = fw_p_complete_bands(w);
-            rows = bands == w->parts ? (f->height + 8 * f->vmax - 1) / (8 * f->vmax) : w->cuts[bands];
+            return w;
         }
         free(w->done);
     }
     free(w);
     if (f) fw_p_free(f);
+    return NULL;
+}
+
+static void fw_p_test_free(fw_p_work *w) {
+    free(w->done);
+    fw_p_free(w->f);
+    free(w);
+}
+
+int32_t fw_jpeg_progressive_rows_read(const uint8_t *bytes, size_t length, int32_t parts, const uint8_t *done,
+                                      int32_t done_count) {
+    fw_p_work *w = fw_p_test_work(bytes, length, parts, done, done_count);
+    if (!w) return -1;
+    int32_t rows = w->cuts[fw_p_complete_bands(w)];   // cuts[parts]: every MCU row
+    fw_p_test_free(w);
     return rows;
 }
 
 int32_t fw_jpeg_progressive_band_ready(const uint8_t *bytes, size_t length, int32_t parts, const uint8_t *done,
                                        int32_t done_count, int32_t scan, int32_t band) {
-    fw_p_file *f = calloc(1, sizeof *f);
-    fw_p_work *w = calloc(1, sizeof *w);
-    int32_t ready = -1;
-    if (f && w && fw_p_parse(f, bytes, length) == 0) {
-        fw_p_plan(w, f, parts);
-        int pieces = f->scan_count * w->parts + w->parts;
-        w->done = calloc((size_t)pieces, 1);
-        if (w->done && w->parts == parts && done_count == pieces && scan >= 0 && scan < f->scan_count && band >= 0
-            && band < parts) {
-            memcpy(w->done, done, (size_t)pieces);
-            ready = fw_p_ready(w, scan * parts + band);
-        }
-        free(w->done);
-    }
-    free(w);
-    if (f) fw_p_free(f);
+    fw_p_work *w = fw_p_test_work(bytes, length, parts, done, done_count);
+    if (!w) return -1;
+    int32_t ready = scan >= 0 && scan < w->f->scan_count && band >= 0 && band < parts
+        ? fw_p_ready(w, scan * parts + band) : -1;
+    fw_p_test_free(w);
     return ready;
 }
