@@ -170,7 +170,7 @@ import Testing
     /// is in its bottom quarter, a marker every row, is cut in that quarter.
     @Test func aPhotoWhoseDetailLiesBelowIsCutWhereHalfItsWorkIs() throws {
         let folder = try TemporaryFolder()
-        let source = try folder.write("plain.jpg", JPEGBaselineSketchTests.photoDetailedBelow())
+        let source = try folder.write("plain.jpg", JPEGKeptScanSplitTests.photoDetailedBelow())
         try CodecFixtures.run("/usr/bin/jpegtran", ["-restart", "1", "-outfile", folder.file("restart.jpg"), source])
         let bytes = try CodecFixtures.read(folder.file("restart.jpg"))
         let whole = JPEGEntropySplitTests.whole(bytes, eighths: 3)
