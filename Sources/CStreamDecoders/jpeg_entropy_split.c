@@ -534,14 +534,16 @@ int32_t fw_jpeg_sketch_split_decode(fw_jpeg_sketch *kept, const uint8_t *bytes, 
     return fw_split_scan(&job, top_fraction, result);
 }
 
-// The bits of the scan's codes above MCU row k: a kept scan knows where
-// each row starts; with restart markers, where each interval starts (k's
-// row above starting one, the rows a cut may be at). -1 when not known.
-static double fw_split_bits_above(const fw_dc_scan *s, long k, long mcus_per_row) {
-    if (s->row_bits) return (double)s->row_bits[k];
-    if (!s->restart_interval || !s->segments) return -1;
-    long mcu = k * mcus_per_row, interval = mcu / s->restart_interval;
-    if (mcu % s->restart_interval != 0 || interval >= s->segment_count) return -1;
+// The bits of the scan's codes before MCU row `row`, where a split's
+// bottom part starts: a kept scan knows where each row starts; with
+// restart markers, where each interval starts. -1 when not known, or when
+// the scan has restart markers and no interval starts there (no cut).
+static double fw_split_bits_before(const fw_dc_scan *s, long row, long mcus_per_row) {
+    long mcu = row * mcus_per_row;
+    if (s->restart_interval && mcu % s->restart_interval != 0) return -1;
+    if (s->row_bits) return (double)s->row_bits[row];
+    long interval = s->restart_interval ? mcu / s->restart_interval : -1;
+    if (interval < 0 || !s->segments || interval >= s->segment_count) return -1;
     return (double)s->segments[interval] * 8;
 }
 
@@ -555,9 +557,8 @@ static long fw_split_cut_by_work(const fw_dc_scan *s, long rows, long mcus_per_r
     double bits = (double)s->total_bits, pixels_per_row = pixel_share * bits / (double)rows;
     double target = fraction * (bits + pixels_per_row * (double)rows), best_gap = -1;
     long best = -1;
-    for (long k = 2; k < rows; k++) {   // the split needs a row above its cut
-        if (s->restart_interval && (k - 1) * mcus_per_row % s->restart_interval != 0) continue;
-        double above = fw_split_bits_above(s, s->row_bits ? k : k - 1, mcus_per_row);
+    for (long k = 2; k < rows; k++) {   // the bottom part starts at the row above the cut
+        double above = fw_split_bits_before(s, k - 1, mcus_per_row);
         if (above < 0) continue;
         double gap = fabs(above + pixels_per_row * (double)k - target);
         if (best_gap < 0 || gap < best_gap) {

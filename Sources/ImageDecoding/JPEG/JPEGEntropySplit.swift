@@ -73,10 +73,14 @@ public enum JPEGEntropySplit {
     /// JPEGEntropySplit.pixelShare(for: JPEGScale(numerator: 3, denominator: 8))   // 0.47
     /// ```
     public static func pixelShare(for scale: JPEGScale) -> Double {
-        guard scale.denominator > 0, 8 % scale.denominator == 0 else { return 0 }
+        relativeCost(at: scale).map { $0 - 1 } ?? 0
+    }
+
+    /// ``relativeCost`` at `scale`, nil when it is not one of libjpeg's n/8.
+    private static func relativeCost(at scale: JPEGScale) -> Double? {
+        guard scale.denominator > 0, 8 % scale.denominator == 0 else { return nil }
         let eighths = scale.numerator * 8 / scale.denominator
-        guard (1...8).contains(eighths) else { return 0 }
-        return relativeCost[eighths - 1] - 1
+        return (1...8).contains(eighths) ? relativeCost[eighths - 1] : nil
     }
 
     /// The share of the rows the first thread decodes at `scale`, or nil
@@ -84,10 +88,7 @@ public enum JPEGEntropySplit {
     /// the codes (cost `f·E`) and then decodes the rest (`(1 − f)·T`) while
     /// the first decodes `f·T`; they end together at `f = T / (2T − E)`.
     public static func topFraction(for scale: JPEGScale) -> Double? {
-        guard scale.denominator > 0, 8 % scale.denominator == 0 else { return nil }
-        let eighths = scale.numerator * 8 / scale.denominator
-        guard (1...8).contains(eighths) else { return nil }
-        let cost = relativeCost[eighths - 1]
+        guard let cost = relativeCost(at: scale) else { return nil }
         let fraction = cost / (2 * cost - 1)
         return fraction <= 0.9 ? fraction : nil
     }
