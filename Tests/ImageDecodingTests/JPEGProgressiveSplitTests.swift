@@ -272,6 +272,36 @@ import Testing
         #expect(read > 30 && declined > 30, "\(read) read, \(declined) declined")
     }
 
+    /// A refinement scan's ZRL where fewer than 16 zeros are left before the
+    /// band's end, which only damaged data has: libjpeg reads on to the end,
+    /// with a correction bit for every coefficient already nonzero (here 50
+    /// and 60 of one block), and so must the reader. It once read none there
+    /// (its mask of the coefficients before the target was a shift by 64).
+    @Test(arguments: [0b11 as UInt32, 0b10, 0b00])
+    func aRefinementZRLPastTheBandsEndReadsTheCorrectionsToTheEnd(corrections: UInt32) throws {
+        func block(corrections: UInt32) -> [UInt8] {
+            let zrl = HandCodedJPEG.Piece.code(0xF0)
+            return HandCodedJPEG.greyBlock(quantiser: 40, scans: [
+                .init(spectrum: 0...0, high: 0, low: 0, table: [0x00: 1], symbols: [.code(0x00)]),
+                // 48 zeros, one at 49, +1 at 50; 9 zeros, +1 at 60; end of band. In halves (Al 1): 2 each.
+                .init(spectrum: 1...63, high: 0, low: 1, table: [0xF0: 2, 0x11: 2, 0x91: 2, 0x00: 3],
+                      symbols: [zrl, zrl, zrl, .code(0x11), .bits(1, count: 1), .code(0x91), .bits(1, count: 1),
+                                .code(0x00)]),
+                // Three ZRLs pass zeros 1-48; the fourth finds 14 zeros left and two corrections.
+                .init(spectrum: 1...63, high: 1, low: 0, table: [0xF0: 1],
+                      symbols: [zrl, zrl, zrl, zrl, .bits(corrections, count: 2)]),
+            ])
+        }
+        let bytes = block(corrections: corrections)
+        let whole = Self.whole(bytes, eighths: 8)
+        #expect(whole.warning == nil)
+        let unrefined = Self.whole(block(corrections: corrections ^ 0b11), eighths: 8)
+        #expect(JPEGEntropySplitTests.firstDifference(whole.pixels, unrefined.pixels) != nil,
+                "the corrections change libjpeg's pixels")
+        let read = try Self.read(bytes, eighths: 8, size: (whole.width, whole.height), threads: 1).get()
+        #expect(JPEGEntropySplitTests.firstDifference(read, whole.pixels) == nil)
+    }
+
     /// A page of a large progressive photo is read this way on a machine
     /// of two cores; on one, libjpeg reads it whole as before.
     @Test func aLargeProgressivePhotosPageIsReadOnTwoCores() throws {
