@@ -1,4 +1,5 @@
 import CTurboJPEG
+import Glibc
 import TestFixtures
 import Testing
 @testable import ImageDecoding
@@ -30,11 +31,15 @@ import Testing
         return (out, width, height, status == 0 ? nil : String(cString: tjGetErrorStr2(handle)))
     }
 
-    /// The row and byte where two outputs first differ (a failed #expect on
-    /// megabyte arrays would print them whole).
+    /// The byte where two outputs first differ (a failed #expect on
+    /// megabyte arrays would print them whole). memcmp first: in a debug
+    /// build the index-by-index search was 71 % of this suite's time.
     static func firstDifference(_ a: [UInt8], _ b: [UInt8]) -> Int? {
         guard a.count == b.count else { return -1 }
-        return a.indices.first { a[$0] != b[$0] }
+        let same = a.isEmpty || a.withUnsafeBytes { pa in
+            b.withUnsafeBytes { pb in memcmp(pa.baseAddress!, pb.baseAddress!, a.count) == 0 }
+        }
+        return same ? nil : a.indices.first { a[$0] != b[$0] }
     }
 
     static func split(_ bytes: [UInt8], eighths: Int, fraction: Double,
