@@ -141,14 +141,7 @@ import Testing
     /// and id, 16 counts, the symbols; table 0 of each class), and `bits`
     /// as its scan (1-bits fill the last byte, 0xFF bytes stuffed).
     static func greyJPEG(bits: [Bool], blocksPerRow: Int, rows: Int, tables: [[UInt8]]) -> [UInt8] {
-        var bits = bits
-        while bits.count % 8 != 0 { bits.append(true) }
-        var data: [UInt8] = []
-        for index in stride(from: 0, to: bits.count, by: 8) {
-            let byte = (0..<8).reduce(UInt8(0)) { $0 << 1 | (bits[index + $1] ? 1 : 0) }
-            data.append(byte)
-            if byte == 0xFF { data.append(0) }
-        }
+        let data = HandCodedJPEG.packed(bits)
         let width = 8 * blocksPerRow, height = 8 * rows
         var file: [UInt8] = [0xFF, 0xD8]
         file += [0xFF, 0xDB, 0, 67, 0] + [UInt8](repeating: 8, count: 64)

@@ -68,7 +68,7 @@ enum HandCodedJPEG {
         return ((counts, ordered.map(\.key)), codes)
     }
 
-    /// The pieces as bits, padded with ones, a zero byte stuffed after each 0xFF.
+    /// The pieces as bits, then as a scan's bytes (``packed(_:)``).
     private static func entropyCoded(_ pieces: [Piece], codes: [UInt8: (code: UInt32, length: Int)]) -> [UInt8] {
         var bits: [Bool] = []
         func put(_ value: UInt32, _ count: Int) {
@@ -80,6 +80,12 @@ enum HandCodedJPEG {
             case .bits(let value, let count): put(value, count)
             }
         }
+        return packed(bits)
+    }
+
+    /// A scan's bytes from its bits: padded with ones, a zero byte stuffed after each 0xFF.
+    static func packed(_ bits: [Bool]) -> [UInt8] {
+        var bits = bits
         while bits.count % 8 != 0 { bits.append(true) }
         var out: [UInt8] = []
         for start in stride(from: 0, to: bits.count, by: 8) {
