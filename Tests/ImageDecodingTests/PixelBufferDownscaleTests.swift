@@ -36,6 +36,21 @@ import Testing
         }
     }
 
+    @Test func aDownscaleOnTwoCoresGivesTheSamePixelsAsOnOne() {
+        var random = SeededRandom(seed: 4)
+        // A page's 3/8 decode fitted (scaled down), an odd row count, a strong reduction.
+        for (w, h, ow, oh) in [(600, 450, 427, 320), (400, 1001, 397, 257), (900, 1500, 100, 300)] {
+            #expect(OpaqueDownscale.secondThreadsFirstRow(outputHeight: oh, onTwoCores: true) == oh / 2)
+            let source = Self.randomImage(width: w, height: h, opaque: true, using: &random)
+            let one = source.downscaled(toWidth: ow, height: oh)
+            let two = source.downscaled(toWidth: ow, height: oh, onTwoCores: true)
+            #expect(two.width == ow && two.height == oh)
+            #expect(two.pixels == one.pixels, "\(w)×\(h) → \(ow)×\(oh)")
+        }
+        #expect(OpaqueDownscale.secondThreadsFirstRow(outputHeight: 255, onTwoCores: true) == nil)
+        #expect(OpaqueDownscale.secondThreadsFirstRow(outputHeight: 800, onTwoCores: false) == nil)
+    }
+
     @Test func fixedPointPathTakesEveryReductionUpToItsTapLimit() {
         var random = SeededRandom(seed: 3)
         let source = Self.randomImage(width: 160, height: 120, opaque: true, using: &random)

@@ -75,7 +75,9 @@ public struct JPEGDecoder: ImageFormatDecoder {
             return try result.get()
         }
         let decompressed = try decompressReleasing(&bytes, mayCut: !fullSize && splitsAcrossCores)
-        var image = decompressed.image.downscaled(toWidth: decompressed.target.w, height: decompressed.target.h)
+        // A decode libjpeg ran on two cores is worth finishing on two.
+        var image = decompressed.image.downscaled(toWidth: decompressed.target.w, height: decompressed.target.h,
+                                                  onTwoCores: decompressed.route != .whole)
             .oriented(decompressed.orientation)
         ColorProfile.convertForDisplay(&image, iccProfile: decompressed.iccProfile)
         return DecodedImage(width: image.width, height: image.height, pixels: image.pixels,

@@ -29,34 +29,70 @@ enum OpaqueDownscale {
     /// reductions (over 15×, only huge non-JPEG images) take the `Float` path.
     static let maximumTaps = 16
 
+    /// Output rows below which a second thread is not worth starting (a
+    /// page of a photo has 800 or more).
+    static let minimumRowsAcrossCores = 256
+
     /// `buffer` area-averaged to `outWidth` × `outHeight`, or nil when the
     /// reduction is too strong for this fixed point (then use the `Float` path).
-    static func downscale(_ buffer: PixelBuffer, toWidth outWidth: Int, height outHeight: Int) -> PixelBuffer? {
+    /// `onTwoCores`: the bottom half of the output rows on a second thread
+    /// (each output row is computed from the source alone, so the pixels are
+    /// the same either way). A 12 MP photo's page, 1500 × 1125 to 1067 × 800,
+    /// takes about 5 ms on one core: on its decode's path to the screen.
+    static func downscale(_ buffer: PixelBuffer, toWidth outWidth: Int, height outHeight: Int,
+                          onTwoCores: Bool = false) -> PixelBuffer? {
         guard FixedTaps.maximumTaps(from: buffer.width, to: outWidth) <= maximumTaps,
               FixedTaps.maximumTaps(from: buffer.height, to: outHeight) <= maximumTaps else { return nil }
         let columns = FixedTaps(from: buffer.width, to: outWidth, total: 1 << weightBits)
         let rows = FixedTaps(from: buffer.height, to: outHeight, total: 1 << weightBits)
         let pairWeights = pairedWeights(columns, outWidth: outWidth)
-        let rowLength = buffer.width * 4
-        var row = [UInt16](repeating: 0, count: rowLength)
         let output = [UInt8](unsafeUninitializedCapacity: outWidth * outHeight * 4) { out, initialized in
             buffer.pixels.withUnsafeBufferPointer { source in
-                row.withUnsafeMutableBufferPointer { row in
-                    pairWeights.withUnsafeBufferPointer { pairWeights in
-                        columns.first.withUnsafeBufferPointer { first in
-                            for oy in 0..<outHeight {
-                                averageRows(source.baseAddress!, rowLength: rowLength, rows: rows, output: oy,
-                                            into: row.baseAddress!)
-                                averageColumns(row.baseAddress!, first: first, taps: columns.taps, weights: pairWeights,
-                                               outWidth: outWidth, into: out.baseAddress! + oy * outWidth * 4)
-                            }
-                        }
-                    }
+                let pass = RowPass(source: source.baseAddress!, rowLength: buffer.width * 4, rows: rows,
+                                   columns: columns, pairWeights: pairWeights, outWidth: outWidth,
+                                   out: out.baseAddress!)
+                if let middle = secondThreadsFirstRow(outputHeight: outHeight, onTwoCores: onTwoCores),
+                   WorkerThread.alongside({ pass.run(middle..<outHeight) }, { pass.run(0..<middle) }) {
+                    return
                 }
+                pass.run(0..<outHeight)
             }
             initialized = outWidth * outHeight * 4
         }
         return PixelBuffer(width: outWidth, height: outHeight, pixels: output)
+    }
+
+    /// The first output row a second thread computes, nil when one thread
+    /// computes them all.
+    static func secondThreadsFirstRow(outputHeight: Int, onTwoCores: Bool) -> Int? {
+        onTwoCores && outputHeight >= minimumRowsAcrossCores ? outputHeight / 2 : nil
+    }
+
+    /// Both passes over a range of output rows, each range with its own
+    /// intermediate row, so that two threads can share one output.
+    private struct RowPass: @unchecked Sendable {
+        let source: UnsafePointer<UInt8>
+        let rowLength: Int
+        let rows: FixedTaps
+        let columns: FixedTaps
+        let pairWeights: [SIMD8<UInt16>]
+        let outWidth: Int
+        let out: UnsafeMutablePointer<UInt8>
+
+        func run(_ outputRows: Range<Int>) {
+            var row = [UInt16](repeating: 0, count: rowLength)
+            row.withUnsafeMutableBufferPointer { row in
+                pairWeights.withUnsafeBufferPointer { pairWeights in
+                    columns.first.withUnsafeBufferPointer { first in
+                        for oy in outputRows {
+                            averageRows(source, rowLength: rowLength, rows: rows, output: oy, into: row.baseAddress!)
+                            averageColumns(row.baseAddress!, first: first, taps: columns.taps, weights: pairWeights,
+                                           outWidth: outWidth, into: out + oy * outWidth * 4)
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// `a × w / 2^16` per lane, truncated: SSE2's `pmulhuw`.

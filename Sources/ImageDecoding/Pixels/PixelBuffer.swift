@@ -18,10 +18,13 @@ struct PixelBuffer: Sendable {
     /// do not bleed their (meaningless) colour into the edges.
     ///
     /// Opaque images take the fixed-point ``OpaqueDownscale`` (about 4× faster,
-    /// within ±1 per channel of this `Float` version).
-    func downscaled(toWidth outWidth: Int, height outHeight: Int, hasAlpha: Bool = false) -> PixelBuffer {
+    /// within ±1 per channel of this `Float` version), on two cores when
+    /// `onTwoCores` (the same pixels).
+    func downscaled(toWidth outWidth: Int, height outHeight: Int, hasAlpha: Bool = false,
+                    onTwoCores: Bool = false) -> PixelBuffer {
         guard outWidth < width || outHeight < height, outWidth > 0, outHeight > 0 else { return self }
-        if !hasAlpha, let fast = OpaqueDownscale.downscale(self, toWidth: outWidth, height: outHeight) { return fast }
+        if !hasAlpha, let fast = OpaqueDownscale.downscale(self, toWidth: outWidth, height: outHeight,
+                                                           onTwoCores: onTwoCores) { return fast }
         return floatDownscaled(toWidth: outWidth, height: outHeight, hasAlpha: hasAlpha)
     }
 
