@@ -78,8 +78,9 @@ int fw_wait_readable(int socket, int milliseconds) {
 int fw_sealed_memfd(const void *bytes, size_t length) {
     int fd = memfd_create("fourway-pixels", MFD_CLOEXEC | MFD_ALLOW_SEALING);
     if (fd < 0) return -1;
-    // Written, not mapped and copied: the kernel fills whole pages without
-    // a fault and a zeroing each (a page's 3.4 MB: 0.7 ms against 1.9).
+    // Written, not mapped and copied: the kernel fills the pages as it
+    // allocates them, without a page fault each (a page's 3.4 MB: 0.7 ms
+    // against 1.9, docs/benchmarks.md).
     for (size_t done = 0; done < length;) {
         ssize_t wrote = pwrite(fd, (const char *)bytes + done, length - done, (off_t)done);
         if (wrote < 0 && errno == EINTR) continue;
