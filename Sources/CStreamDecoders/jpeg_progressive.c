@@ -954,7 +954,21 @@ static void fw_p_free(fw_p_file *f) {
 
 int32_t fw_jpeg_progressive_decode(const uint8_t *bytes, size_t length, int32_t scale_num, int32_t threads,
                                    uint8_t *out, int32_t out_width, int32_t out_height, char message[200]) {
+    return fw_jpeg_progressive_decode_window(bytes, length, scale_num, threads, 0, 0, -1, -1, out, out_width,
+                                             out_height, message);
+}
+
+int32_t fw_jpeg_progressive_decode_window(const uint8_t *bytes, size_t length, int32_t scale_num, int32_t threads,
+                                          int32_t left, int32_t top, int32_t full_width, int32_t full_height,
+                                          uint8_t *out, int32_t out_width, int32_t out_height, char message[200]) {
     message[0] = 0;
+    if (full_width < 0) full_width = out_width;
+    if (full_height < 0) full_height = out_height;
+    if (left < 0 || top < 0 || out_width < 1 || out_height < 1 || left > full_width - out_width ||
+        top > full_height - out_height) {
+        snprintf(message, 200, "the window lies outside the image");
+        return 1;
+    }
     if (scale_num < 1 || scale_num > 8) {
         snprintf(message, 200, "scale %d/8 is not one of libjpeg's", scale_num);
         return 1;
@@ -978,12 +992,14 @@ int32_t fw_jpeg_progressive_decode(const uint8_t *bytes, size_t length, int32_t 
     hook.file = f;
     hook.status = 1;
     info.err = fw_jpeg_errors_init(&errors);
+    uint8_t *volatile scratch = NULL;   // a window's row (below)
     if (setjmp(errors.jump)) {
         if (hook.work) fw_p_finish_reading(hook.work, 1);
         if (hook.failure) snprintf(message, 200, "%s", hook.failure);
         else snprintf(message, 200, "libjpeg: %s", errors.message);
         jpeg_destroy_decompress(&info);
         fw_p_free(f);
+        free(scratch);
         return -1;
     }
     jpeg_create_decompress(&info);
@@ -1000,16 +1016,32 @@ int32_t fw_jpeg_progressive_decode(const uint8_t *bytes, size_t length, int32_t 
     if (hook.status != 0) {
         snprintf(message, 200, "libjpeg read the scans itself");
         status = -1;
-    } else if ((int)info.output_width != out_width || (int)info.output_height != out_height) {
-        snprintf(message, 200, "libjpeg made %ux%u, not %dx%d", info.output_width, info.output_height, out_width,
-                 out_height);
+    } else if ((int)info.output_width != full_width || (int)info.output_height != full_height) {
+        snprintf(message, 200, "libjpeg made %ux%u, not %dx%d", info.output_width, info.output_height, full_width,
+                 full_height);
         status = -1;
     }
-    while (status == 0 && info.output_scanline < info.output_height) {
-        JSAMPROW row = out + (size_t)info.output_scanline * (size_t)out_width * 4;
-        if (jpeg_read_scanlines(&info, &row, 1) != 1) status = -1;
+    // A window: the rows above it made and dropped (the output pass runs
+    // from the top), its columns copied from each of its rows, and no row
+    // made below it.
+    int whole_rows = left == 0 && out_width == full_width;
+    if (status == 0 && (top > 0 || !whole_rows) && !(scratch = malloc((size_t)full_width * 4))) {
+        snprintf(message, 200, "out of memory");
+        status = -1;
     }
-    if (hook.work && fw_p_finish_reading(hook.work, status != 0) != 0 && status == 0) {
+    int end = top + out_height;
+    while (status == 0 && (int)info.output_scanline < end) {
+        int line = (int)info.output_scanline;
+        uint8_t *target = line >= top ? out + (size_t)(line - top) * (size_t)out_width * 4 : NULL;
+        JSAMPROW row = target && whole_rows ? target : scratch;
+        if (jpeg_read_scanlines(&info, &row, 1) != 1) status = -1;
+        else if (target && !whole_rows) memcpy(target, scratch + (size_t)left * 4, (size_t)out_width * 4);
+    }
+    free(scratch);
+    scratch = NULL;
+    // Stopped above the last row on purpose: the reading still going on is stopped too.
+    int cut_short = status == 0 && end < full_height;
+    if (hook.work && fw_p_finish_reading(hook.work, status != 0 || cut_short) != 0 && status == 0 && !cut_short) {
         snprintf(message, 200, "the scans are not read as libjpeg reads them");
         status = -1;
     }

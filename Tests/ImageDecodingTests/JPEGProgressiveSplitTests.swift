@@ -302,6 +302,100 @@ import Testing
         #expect(JPEGEntropySplitTests.firstDifference(read, whole.pixels) == nil)
     }
 
+    /// The window of the whole decode's pixels, cut out of them: what a
+    /// window must give.
+    static func cut(_ whole: (pixels: [UInt8], width: Int, height: Int, warning: String?),
+                    left: Int, top: Int, width: Int, height: Int) -> [UInt8] {
+        var cut: [UInt8] = []
+        for y in top..<(top + height) {
+            let start: Int = (y * whole.width + left) * 4
+            cut += whole.pixels[start..<(start + width * 4)]
+        }
+        return cut
+    }
+
+    /// Windows at the corners, in the middle, one pixel wide and one high,
+    /// and the whole image, at several scales: always the whole decode's
+    /// pixels there, on one thread and on two.
+    @Test(arguments: [TJSAMP_420, TJSAMP_444, TJSAMP_GRAY])
+    func aWindowIsTheWholeDecodesPixelsThere(subsampling: TJSAMP) throws {
+        let bytes = Self.photo(subsampling: subsampling)
+        for eighths in [1, 3, 4, 8] {
+            let whole = Self.whole(bytes, eighths: eighths)
+            let (w, h) = (whole.width, whole.height)
+            let windows = [(0, 0, w / 3, h / 4), (w / 4, h / 3, w / 2, h / 3), (w - w / 5, h - h / 6, w / 5, h / 6),
+                           (w / 2, 0, 1, h), (0, h / 2, w, 1), (0, 0, w, h)]
+            for (left, top, width, height) in windows where width > 0 && height > 0 {
+                for threads in [1, 2] {
+                    let window = try bytes.withUnsafeBufferPointer {
+                        JPEGProgressiveSplit.decodeWindow($0, scale: JPEGScale(numerator: eighths, denominator: 8),
+                                                          left: left, top: top, width: width, height: height,
+                                                          fullWidth: w, fullHeight: h, threads: threads)
+                    }.get()
+                    let expected = Self.cut(whole, left: left, top: top, width: width, height: height)
+                    #expect(JPEGEntropySplitTests.firstDifference(window, expected) == nil,
+                            "\(width)x\(height) at (\(left), \(top)) of \(w)x\(h), \(eighths)/8, \(threads) threads")
+                }
+            }
+        }
+    }
+
+    @Test func aWindowOutsideTheImageIsNotDecoded() {
+        let bytes = Self.photo(subsampling: TJSAMP_420)
+        let whole = Self.whole(bytes, eighths: 8)
+        for (left, top, width, height) in [(-1, 0, 10, 10), (0, 0, whole.width + 1, 10), (whole.width - 5, 0, 6, 1),
+                                           (0, whole.height, 10, 1), (0, 0, 0, 10)] {
+            let result = bytes.withUnsafeBufferPointer {
+                JPEGProgressiveSplit.decodeWindow($0, scale: JPEGScale(numerator: 1, denominator: 1), left: left,
+                                                  top: top, width: width, height: height, fullWidth: whole.width,
+                                                  fullHeight: whole.height)
+            }
+            guard case .failure(.notApplicable) = result else {
+                Issue.record("\(width)x\(height) at (\(left), \(top)) was decoded")
+                continue
+            }
+        }
+    }
+
+    /// A zoomed region of a progressive photo has the whole decode's
+    /// pixels, edges too. libjpeg-turbo's lossless crop, decoded alone,
+    /// smooths and upsamples its edges without their neighbours: it gave
+    /// other pixels there.
+    @Test func aProgressiveRegionHasTheWholeDecodesPixelsToItsEdges() throws {
+        let bytes = Self.photo(width: 640, height: 480, subsampling: TJSAMP_420)
+        let folder = try TemporaryFolder("progressive-region")
+        let path = try folder.write("photo.jpg", bytes)
+        // On whole MCUs (16 × 16), at scale 1: nothing widened or averaged.
+        let asked = PixelRect(x: 160, y: 96, width: 320, height: 240)
+        let part = try RegionDecoder.decode(path: path, region: asked, scale: 1, maximumPixels: 4_000_000).get()
+        #expect(part.region == asked && part.image.width == 320 && part.image.height == 240)
+        let expected = Self.cut(Self.whole(bytes, eighths: 8), left: 160, top: 96, width: 320, height: 240)
+        #expect(JPEGEntropySplitTests.firstDifference(part.image.pixels, expected) == nil)
+        let crop = try #require(Self.losslessCropDecoded(bytes, left: 160, top: 96, width: 320, height: 240))
+        #expect(JPEGEntropySplitTests.firstDifference(crop, expected) != nil,
+                "the crop's own decode differs at its edges, so this checks which path ran")
+    }
+
+    /// libjpeg-turbo's lossless crop of the region, decoded alone at 8/8.
+    static func losslessCropDecoded(_ bytes: [UInt8], left: Int, top: Int, width: Int, height: Int) -> [UInt8]? {
+        guard let transformer = tjInitTransform(), let decoder = tjInitDecompress() else { return nil }
+        defer { tjDestroy(transformer); tjDestroy(decoder) }
+        var transform = tjtransform()
+        transform.r = tjregion(x: Int32(left), y: Int32(top), w: Int32(width), h: Int32(height))
+        transform.op = Int32(TJXOP_NONE.rawValue)
+        transform.options = TJXOPT_CROP
+        var cropped: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        guard bytes.withUnsafeBufferPointer({
+            tjTransform(transformer, $0.baseAddress, UInt($0.count), 1, &cropped, &size, &transform, 0)
+        }) == 0, let cropped else { return nil }
+        defer { tjFree(cropped) }
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        let status = tjDecompress2(decoder, cropped, size, &pixels, Int32(width), Int32(width * 4), Int32(height),
+                                   Int32(TJPF_RGBA.rawValue), TJFLAG_LIMITSCANS)
+        return status == 0 ? pixels : nil
+    }
+
     /// A page of a large progressive photo is read this way on a machine
     /// of two cores; on one, libjpeg reads it whole as before.
     @Test func aLargeProgressivePhotosPageIsReadOnTwoCores() throws {

@@ -254,6 +254,15 @@ int32_t fw_jpeg_region_decode(const uint8_t *bytes, size_t length, int32_t scale
 /// says why not.
 int32_t fw_jpeg_progressive_decode(const uint8_t *bytes, size_t length, int32_t scale_num, int32_t threads,
                                    uint8_t *out, int32_t out_width, int32_t out_height, char message[200]);
+/// The same for a window of the output: `out` gets out_width x out_height
+/// RGBA from (`left`, `top`) of the full_width x full_height image libjpeg
+/// makes at that scale; the rows below the window are not made, and the
+/// reading still going on when the window's last row is made is stopped.
+/// Its pixels are the whole decode's there. 1 also for a window that does
+/// not lie inside the image.
+int32_t fw_jpeg_progressive_decode_window(const uint8_t *bytes, size_t length, int32_t scale_num, int32_t threads,
+                                          int32_t left, int32_t top, int32_t full_width, int32_t full_height,
+                                          uint8_t *out, int32_t out_width, int32_t out_height, char message[200]);
 /// For tests of the two threads' order: whether band `band` of scan `scan`
 /// of the progressive JPEG in memory, cut into `parts` bands, may be read
 /// once the pieces `done` marks are (`done_count` bytes, 1 for done: each

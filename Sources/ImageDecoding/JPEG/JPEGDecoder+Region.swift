@@ -5,9 +5,12 @@ import CTurboJPEG
 /// averaged down to the exact scale. A baseline file is decoded from its own
 /// rows (``JPEGEntropySplit/decodeRegion(_:scale:left:top:width:height:outputWidth:outputHeight:)``:
 /// the codes above read, not decoded; the MCU rows above and below it that
-/// its upsampling reads, and no other); a progressive or CMYK file is cropped
-/// losslessly by libturbojpeg and the crop decoded. The full image is never
-/// decoded to pixels.
+/// its upsampling reads, and no other); a progressive file's scans are read
+/// on two cores and only the rows down to the region's last made
+/// (``JPEGProgressiveSplit/decodeWindow(_:scale:left:top:width:height:fullWidth:fullHeight:threads:)``);
+/// a file neither reads (CMYK, restart markers in a progressive file) is
+/// cropped losslessly by libturbojpeg and the crop decoded. Both give the
+/// whole decode's pixels; the full image is never held as pixels.
 extension JPEGDecoder {
     /// nil for a file that is not a JPEG, or a JPEG the crop does not handle
     /// (CMYK): it is then decoded whole and cropped.
@@ -92,6 +95,12 @@ extension JPEGDecoder {
             buffer, scale: factor, left: left, top: top, width: crop.w, height: crop.h,
             outputWidth: scaled.w, outputHeight: scaled.h) {
             pixels = region.pixels
+        } else if structure.isProgressive, case .success(let window) = JPEGProgressiveSplit.decodeWindow(
+            buffer, scale: factor, left: left * factor.numerator / factor.denominator,
+            top: top * factor.numerator / factor.denominator, width: scaled.w, height: scaled.h,
+            fullWidth: factor.scaled(stored.w), fullHeight: factor.scaled(stored.h),
+            threads: splitsAcrossCores ? 2 : 1) {
+            pixels = window
         } else {
             pixels = try decodeLosslessCrop(buffer, left: left, top: top, crop: crop, scaled: scaled, path: path)
         }
