@@ -8,9 +8,11 @@ import CTurboJPEG
 /// its upsampling reads, and no other); a progressive file's scans are read
 /// on two cores and only the rows down to the region's last made
 /// (``JPEGProgressiveSplit/decodeWindow(_:scale:left:top:width:height:fullWidth:fullHeight:threads:)``);
-/// a file neither reads (CMYK, restart markers in a progressive file) is
-/// cropped losslessly by libturbojpeg and the crop decoded. Both give the
-/// whole decode's pixels; the full image is never held as pixels.
+/// a file neither of them reads (a progressive one with restart markers,
+/// say) is cropped losslessly by libturbojpeg and the crop decoded, and a
+/// CMYK one decoded whole and cropped. The first two give the whole
+/// decode's pixels (the crop's own decode smooths and upsamples its edges
+/// without their neighbours); only the last holds the full image as pixels.
 extension JPEGDecoder {
     /// nil for a file that is not a JPEG, or a JPEG the crop does not handle
     /// (CMYK): it is then decoded whole and cropped.
