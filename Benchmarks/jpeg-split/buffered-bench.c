@@ -7,33 +7,9 @@
 // keeping them costs (docs/benchmarks.md). Pixels compared with tjDecompress2's.
 //
 //   buffered-bench RUNS EIGHTHS FILE.jpg...
-#include <stdio.h>   // before jpeglib.h, which uses FILE and size_t
-#include <stdlib.h>
+#include "photo_file.h"   // before jpeglib.h, which uses FILE and size_t
 #include <string.h>
-#include <time.h>
 #include <jpeglib.h>
-#include <turbojpeg.h>
-
-static double now_ms(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
-}
-
-static unsigned char *read_file(const char *path, long *length) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    *length = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    unsigned char *bytes = malloc((size_t)*length);
-    if (bytes && fread(bytes, 1, (size_t)*length, f) != (size_t)*length) {
-        free(bytes);
-        bytes = NULL;
-    }
-    fclose(f);
-    return bytes;
-}
 
 // One buffered decode: its entropy and output passes' times, its pixels in `out`.
 static void buffered(const unsigned char *bytes, long length, int eighths, unsigned char *out, double times[2]) {
@@ -73,13 +49,13 @@ int main(int argc, char **argv) {
     printf("| --- | --- | --- | --- | --- |\n");
     for (int a = 3; a < argc; a++) {
         long length;
-        unsigned char *bytes = read_file(argv[a], &length);
-        tjhandle handle = tjInitDecompress();
-        int width, height, sampling, colorspace;
-        if (!bytes || tjDecompressHeader3(handle, bytes, (unsigned long)length, &width, &height, &sampling, &colorspace)) {
+        int width, height;
+        unsigned char *bytes = read_photo(argv[a], &length, &width, &height);
+        if (!bytes) {
             fprintf(stderr, "%s: not read\n", argv[a]);
             return 1;
         }
+        tjhandle handle = tjInitDecompress();
         tjscalingfactor factor = {eighths, 8};
         int ow = TJSCALED(width, factor), oh = TJSCALED(height, factor);
         unsigned char *whole = malloc((size_t)ow * oh * 4), *split = malloc((size_t)ow * oh * 4);

@@ -8,32 +8,12 @@
 // whole decode's there. Built and run by Benchmarks/jpeg-split/progressive;
 // docs/benchmarks.md has figures.
 #include "stream_decoders.h"
+#include "photo_file.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <turbojpeg.h>
-
-static double now_ms(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
-}
-
-static unsigned char *read_file(const char *path, long *length) {
-    FILE *file = fopen(path, "rb");
-    if (!file) return NULL;
-    fseek(file, 0, SEEK_END);
-    *length = ftell(file);
-    fseek(file, 0, SEEK_SET);
-    unsigned char *bytes = malloc((size_t)*length);
-    if (bytes && fread(bytes, 1, (size_t)*length, file) != (size_t)*length) {
-        free(bytes);
-        bytes = NULL;
-    }
-    fclose(file);
-    return bytes;
-}
 
 // A region (x, y, width x height at full size, on 32-pixel corners) at num/8:
 // the crop and its decode, then the window, best of `runs`; the window's
@@ -94,16 +74,13 @@ int main(int argc, char **argv) {
            "| --- | --- | --- | --- | --- | --- |\n");
     for (int a = 3; a < argc; a++) {
         long length = 0;
-        unsigned char *bytes = read_file(argv[a], &length);
-        tjhandle handle = tjInitDecompress();
-        int width, height, subsampling, colorspace;
-        if (!bytes || tjDecompressHeader3(handle, bytes, (unsigned long)length, &width, &height, &subsampling,
-                                          &colorspace) != 0) {
+        int width, height;
+        unsigned char *bytes = read_photo(argv[a], &length, &width, &height);
+        if (!bytes) {
             printf("| %s | cannot read it | | | | |\n", argv[a]);
-            free(bytes);
-            tjDestroy(handle);
             continue;
         }
+        tjhandle handle = tjInitDecompress();
         int w = (width * num + 7) / 8, h = (height * num + 7) / 8;
         size_t size = (size_t)w * h * 4;
         unsigned char *whole = malloc(size), *read = malloc(size);
@@ -138,11 +115,9 @@ int main(int argc, char **argv) {
            "| --- | --- | --- | --- | --- |\n");
     for (int a = 3; a < argc; a++) {
         long length = 0;
-        unsigned char *bytes = read_file(argv[a], &length);
-        tjhandle handle = tjInitDecompress();
-        int width, height, subsampling, colorspace;
-        if (bytes && tjDecompressHeader3(handle, bytes, (unsigned long)length, &width, &height, &subsampling,
-                                         &colorspace) == 0) {
+        int width, height;
+        unsigned char *bytes = read_photo(argv[a], &length, &width, &height);
+        if (bytes) {
             // The middle, the top and a wide strip, as split-bench.c takes them.
             int w2 = width / 2 / 32 * 32, h2 = height / 2 / 32 * 32;
             region(argv[a], bytes, length, width, height, 8, width / 4 / 32 * 32, height / 4 / 32 * 32, w2, h2, runs);
@@ -151,7 +126,6 @@ int main(int argc, char **argv) {
                    width - width / 4 / 32 * 32, height - height / 2 / 32 * 32, runs);
         }
         free(bytes);
-        tjDestroy(handle);
     }
     return 0;
 }

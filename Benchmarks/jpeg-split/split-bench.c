@@ -5,17 +5,12 @@
 // from its own rows). Best of N runs each, and whether the pixels are equal.
 // Built and run by Benchmarks/jpeg-split/run; docs/benchmarks.md has figures.
 #include "stream_decoders.h"
+#include "photo_file.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <turbojpeg.h>
-
-static double now_ms(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
-}
 
 // JPEGEntropySplit.relativeCost: libjpeg-turbo's time at n/8 over its time at 1/8.
 static const double relative_cost[8] = {1.00, 1.27, 1.47, 1.43, 1.93, 2.17, 2.58, 1.74};
@@ -84,21 +79,10 @@ static void region(const unsigned char *bytes, long length, int num, int left, i
 
 int main(int argc, char **argv) {
     if (argc < 2) { fprintf(stderr, "usage: split-bench FILE.jpg [RUNS]\n"); return 2; }
-    FILE *file = fopen(argv[1], "rb");
-    if (!file) { perror(argv[1]); return 1; }
-    fseek(file, 0, SEEK_END);
-    long length = ftell(file);
-    rewind(file);
-    unsigned char *bytes = malloc((size_t)length);
-    if (fread(bytes, 1, (size_t)length, file) != (size_t)length) { fprintf(stderr, "short read\n"); return 1; }
-    fclose(file);
-    int runs = argc > 2 ? atoi(argv[2]) : 5, width, height, sampling, colourspace;
-    tjhandle handle = tjInitDecompress();
-    if (tjDecompressHeader3(handle, bytes, (unsigned long)length, &width, &height, &sampling, &colourspace) != 0) {
-        fprintf(stderr, "%s: %s\n", argv[1], tjGetErrorStr2(handle));
-        return 1;
-    }
-    tjDestroy(handle);
+    long length;
+    int width, height, runs = argc > 2 ? atoi(argv[2]) : 5;
+    unsigned char *bytes = read_photo(argv[1], &length, &width, &height);
+    if (!bytes) { fprintf(stderr, "%s: not read, or no JPEG header\n", argv[1]); return 1; }
     printf("%s: %d×%d, best of %d\n\nA whole image:\n\n", argv[1], width, height, runs);
     whole_image(bytes, length, width, height, runs);
     printf("\nA zoomed region (x, y, width × height at full size, scale): lossless crop and its decode, against its own rows:\n\n"
