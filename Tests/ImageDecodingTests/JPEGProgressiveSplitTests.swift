@@ -354,6 +354,15 @@ import Testing
                 Issue.record("\(width)x\(height) at (\(left), \(top)) was decoded")
                 continue
             }
+            // The C function checks on its own too (its other callers: the benchmarks, the fuzzers).
+            var message = [CChar](repeating: 0, count: 200)
+            var out = [UInt8](repeating: 0, count: max(1, width) * max(1, height) * 4)
+            let status = bytes.withUnsafeBufferPointer { input in
+                fw_jpeg_progressive_decode_window(input.baseAddress, input.count, 8, 2, Int32(left), Int32(top),
+                                                  Int32(whole.width), Int32(whole.height), &out, Int32(width),
+                                                  Int32(height), &message)
+            }
+            #expect(status == 1, "C: \(width)x\(height) at (\(left), \(top))")
         }
     }
 
