@@ -82,4 +82,34 @@ import Testing
         let same = afterSketch.pixels == plain.pixels
         #expect(same)
     }
+
+    /// The sketch holds the bytes it read (HeldFile.shared), and the decode
+    /// of the unchanged file that follows takes them instead of reading.
+    @Test func theDecodeAfterTheSketchTakesTheBytesItRead() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("b.jpg", Self.photo())
+        _ = try #require(JPEGBaselineSketch.sketch(path: path))
+        let identity = try FileReader.readWithIdentity(path).identity
+        _ = try ImageDecoder.decodeFile(path, maxWidth: 900, maxHeight: 700)
+        #expect(HeldFile.shared.take(identity) == nil, "the decode took them")
+        _ = try #require(JPEGBaselineSketch.sketch(path: path))
+        #expect(HeldFile.shared.take(identity) != nil, "held after the sketch")
+    }
+
+    /// Another photo written at the path after the sketch: the page is the
+    /// new photo's, not the sketched bytes'.
+    @Test func aFileRewrittenAfterItsSketchIsDecodedAsItIsNow() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("b.jpg", Self.photo())
+        _ = try #require(JPEGBaselineSketch.sketch(path: path))
+        let now = Self.photo(subsampling: TJSAMP_444)
+        try Data(now).write(to: URL(fileURLWithPath: path))
+        let decoded = try ImageDecoder.decodeFile(path, maxWidth: 900, maxHeight: 700)
+        let expected = try ImageDecoder.decodeFile(try folder.write("now.jpg", now), maxWidth: 900, maxHeight: 700)
+        let before = try ImageDecoder.decodeFile(try folder.write("before.jpg", Self.photo()), maxWidth: 900,
+                                                 maxHeight: 700)
+        let same = decoded.pixels == expected.pixels, differs = expected.pixels != before.pixels
+        #expect(differs, "the two photos give other pixels")
+        #expect(same)
+    }
 }

@@ -46,13 +46,15 @@ package enum FileReader {
 
     /// The file's first `headLength` bytes, and the rest too when `wantsRest`
     /// (which sees the head) says so: a decoder that streams the file itself
-    /// needs only the head. `complete` is true when `bytes` is the whole file.
-    static func read(_ path: String, head headLength: Int,
+    /// needs only the head. `complete` is true when `bytes` is the whole file:
+    /// the bytes `held` holds when they are this version of the file, unread.
+    static func read(_ path: String, head headLength: Int, held: HeldFile = .shared,
                      wantsRest: ([UInt8]) throws(DecodeFailure) -> Bool) throws(DecodeFailure) -> (bytes: [UInt8], complete: Bool) {
         let file = try OpenFile(path)
         defer { close(file.descriptor) }
         var bytes = try file.readBytes(min(file.size, headLength))
         guard try wantsRest(bytes) else { return (bytes, bytes.count >= file.size) }
+        if bytes.count < file.size, let whole = held.take(file.identity) { return (whole, true) }
         if bytes.count < file.size {
             if file.size > maximumFileBytes {
                 throw DecodeFailure(path: path, message: "file is \(file.size >> 20) MB, over the \(maximumFileBytes >> 20) MB limit")
@@ -62,11 +64,19 @@ package enum FileReader {
         return (bytes, true)
     }
 
+    /// The whole file, and what identifies its version (``HeldFile``).
+    package static func readWithIdentity(_ path: String) throws(DecodeFailure) -> (bytes: [UInt8], identity: HeldFile.Identity) {
+        let file = try OpenFile(path)
+        defer { close(file.descriptor) }
+        return (try file.readBytes(file.size), file.identity)
+    }
+
     /// A regular, non-empty file open for reading.
     private struct OpenFile {
         let descriptor: Int32
         let size: Int
         let path: String
+        let identity: HeldFile.Identity
 
         init(_ path: String) throws(DecodeFailure) {
             self.path = path
@@ -90,6 +100,7 @@ package enum FileReader {
             }
             descriptor = fd
             size = Int(info.st_size)
+            identity = HeldFile.Identity(info)
         }
 
         /// Up to `count` bytes from the current position (fewer if the file shrank).

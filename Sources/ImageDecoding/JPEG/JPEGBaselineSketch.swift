@@ -36,13 +36,17 @@ public enum JPEGBaselineSketch {
     /// ``minimumPixels`` to ``DecodeLimits/maximumJPEGPixels`` pixels, on a
     /// machine of one core, or one whose scan is corrupt or cut short (its
     /// decode says why). The scan is kept for the decode of the same bytes
-    /// that follows (the one before is dropped).
+    /// that follows (the one before is dropped), and the bytes are held
+    /// (``HeldFile``) so that the decode does not read the
+    /// file again while it is unchanged.
     public static func sketch(path: String) -> DecodedImage? {
         guard JPEGDecoder.splitsAcrossCores,
               let head = try? FileReader.read(path, limit: ImageDecoder.headLength),
               applies(to: head.withUnsafeBufferPointer { JPEGStructure.parse($0) }),
-              let bytes = try? FileReader.read(path), let (sketch, scan) = read(bytes) else { return nil }
+              let (bytes, identity) = try? FileReader.readWithIdentity(path),
+              let (sketch, scan) = read(bytes) else { return nil }
         kept.withLock { $0 = scan }
+        if scan != nil { HeldFile.shared.hold(bytes, of: identity) }
         return sketch
     }
 
@@ -125,8 +129,9 @@ public enum JPEGBaselineSketch {
         kept.withLock { held in
             guard let scan = held, scan.bytes.count == buffer.count,
                   let theirs = buffer.baseAddress else { return nil }
+            // The held bytes themselves (HeldFile) need no comparing.
             let same = scan.bytes.withUnsafeBufferPointer { mine in
-                mine.baseAddress.map { memcmp($0, theirs, buffer.count) == 0 } ?? false
+                mine.baseAddress.map { $0 == theirs || memcmp($0, theirs, buffer.count) == 0 } ?? false
             }
             guard same else { return nil }
             held = nil
