@@ -6,8 +6,9 @@ import Synchronization
 /// One file's bytes, held for the next whole read of the same version of
 /// that file (``FileReader``), which then reads nothing: the sketch of a
 /// large JPEG reads the file, and the page decode that follows on the same
-/// decoder process takes the bytes instead of reading them again (a new
-/// 3 MB buffer's page faults and the copy, about 1.5 ms for a 12 MP photo).
+/// decoder process takes the bytes instead of reading them again and
+/// comparing them (for a 3 MB photo in the page cache, 1.3–1.5 ms to read
+/// it into a new buffer and 0.25 ms to compare: docs/benchmarks.md).
 ///
 /// The version is told by the file's device, inode, size and times of
 /// modification and change, as a cache would: a write that keeps the size
