@@ -54,11 +54,9 @@ package enum FileReader {
         defer { close(file.descriptor) }
         var bytes = try file.readBytes(min(file.size, headLength))
         guard try wantsRest(bytes) else { return (bytes, bytes.count >= file.size) }
-        if bytes.count < file.size, let whole = held.take(file.identity) { return (whole, true) }
         if bytes.count < file.size {
-            if file.size > maximumFileBytes {
-                throw DecodeFailure(path: path, message: "file is \(file.size >> 20) MB, over the \(maximumFileBytes >> 20) MB limit")
-            }
+            try file.checkSize()
+            if let whole = held.take(file.identity) { return (whole, true) }
             bytes = try file.readRest(after: bytes, upTo: file.size)
         }
         return (bytes, true)
@@ -68,6 +66,7 @@ package enum FileReader {
     package static func readWithIdentity(_ path: String) throws(DecodeFailure) -> (bytes: [UInt8], identity: HeldFile.Identity) {
         let file = try OpenFile(path)
         defer { close(file.descriptor) }
+        try file.checkSize()
         return (try file.readBytes(file.size), file.identity)
     }
 
@@ -101,6 +100,13 @@ package enum FileReader {
             descriptor = fd
             size = Int(info.st_size)
             identity = HeldFile.Identity(info)
+        }
+
+        /// Throws for a file over ``maximumFileBytes``, before a buffer of its size is made.
+        func checkSize() throws(DecodeFailure) {
+            if size > maximumFileBytes {
+                throw DecodeFailure(path: path, message: "file is \(size >> 20) MB, over the \(maximumFileBytes >> 20) MB limit")
+            }
         }
 
         /// Up to `count` bytes from the current position (fewer if the file shrank).
