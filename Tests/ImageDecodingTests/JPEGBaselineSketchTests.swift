@@ -97,19 +97,14 @@ import Testing
     }
 
     /// Another photo written at the path after the sketch: the page is the
-    /// new photo's, not the sketched bytes'.
+    /// new photo's, not the sketched bytes' (which are 1801 × 1351).
     @Test func aFileRewrittenAfterItsSketchIsDecodedAsItIsNow() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("b.jpg", Self.photo())
         _ = try #require(JPEGBaselineSketch.sketch(path: path))
-        let now = Self.photo(subsampling: TJSAMP_444)
-        try Data(now).write(to: URL(fileURLWithPath: path))
+        try Data(JPEGBaselineDCTests.photo(width: 1201, height: 901, subsampling: TJSAMP_444))
+            .write(to: URL(fileURLWithPath: path))
         let decoded = try ImageDecoder.decodeFile(path, maxWidth: 900, maxHeight: 700)
-        let expected = try ImageDecoder.decodeFile(try folder.write("now.jpg", now), maxWidth: 900, maxHeight: 700)
-        let before = try ImageDecoder.decodeFile(try folder.write("before.jpg", Self.photo()), maxWidth: 900,
-                                                 maxHeight: 700)
-        let same = decoded.pixels == expected.pixels, differs = expected.pixels != before.pixels
-        #expect(differs, "the two photos give other pixels")
-        #expect(same)
+        #expect(decoded.sourceWidth == 1201 && decoded.sourceHeight == 901)
     }
 }
