@@ -47,8 +47,8 @@ final class SlotLoader {
     /// The generation last asked for, per slot; results of another are stale.
     private(set) var generations = [Int](repeating: 0, count: SlotPool.capacity)
     /// Slots whose page changed: show a placeholder and decode.
-    private var slotsToLoad = Set<Int>()
-    /// A slot whose picture was moved in by hand (``loadAll(keeping:)``): the
+    private(set) var slotsToLoad = Set<Int>()
+    /// A slot whose picture was moved in by hand (``loadAll(keeping:showing:)``): the
     /// engine's next recycling does not reload it.
     private var keptSlot: Int?
     /// Slots to decode again at a new size, keeping what they show meanwhile.
@@ -123,14 +123,19 @@ final class SlotLoader {
     /// Every slot loads again but `kept`, which already shows its page's
     /// image (moved there with ``SlotContents/swapAt(_:_:)``): decodes in
     /// flight are dropped, and the slots the engine recycles meanwhile are
-    /// loaded too, not `kept`.
-    func loadAll(keeping kept: Int) {
+    /// loaded too, not `kept`. `content` is what `kept` shows: a placeholder
+    /// (its decode was asked for under the slot it came from, and is dropped
+    /// with the others) is loaded too. Kept, it showed its placeholder for
+    /// good: a delete whose slide ended before the next image was decoded,
+    /// on a busy machine.
+    func loadAll(keeping kept: Int, showing content: SlotContent) {
         for id in 0..<SlotPool.capacity {
             generations[id] += 1
             loader.cancel(slot: id)
         }
-        slotsToLoad = Set(0..<SlotPool.capacity).subtracting([kept])
-        keptSlot = kept
+        let keeps = content.isFinal
+        slotsToLoad = Set(0..<SlotPool.capacity).subtracting(keeps ? [kept] : [])
+        keptSlot = keeps ? kept : nil
     }
 
     /// Reacts to one engine event: recycled slots load their new page; a

@@ -54,7 +54,7 @@ extension BrowserSession {
         replaceGallery(with: removal.layout, title: removal.title, page: removal.landing, at: time)
         let centre = model.slots.slot(column: 0, row: 0).id
         if centre != shown { screen.contents.swapAt(shown, centre) }
-        slotLoader.loadAll(keeping: centre)
+        slotLoader.loadAll(keeping: centre, showing: screen.contents[centre])
         // A slide the folder watch started may land on an image its batch
         // changed (a folder replaced): the old picture that slid in is
         // decoded again, shown until the new one comes.

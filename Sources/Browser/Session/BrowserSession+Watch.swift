@@ -80,7 +80,7 @@ extension BrowserSession {
         let centre = model.slots.slot(column: 0, row: 0).id
         if centre != shown {
             screen.contents.swapAt(shown, centre)
-            slotLoader.loadAll(keeping: centre)
+            slotLoader.loadAll(keeping: centre, showing: screen.contents[centre])
         } else {
             for id in 0..<SlotPool.capacity where id != centre {
                 let now = model.slots[id].page.flatMap { plan.layout.entry(at: $0)?.path }
