@@ -240,7 +240,10 @@ import Testing
         let x1 = min(whole.width, ((region.x + region.width) * eighths + 7) / 8)
         let y1 = min(whole.height, ((region.y + region.height) * eighths + 7) / 8)
         var out: [UInt8] = []
-        for y in y0..<y1 { out += whole.pixels[(y * whole.width + x0) * 4..<(y * whole.width + x1) * 4] }
+        for y in y0..<y1 {
+            let row: Int = y * whole.width
+            out += whole.pixels[(row + x0) * 4..<(row + x1) * 4]
+        }
         return out
     }
 

@@ -99,7 +99,10 @@ import Testing
         #expect(region.bitsRead == 0)
         let whole = Self.wholeDecode(bytes, scale: JPEGScale(numerator: 1, denominator: 1))
         var expected: [UInt8] = []
-        for y in top..<(top + height) { expected += whole[(y * Self.width + left) * 4..<(y * Self.width + left + width) * 4] }
+        for y in top..<(top + height) {
+            let start: Int = (y * Self.width + left) * 4   // typed: the one-line form took 3 s to type-check
+            expected += whole[start..<(start + width * 4)]
+        }
         let same = region.pixels == expected
         #expect(same)
     }
