@@ -250,15 +250,21 @@ final class BrowserSession {
         checkScan(at: now)
         checkSize(at: now)
         perform(input.translator.tick(time: now), at: now)
-        stepSlideshow(at: now)
         overview.tick(time: now)
         overview.update(time: now, turns: viewTurns)
         compare.update()
+        let settledBefore = model.isSettled
         model.advance(to: FramePacer.pageTime(workStart: now, shown: shown, motion: pageMotion))
         drainModelEvents()
         checkFolderChanges(at: now)
         let (contents, pageSize) = (screen.contents, screen.size)
         slotLoader.receive(model: model, contents: contents, readiness: screen.readiness, log: log, time: now)
+        // After the decodes are taken: a step held for its image's decode is
+        // woken by that decode alone, so it must see the image in the frame
+        // that decode wakes. Only from pages settled before this frame's
+        // advance, whose time is still `now` (a flip that ended in it is at
+        // the frame's shown time).
+        if settledBefore { stepSlideshow(at: now) }
         slotLoader.submit(model: model, catalog: gallery.catalog, contents: contents, pageSize: pageSize,
                           turns: viewTurns, readiness: screen.readiness, log: log, now: { clock.now })
         // The turn is looked up (a stat) only when a region is asked for;

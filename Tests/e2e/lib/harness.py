@@ -293,6 +293,29 @@ def decoder_processes(parent):
     return sorted(found)
 
 
+def decoders_cpu(parent):
+    """CPU ticks used so far by PARENT's decoder processes."""
+    return sum(cpu_ticks(pid) or 0 for pid in decoder_processes(parent))
+
+
+def decoders_quiet(parent, quiet=1.0, seconds=60):
+    """Waits until PARENT's decoder processes used no CPU for QUIET s (every
+    decode asked for, the prefetch's too, is done), at most SECONDS. The
+    prefetch runs at the lowest priority, after the pool's pages: on a loaded
+    machine a fixed rest is not enough for it, and nothing in the log says
+    that it finished (it is taken at the next wake-up)."""
+    end = time.monotonic() + seconds
+    last, since = decoders_cpu(parent), time.monotonic()
+    while time.monotonic() < end:
+        time.sleep(0.1)
+        now = decoders_cpu(parent)
+        if now != last:
+            last, since = now, time.monotonic()
+        elif time.monotonic() - since >= quiet:
+            return True
+    return False
+
+
 def decoder_programs(parent, seconds=10.0):
     """The programs (/proc/PID/exe) PARENT's decoder processes run, once
     there is one (waiting up to SECONDS): the fourway-decoder program, or
