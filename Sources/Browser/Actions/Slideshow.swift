@@ -2,10 +2,14 @@
 /// order every `interval` seconds, as an ordinary animated flip.
 ///
 /// A step falls due `interval` after the last one (or after the start); it
-/// is *held* while the image it would show is still decoding, so the
-/// slideshow never shows a placeholder, and the interval counts again from
-/// the moment it is shown. Any input stops it (the user has taken over); `s`
-/// starts it again. At the last image it goes on with the first.
+/// is *held* while the image it would show, a page of the 3×3 pool (decoded
+/// in advance), is still decoding, so it shows no placeholder, and the
+/// interval counts again from the moment it is shown. A jump to a page
+/// outside the pool (the next row's first image seen from further along
+/// the row, the first image seen from the last) goes at once, and that
+/// page's placeholder shows while it decodes. Any input stops it (the user
+/// has taken over); `s` starts it again. At the last image it goes on with
+/// the first.
 ///
 /// ```swift
 /// var show = Slideshow(interval: 3)

@@ -117,10 +117,11 @@ extension BrowserSession {
         showNotice("Slideshow stopped", at: time)
     }
 
-    /// Once per frame: the next image in reading order (with marks, the
-    /// next marked image) when a step is due, held while that image is still decoding (it is in the slots, as the
-    /// neighbour ahead, so it decodes ahead of time; a jump to the next row
-    /// goes at once).
+    /// Once per frame, after the frame took the finished decodes: the next
+    /// image in reading order (with marks, the next marked image) when a step
+    /// is due, held while that image is still decoding when it is in the
+    /// slots (decoded ahead of time); a jump to a page outside them goes at
+    /// once.
     func stepSlideshow(at time: Double) {
         guard slideshow.isDue(at: time), model.isSettled, let layout = gallery.folder?.layout,
               let ordinal = layout.ordinal(of: model.currentPage) else { return }
