@@ -155,6 +155,46 @@ import Testing
                                       source: Self.row)
         let plan = try #require(planned)
         #expect(plan.requests.isEmpty)
-        #expect(plan.cancel == [PagePrefetch.firstSlot, PagePrefetch.firstSlot + 1])
+        #expect(plan.cancel == [PagePrefetch.firstSlot, PagePrefetch.firstSlot + 1, PagePrefetch.alsoSlot])
+    }
+
+    @Test func aPageAskedForByNameDecodesAheadUnderItsOwnSlot() throws {
+        var prefetch = PagePrefetch()
+        // A slideshow at the row's last image: the first comes next, beyond the pool.
+        let planned = prefetch.plan(current: PageIndex(h: 99, v: 0), heading: (1, 0), also: PageIndex(h: 0, v: 0),
+                                    width: 1280, height: 800, source: Self.row)
+        let plan = try #require(planned)
+        #expect(plan.requests.map(\.source) == [Self.file(0)])
+        #expect(plan.requests.map(\.slot) == [PagePrefetch.alsoSlot])
+        #expect(plan.requests.allSatisfy { $0.isSpeculative })
+        #expect(prefetch.isDecoding(Self.file(0)))
+        prefetch.store(Self.decoded(plan.requests[0]))
+        #expect(!prefetch.isDecoding(Self.file(0)))
+        let answered = prefetch.hit(DecodeRequest(slot: 4, generation: 7, source: Self.file(0), maxWidth: 1280,
+                                                  maxHeight: 800))
+        #expect(answered, "the jump's slot takes it")
+    }
+
+    @Test func aPageAskedForByNameThatLiesAheadAnywayIsAskedForOnce() throws {
+        var prefetch = PagePrefetch()
+        let planned = prefetch.plan(current: PageIndex(h: 5, v: 0), heading: (1, 0), also: PageIndex(h: 7, v: 0),
+                                    width: 1280, height: 800, source: Self.row)
+        let plan = try #require(planned)
+        #expect(plan.requests.map(\.source) == [Self.file(7), Self.file(8)])
+    }
+
+    @Test func aPageAskedForByNameIsAskedForWhenItComesAndCancelledWhenItGoes() throws {
+        var prefetch = PagePrefetch()
+        _ = prefetch.plan(current: PageIndex(h: 5, v: 0), heading: (1, 0), width: 1280, height: 800, source: Self.row)
+        let askedPlan = prefetch.plan(current: PageIndex(h: 5, v: 0), heading: (1, 0), also: PageIndex(h: 50, v: 0),
+                                      width: 1280, height: 800, source: Self.row)
+        let asked = try #require(askedPlan, "a new page by name is a new plan")
+        #expect(asked.requests.map(\.source) == [Self.file(50)], "7 and 8 are asked for already")
+        let gonePlan = prefetch.plan(current: PageIndex(h: 5, v: 0), heading: (1, 0), width: 1280, height: 800,
+                                     source: Self.row)
+        let gone = try #require(gonePlan)
+        #expect(gone.requests.isEmpty)
+        #expect(gone.cancel == [PagePrefetch.alsoSlot])
+        #expect(!prefetch.isDecoding(Self.file(50)))
     }
 }

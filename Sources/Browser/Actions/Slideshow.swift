@@ -1,15 +1,16 @@
 /// The slideshow (`s`, `--slideshow SECONDS`): one step along the reading
-/// order every `interval` seconds, as an ordinary animated flip.
+/// order every `interval` seconds: an ordinary flip along a row, a cut to
+/// the next row's first image (an animated jump would slide in from a
+/// page the show never reached).
 ///
 /// A step falls due `interval` after the last one (or after the start); it
-/// is *held* while the image it would show, a page of the 3×3 pool (decoded
-/// in advance), is still decoding, so it shows no placeholder, and the
-/// interval counts again from the moment it is shown. A jump to a page
-/// outside the pool (the next row's first image seen from further along
-/// the row, the first image seen from the last) goes at once, and that
-/// page's placeholder shows while it decodes. Any input stops it (the user
-/// has taken over); `s` starts it again. At the last image it goes on with
-/// the first.
+/// is *held* while the image it would show is still decoding, so it shows
+/// no placeholder, and the interval counts again from the moment it is
+/// shown. That image is decoded in advance: as a page of the 3×3 pool, or,
+/// when it lies beyond the pool (the next row's first image seen from
+/// further along the row, the first image seen from the last), by the
+/// prefetch, asked for by name. Any input stops it (the user has taken
+/// over); `s` starts it again. At the last image it goes on with the first.
 ///
 /// ```swift
 /// var show = Slideshow(interval: 3)

@@ -21,7 +21,12 @@ import Pager
 /// prefetch never shows an older picture than a plain decode would
 /// (``FileStamp``: device, inode, size and modification time).
 ///
-/// Memory: at most ``depth`` decoded images (about 3.4 MB each at 1280×800).
+/// One more page may be asked for by name (`plan`'s `also`): the page a
+/// running slideshow steps to next when it lies outside the pool (the next
+/// row's first image, the first image after the last), under
+/// ``alsoSlot``; its decode wakes the loop, as a step waits for it.
+///
+/// Memory: at most ``depth`` + 1 decoded images (about 3.4 MB each at 1280×800).
 ///
 /// ```swift
 /// var prefetch = PagePrefetch()
@@ -42,6 +47,8 @@ struct PagePrefetch {
     static let priority = -1
     /// Where to look ahead before anything moved: reading order, rightwards.
     static let restingHeading = (h: 1, v: 0)
+    /// The request slot of the page asked for by name (`plan`'s `also`).
+    static let alsoSlot = firstSlot + depth
 
     private struct Entry {
         var request: DecodeRequest
@@ -51,9 +58,9 @@ struct PagePrefetch {
     }
 
     /// Per prefetch slot (index = slot - firstSlot).
-    private var entries: [Entry?] = Array(repeating: nil, count: depth)
+    private var entries: [Entry?] = Array(repeating: nil, count: depth + 1)
     private var generation = 0
-    private var planned: (page: PageIndex, heading: (h: Int, v: Int), width: Int, height: Int)?
+    private var planned: (page: PageIndex, heading: (h: Int, v: Int), also: PageIndex?, width: Int, height: Int)?
     private var hits: [DecodeResult] = []
 
     static func isPrefetch(_ slot: Int) -> Bool { slot >= firstSlot }
@@ -62,24 +69,25 @@ struct PagePrefetch {
     var targets: [PageSource] { entries.compactMap { $0?.request.source } }
 
     /// The requests to submit for the pages ahead of `current` along
-    /// `heading`, and the request slots to cancel (no target any more); nil
-    /// when nothing changed since the last call. Targets already decoded or
+    /// `heading` and for `also` (a page beyond the pool wanted next), and
+    /// the request slots to cancel (no target any more); nil when nothing
+    /// changed since the last call. Targets already decoded or
     /// decoding stay; a slot whose target changed gets a new request (its
     /// stale result, if any, is dropped).
-    mutating func plan(current: PageIndex, heading: (h: Int, v: Int), width: Int, height: Int,
+    mutating func plan(current: PageIndex, heading: (h: Int, v: Int), also: PageIndex? = nil, width: Int, height: Int,
                        source: (PageIndex) -> PageSource?,
                        turn: (PageSource) -> ExifOrientation = { _ in .normal }) -> (requests: [DecodeRequest], cancel: [Int])? {
-        if let planned, planned.page == current, planned.heading == heading,
+        if let planned, planned.page == current, planned.heading == heading, planned.also == also,
            planned.width == width, planned.height == height {
             return nil
         }
-        planned = (current, heading, width, height)
+        planned = (current, heading, also, width, height)
         let heading = heading == (0, 0) ? Self.restingHeading : heading
+        let ahead = (2..<Self.depth + 2).map { PageIndex(h: current.h + heading.h * $0, v: current.v + heading.v * $0) }
+        let pages: [PageIndex?] = ahead + [also.flatMap { ahead.contains($0) ? nil : $0 }]
         var requests: [DecodeRequest] = []
-        for index in 0..<Self.depth {
-            let steps = index + 2
-            let page = PageIndex(h: current.h + heading.h * steps, v: current.v + heading.v * steps)
-            guard let target = source(page), case .file = target else {
+        for (index, page) in pages.enumerated() {
+            guard let page, let target = source(page), case .file = target else {
                 entries[index] = nil
                 continue
             }
@@ -142,6 +150,11 @@ struct PagePrefetch {
 
     var hasHits: Bool { !hits.isEmpty }
 
+    /// Whether `source` was asked for and its decode has not finished.
+    func isDecoding(_ source: PageSource) -> Bool {
+        entries.contains { $0?.request.source == source && $0?.result == nil }
+    }
+
     /// Forgets the entry `result` answers (a decode that was stopped), so the
     /// next plan asks for its page again.
     mutating func drop(_ result: DecodeResult) {
@@ -155,7 +168,7 @@ struct PagePrefetch {
     /// display profile no longer in force); the next plan asks again, and a
     /// decode still running is stored by no entry.
     mutating func removeAll() {
-        entries = Array(repeating: nil, count: Self.depth)
+        entries = Array(repeating: nil, count: Self.depth + 1)
         hits.removeAll()
         planned = nil
     }

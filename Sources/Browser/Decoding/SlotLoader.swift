@@ -84,8 +84,10 @@ final class SlotLoader {
             inbox.post(result)
             // A page decoded ahead shows nothing until a slot asks for it,
             // in a frame of motion that takes it from the inbox first: it
-            // wakes no one (the loop sleeps at rest: RedrawSchedule).
-            if !PagePrefetch.isPrefetch(result.request.slot) { wake() }
+            // wakes no one (the loop sleeps at rest: RedrawSchedule). The
+            // slideshow's next page does: a step may be waiting for it.
+            let slot = result.request.slot
+            if !PagePrefetch.isPrefetch(slot) || slot == PagePrefetch.alsoSlot { wake() }
         }
     }
 
@@ -94,6 +96,9 @@ final class SlotLoader {
 
     /// The pages beyond the pool asked for ahead of the motion (PagePrefetch).
     var prefetchTargets: [PageSource] { prefetch.targets }
+
+    /// Whether `source`, asked for beyond the pool, is still decoding.
+    func isDecodingAhead(_ source: PageSource) -> Bool { prefetch.isDecoding(source) }
 
     /// Every slot shows a placeholder and is decoded again (the pages are new).
     func loadAll() {
@@ -184,10 +189,11 @@ final class SlotLoader {
     /// Pages the prefetch already holds are received at once (at `now()`),
     /// so they show in this very frame.
     /// `turns`: how the user turned each image's view; decodes come turned.
+    /// `ahead`: a page beyond the pool wanted next (the slideshow's), decoded ahead.
     func submit(model: PagerModel, catalog: PageCatalog, contents: SlotContents, pageSize: (width: Int, height: Int),
-                turns: ViewTurns, readiness: ReadinessLog, log: EventLog?, now: () -> Double) {
+                turns: ViewTurns, ahead: PageIndex? = nil, readiness: ReadinessLog, log: EventLog?, now: () -> Double) {
         // After the pool's slots have taken what the prefetch holds for them.
-        defer { planPrefetch(model: model, catalog: catalog, pageSize: pageSize, turns: turns) }
+        defer { planPrefetch(model: model, catalog: catalog, pageSize: pageSize, turns: turns, ahead: ahead) }
         keptSlot = nil   // the recycling it was kept through has been noted
         slotsToLoad.formUnion(corners.due(in: model.slots))
         slotsToRefresh.formUnion(previewsDue(in: model.slots))
@@ -290,15 +296,15 @@ final class SlotLoader {
         }
     }
 
-    /// Decodes the pages beyond the pool that the motion heads to (PagePrefetch).
+    /// Decodes the pages beyond the pool that the motion heads to, and `ahead` (PagePrefetch).
     private func planPrefetch(model: PagerModel, catalog: PageCatalog, pageSize: (width: Int, height: Int),
-                              turns: ViewTurns) {
+                              turns: ViewTurns, ahead: PageIndex?) {
         // The pages ahead wait for the first image too: a prefetch then
         // started a page process (its libraries loaded) and a photo's decode
         // beside the first image's, on the same two cores.
         guard firstImage?.isDecodingClaim != true else { return }
         guard case .folder = catalog, let plan = prefetch.plan(
-            current: model.currentPage, heading: heading, width: pageSize.width, height: pageSize.height,
+            current: model.currentPage, heading: heading, also: ahead, width: pageSize.width, height: pageSize.height,
             source: { catalog.source(at: $0) }, turn: { Self.turn(of: $0, in: turns) }) else { return }
         for slot in plan.cancel { loader.cancel(slot: slot) }
         for request in plan.requests { loader.submit(request) }

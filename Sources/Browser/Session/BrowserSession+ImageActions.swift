@@ -119,21 +119,44 @@ extension BrowserSession {
 
     /// Once per frame, after the frame took the finished decodes: the next
     /// image in reading order (with marks, the next marked image) when a step
-    /// is due, held while that image is still decoding when it is in the
-    /// slots (decoded ahead of time); a jump to a page outside them goes at
-    /// once.
-    func stepSlideshow(at time: Double) {
-        guard slideshow.isDue(at: time), model.isSettled, let layout = gallery.folder?.layout,
-              let ordinal = layout.ordinal(of: model.currentPage) else { return }
-        let next = marks.isEmpty ? (ordinal + 1) % layout.count : marks.next(after: ordinal, in: layout, forward: true) ?? ordinal
-        guard next != ordinal, let target = layout.page(ofOrdinal: next) else { return }
-        if let slot = model.slots.slot(showing: target), !screen.contents[slot.id].isFinal { return }   // held
+    /// is due, held while that image is still decoding: in its slot, or,
+    /// beyond the pool, decoding ahead (``slideshowPageAhead``). Whether it
+    /// stepped.
+    @discardableResult
+    func stepSlideshow(at time: Double) -> Bool {
+        guard slideshow.isDue(at: time), model.isSettled, let target = slideshowTarget() else { return false }
+        if let slot = model.slots.slot(showing: target) {
+            if !screen.contents[slot.id].isFinal { return false }   // held
+        } else if let source = gallery.catalog.source(at: target), slotLoader.isDecodingAhead(source) {
+            return false   // held
+        }
         slideshow.stepped(at: time)
-        if let here = layout.canonicalPage(model.currentPage), target.v == here.v, target.h == here.h + 1 {
+        if let here = gallery.folder?.layout.canonicalPage(model.currentPage), target.v == here.v, target.h == here.h + 1 {
             model.apply(.flip(.right), time: time)   // along the row: an ordinary flip
         } else {
-            model.go(to: target, animated: true, time: time)
+            // A jump is a cut: an animated go slides in from the page before
+            // the target (PagerModel.go), an image the show did not reach and
+            // nothing decoded, so its placeholder would cross the screen.
+            model.go(to: target, animated: false, time: time)
         }
+        return true
+    }
+
+    /// The page the running slideshow steps to next; nil when it is stopped
+    /// or has nowhere to go.
+    func slideshowTarget() -> PageIndex? {
+        guard slideshow.isRunning, let layout = gallery.folder?.layout,
+              let ordinal = layout.ordinal(of: model.currentPage) else { return nil }
+        let next = marks.isEmpty ? (ordinal + 1) % layout.count : marks.next(after: ordinal, in: layout, forward: true) ?? ordinal
+        guard next != ordinal else { return nil }
+        return layout.page(ofOrdinal: next)
+    }
+
+    /// The slideshow's next page when it lies beyond the pool (the next
+    /// row's first image, the first after the last): decoded ahead, like
+    /// the neighbour a flip goes to, so the jump shows no placeholder.
+    var slideshowPageAhead: PageIndex? {
+        slideshowTarget().flatMap { model.slots.slot(showing: $0) == nil ? $0 : nil }
     }
 
     /// `4 s`, `2.5 s`.

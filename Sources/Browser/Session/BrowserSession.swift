@@ -263,10 +263,13 @@ final class BrowserSession {
         // woken by that decode alone, so it must see the image in the frame
         // that decode wakes. Only from pages settled before this frame's
         // advance, whose time is still `now` (a flip that ended in it is at
-        // the frame's shown time).
-        if settledBefore { stepSlideshow(at: now) }
+        // the frame's shown time). Its events are taken at once, so the
+        // submit below loads the slots it recycles: a jump's page decoded
+        // ahead is handed to its slot before the plan forgets it.
+        if settledBefore, stepSlideshow(at: now) { drainModelEvents() }
         slotLoader.submit(model: model, catalog: gallery.catalog, contents: contents, pageSize: pageSize,
-                          turns: viewTurns, readiness: screen.readiness, log: log, now: { clock.now })
+                          turns: viewTurns, ahead: slideshowPageAhead, readiness: screen.readiness, log: log,
+                          now: { clock.now })
         // The turn is looked up (a stat) only when a region is asked for;
         // what it needs is taken here, outside the model's inout access.
         let (entry, turns) = (currentEntry, viewTurns)
