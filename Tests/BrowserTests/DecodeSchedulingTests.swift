@@ -166,7 +166,9 @@ import Testing
         let plan = try #require(planned)
         #expect(plan.requests.map(\.source) == [Self.file(0)])
         #expect(plan.requests.map(\.slot) == [PagePrefetch.alsoSlot])
-        #expect(plan.requests.allSatisfy { $0.isSpeculative })
+        // The page shown next: decoded as the neighbour ahead is, not after everything else.
+        #expect(plan.requests.map(\.priority) == [DecodePriority.ahead])
+        #expect(plan.requests.allSatisfy { !$0.isSpeculative })
         #expect(prefetch.isDecoding(Self.file(0)))
         prefetch.store(Self.decoded(plan.requests[0]))
         #expect(!prefetch.isDecoding(Self.file(0)))

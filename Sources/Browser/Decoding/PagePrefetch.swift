@@ -24,7 +24,9 @@ import Pager
 /// One more page may be asked for by name (`plan`'s `also`): the page a
 /// running slideshow steps to next when it lies outside the pool (the next
 /// row's first image, the first image after the last), under
-/// ``alsoSlot``; its decode wakes the loop, as a step waits for it.
+/// ``alsoSlot``. It is the page shown next, so it decodes at the priority of
+/// the neighbour ahead, not speculatively, and its decode wakes the loop, as
+/// a step waits for it.
 ///
 /// Memory: at most ``depth`` + 1 decoded images (about 3.4 MB each at 1280×800).
 ///
@@ -112,7 +114,14 @@ struct PagePrefetch {
             var request = DecodeRequest(slot: Self.firstSlot + index, generation: generation, source: target,
                                         maxWidth: width, maxHeight: height, priority: Self.priority)
             request.turn = turn(target)
-            request.isSpeculative = true
+            if index == Self.depth {
+                // The page a step will show next: decoded as the neighbour
+                // ahead is, not only once nothing else runs (a loaded
+                // machine's pool would hold the slideshow for seconds).
+                request.priority = DecodePriority.ahead
+            } else {
+                request.isSpeculative = true
+            }
             entries[index] = Entry(request: request, result: nil, stamp: FileStamp(target))
             requests.append(request)
         }
