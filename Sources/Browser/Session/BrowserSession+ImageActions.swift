@@ -122,7 +122,6 @@ extension BrowserSession {
     /// is due, held while that image is still decoding: in its slot, or,
     /// beyond the pool, decoding ahead (``slideshowPageAhead``). Whether it
     /// stepped.
-    @discardableResult
     func stepSlideshow(at time: Double) -> Bool {
         guard slideshow.isDue(at: time), model.isSettled, let target = slideshowTarget() else { return false }
         if let slot = model.slots.slot(showing: target) {
