@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
-import Gallery
+@testable import Gallery
+import ImageDecoding
 import Pager
 import Testing
 @testable import Browser
@@ -82,6 +83,21 @@ import Testing
         let model = try #require(overview.model)
         #expect(model.scale == 2 && model.thumbnailPixels == 320)
         #expect(model.screenFrame(of: model.focus) == Rect(x: 480, y: 240, width: 320, height: 320))
+    }
+
+    @Test func aFailedThumbnailIsAskedForAgainOnceAFilesPermissionsChange() throws {
+        let canvas = try OffscreenCanvas(width: 640, height: 400)
+        let overview = OverviewScreen(renderer: canvas.renderer, text: canvas.text, log: nil, cache: nil, wake: {})
+        defer { overview.shutdown() }
+        let page = PageIndex(h: 1, v: 0)
+        let entry = ImageEntry(path: "/nowhere/b.jpg", name: "b.jpg", album: nil)
+        let request = ThumbnailRequest(page: page, source: .file(entry), size: 128, priority: 0)
+        overview.textures.store(ThumbnailResult(request: request, outcome: .failure(
+            DecodeFailure(path: entry.path, message: "permission denied"))))
+        #expect(overview.textures.failure(page) == "permission denied")
+        overview.forgetThumbnailsIfOneFailed()
+        #expect(overview.textures.failure(page) == nil)
+        #expect(!overview.textures.isFinal(page, size: 128))
     }
 
     @Test func thumbnailsFillInProgressively() throws {

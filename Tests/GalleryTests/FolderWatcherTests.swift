@@ -107,6 +107,18 @@ import TestFixtures
         #expect(Self.changes(of: watcher) == [.written(folder.file("root.png"))])
     }
 
+    @Test func anImageMadeReadableIsReportedAsItsAttributesChanged() throws {
+        let folder = try TemporaryFolder("watch")
+        let image = try folder.write("a.png", [1, 2, 3])
+        let notes = try folder.write("notes.txt", [1])
+        #expect(chmod(image, 0) == 0 && chmod(notes, 0) == 0)
+        let (watcher, _) = try Self.start(folder)
+        defer { watcher.stop() }
+        #expect(chmod(notes, 0o644) == 0)
+        #expect(chmod(image, 0o644) == 0)
+        #expect(Self.changes(of: watcher) == [.attributesChanged(image)])
+    }
+
     @Test func hiddenEntriesAndOtherFilesAreNotReported() throws {
         let folder = try TemporaryFolder("watch")
         let (watcher, _) = try Self.start(folder)

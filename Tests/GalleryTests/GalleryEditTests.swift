@@ -96,6 +96,29 @@ import Testing
         #expect(Self.names(result) == ["a.jpg"])
     }
 
+    @Test func anImageWhosePermissionsChangedIsReportedAndStaysWhereItIs() {
+        let result = Self.edit.apply([.attributesChanged("/p/b.jpg")], to: Self.images(["a.jpg", "b.jpg"]))
+        #expect(Self.names(result) == ["a.jpg", "b.jpg"])
+        #expect(result.attributesChanged == ["/p/b.jpg"])
+        #expect(result.rewritten.isEmpty && !result.changesImages && !result.isEmpty)
+    }
+
+    @Test func permissionsChangedOnAFileTheGalleryDoesNotHaveAreIgnored() {
+        let result = Self.edit.apply([.attributesChanged("/p/new.jpg"), .attributesChanged("/p/notes.txt")],
+                                     to: Self.images(["a.jpg"]))
+        #expect(result.attributesChanged.isEmpty && result.isEmpty)
+        #expect(result.ignored == 2)
+    }
+
+    @Test func permissionsChangedOnAnImageWrittenOrRemovedInTheSameBatchAreNotReportedApart() {
+        let result = Self.edit.apply([.attributesChanged("/p/a.jpg"), .written("/p/a.jpg"),
+                                      .attributesChanged("/p/b.jpg"), .removed("/p/b.jpg")],
+                                     to: Self.images(["a.jpg", "b.jpg", "c.jpg"]))
+        #expect(result.rewritten == ["/p/a.jpg"])
+        #expect(result.removed == ["/p/b.jpg"])
+        #expect(result.attributesChanged.isEmpty)
+    }
+
     @Test func aListedFileJoinsWhenNewAndIsNotRewrittenWhenKnown() {
         let result = Self.edit.apply([.listed("/p/a.jpg"), .listed("/p/b.jpg"), .listed("/p/.c.jpg")],
                                      to: Self.images(["a.jpg"]))

@@ -153,6 +153,12 @@ final class OverviewScreen {
         lastWanted = nil
     }
 
+    /// Forgets the thumbnails when one of them failed (a file whose
+    /// permissions changed may be readable now): they are asked for again.
+    func forgetThumbnailsIfOneFailed() {
+        if !textures.failures.isEmpty { forgetThumbnails() }
+    }
+
     /// Closes at once (no flight); used when the window goes away.
     func shutdown() {
         loader?.shutdown()

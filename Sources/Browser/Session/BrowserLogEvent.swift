@@ -158,7 +158,8 @@ public enum BrowserLogEvent: Sendable, Hashable {
     case keyHandler(key: String?, paths: Int, status: String, code: Int?, stderr: String?)
     /// `{"t":…,"event":"folder-changed","added":N,"removed":N,"changed":N,"renamed":N,"images":N,"files":[…]}`
     /// when the folder watch applied a batch: how many images joined, left,
-    /// were rewritten (decoded again) and renamed, the gallery's count now,
+    /// were rewritten or, shown as an error page, had their permissions
+    /// changed (both decoded again) and renamed, the gallery's count now,
     /// and the first ``folderChangedFiles`` paths (added, rewritten, renamed
     /// as they are named now, then removed).
     case folderChanged(added: Int, removed: Int, changed: Int, renamed: Int, images: Int, files: [String])

@@ -6,7 +6,8 @@ import Pager
 /// images join in their places with the image on screen staying where it
 /// is seen; a removed image leaves, and when it was on screen its page
 /// slides away as after Delete; a rewritten one is decoded again (its
-/// thumbnail too); marks and turns follow renames. A batch waits while a
+/// thumbnail too); an error page whose file's permissions changed reads it
+/// again (a file made readable shows); marks and turns follow renames. A batch waits while a
 /// page slides away, the overview shows, the page is zoomed or the pages
 /// move, so it never pulls a page from under the user's hand; while it
 /// waits the watcher's backlog stays bounded (``ChangeBacklog``: past its
@@ -38,9 +39,13 @@ extension BrowserSession {
         follow(result)
         if result.changesImages { show(plan, replacing: layout, title: title, at: time) }
         reload(result.rewritten)
-        let files = result.added + result.rewritten + result.renamed.map(\.to) + result.removed
+        let retried = retryFailed(result.attributesChanged)
+        // Attributes changed on images that showed: nothing to tell.
+        guard result.changesImages || !result.rewritten.isEmpty || !retried.isEmpty else { return }
+        let changed = result.rewritten + retried
+        let files = result.added + changed + result.renamed.map(\.to) + result.removed
         log?.write(.folderChanged(added: result.added.count, removed: result.removed.count,
-                                  changed: result.rewritten.count, renamed: result.renamed.count,
+                                  changed: changed.count, renamed: result.renamed.count,
                                   images: plan.layout.count - (plan.removal == nil ? 0 : 1),
                                   files: Array(files.prefix(BrowserLogEvent.folderChangedFiles))), time: time)
         if let removal = plan.removal {
@@ -88,6 +93,25 @@ extension BrowserSession {
             }
         }
         overview.forgetThumbnails()
+    }
+
+    /// The slots showing an error page for one of `paths` (whose
+    /// permissions, owner or times changed) decode it again, and the
+    /// overview's thumbnails are asked for again when one failed: a file
+    /// that could not be read may be readable now. The paths whose pages
+    /// were retried.
+    private func retryFailed(_ paths: [String]) -> [String] {
+        guard !paths.isEmpty else { return [] }
+        overview.forgetThumbnailsIfOneFailed()
+        let changed = Set(paths)
+        var retried: [String] = []
+        for id in 0..<SlotPool.capacity {
+            guard case .failed = screen.contents[id], let page = model.slots[id].page,
+                  let path = gallery.entry(at: page)?.path, changed.contains(path) else { continue }
+            slotLoader.reload(slot: id)
+            retried.append(path)
+        }
+        return retried
     }
 
     /// The slots showing a rewritten file decode it again (showing the old

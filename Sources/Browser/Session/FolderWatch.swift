@@ -118,7 +118,7 @@ struct FolderWatch {
         return changes.filter { change in
             switch change {
             case .written(let path), .removed(let path): !takeOwn(path)
-            case .renamed, .folderRemoved, .listed: true
+            case .renamed, .folderRemoved, .listed, .attributesChanged: true
             }
         }
     }

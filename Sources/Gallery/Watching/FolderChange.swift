@@ -22,11 +22,17 @@ public enum FolderChange: Sendable, Equatable {
     /// them after inotify's queue overflowed): it joins when the gallery
     /// does not have it, and is not decoded again when it does.
     case listed(String)
+    /// A file's permissions, owner or times changed, not its bytes (a
+    /// write comes as ``written(_:)`` once closed): an image the browser
+    /// could not read (an error page) is read again, so a file made
+    /// readable shows.
+    case attributesChanged(String)
 
     /// The path the change is about (a rename's new name).
     public var path: String {
         switch self {
-        case .written(let path), .removed(let path), .folderRemoved(let path), .listed(let path): path
+        case .written(let path), .removed(let path), .folderRemoved(let path), .listed(let path),
+             .attributesChanged(let path): path
         case .renamed(_, let to): to
         }
     }

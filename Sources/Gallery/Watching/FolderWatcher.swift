@@ -16,7 +16,9 @@ import Synchronization
 /// A file counts once it is complete: closed after writing (`IN_CLOSE_WRITE`)
 /// or moved in (`IN_MOVED_TO`); creating and writing it are not changes, so
 /// a file written in pieces is never shown half-written. A rename inside
-/// the watched folders is one ``FolderChange/renamed(from:to:)``. A folder
+/// the watched folders is one ``FolderChange/renamed(from:to:)``; a change
+/// of an image's permissions, owner or times (`IN_ATTRIB`) is
+/// ``FolderChange/attributesChanged(_:)``. A folder
 /// that appears is watched and listed (its images are ``FolderChange/listed(_:)``); one
 /// that goes removes its images. When the system's watch limit
 /// (`fs.inotify.max_user_watches`) is reached, ``limitReached`` says so once

@@ -19,9 +19,11 @@ struct InotifyReader {
 
     /// A folder moved away or deleted says so itself too (`IN_MOVE_SELF`,
     /// `IN_DELETE_SELF`; `IN_IGNORED` comes unasked): for the root, the
-    /// only word of it.
+    /// only word of it. `IN_ATTRIB`: a file's permissions (or owner, or
+    /// times) changed, which can make a file the browser could not read
+    /// readable.
     static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ONLYDIR
-                             | IN_MOVE_SELF | IN_DELETE_SELF)
+                             | IN_MOVE_SELF | IN_DELETE_SELF | IN_ATTRIB)
 
     init(fd: Int32, root: String, maximumDepth: Int, watchLimit: Int) {
         self.fd = fd
@@ -170,6 +172,8 @@ struct InotifyReader {
             batch.changes.append(.written(path))
         } else if isImage && mask & UInt32(IN_DELETE) != 0 {
             batch.changes.append(.removed(path))
+        } else if isImage && mask & UInt32(IN_ATTRIB) != 0 {
+            batch.changes.append(.attributesChanged(path))
         }
     }
 
