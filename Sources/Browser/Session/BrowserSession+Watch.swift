@@ -7,13 +7,14 @@ import Pager
 /// is seen; a removed image leaves, and when it was on screen its page
 /// slides away as after Delete; a rewritten one is decoded again (its
 /// thumbnail too); an error page whose file's permissions changed reads it
-/// again (a file made readable shows); marks and turns follow renames. A batch waits while a
-/// page slides away, the overview shows, the page is zoomed or the pages
-/// move, so it never pulls a page from under the user's hand; while it
-/// waits the watcher's backlog stays bounded (``ChangeBacklog``: past its
-/// limit, one rescan of the folder). When the open folder itself is moved
-/// away or deleted its images stay shown with a notice; a folder appearing
-/// at its path is listed and becomes the gallery.
+/// again (a file made readable shows); marks and turns follow renames. A
+/// batch waits while a page slides away, the overview shows, the page is
+/// zoomed or the pages move, so it never pulls a page from under the
+/// user's hand; while it waits the watcher's backlog stays bounded
+/// (``ChangeBacklog``: past its limit, one rescan of the folder). When the
+/// open folder itself is moved away or deleted its images stay shown with
+/// a notice; a folder appearing at its path is listed and becomes the
+/// gallery.
 extension BrowserSession {
     /// Starts the watch once the gallery is known (``applyGallery(at:)``).
     func startWatching() {
