@@ -85,19 +85,21 @@ import Testing
         #expect(model.screenFrame(of: model.focus) == Rect(x: 480, y: 240, width: 320, height: 320))
     }
 
-    @Test func aFailedThumbnailIsAskedForAgainOnceAFilesPermissionsChange() throws {
+    @Test func onlyTheFailedThumbnailsOfThePagesPickedAreAskedForAgain() throws {
         let canvas = try OffscreenCanvas(width: 640, height: 400)
         let overview = OverviewScreen(renderer: canvas.renderer, text: canvas.text, log: nil, cache: nil, wake: {})
         defer { overview.shutdown() }
-        let page = PageIndex(h: 1, v: 0)
-        let entry = ImageEntry(path: "/nowhere/b.jpg", name: "b.jpg", album: nil)
-        let request = ThumbnailRequest(page: page, source: .file(entry), size: 128, priority: 0)
-        overview.textures.store(ThumbnailResult(request: request, outcome: .failure(
-            DecodeFailure(path: entry.path, message: "permission denied"))))
-        #expect(overview.textures.failure(page) == "permission denied")
-        overview.forgetThumbnailsIfOneFailed()
-        #expect(overview.textures.failure(page) == nil)
-        #expect(!overview.textures.isFinal(page, size: 128))
+        let changed = PageIndex(h: 1, v: 0), other = PageIndex(h: 2, v: 0)
+        for (page, name) in [(changed, "b.jpg"), (other, "c.jpg")] {
+            let entry = ImageEntry(path: "/nowhere/" + name, name: name, album: nil)
+            let request = ThumbnailRequest(page: page, source: .file(entry), size: 128, priority: 0)
+            overview.textures.store(ThumbnailResult(request: request, outcome: .failure(
+                DecodeFailure(path: entry.path, message: "permission denied"))))
+        }
+        #expect(overview.textures.isFinal(changed, size: 128) && overview.textures.isFinal(other, size: 128))
+        overview.forgetFailures { $0 == changed }
+        #expect(overview.textures.failure(changed) == nil && !overview.textures.isFinal(changed, size: 128))
+        #expect(overview.textures.failure(other) == "permission denied")
     }
 
     @Test func thumbnailsFillInProgressively() throws {

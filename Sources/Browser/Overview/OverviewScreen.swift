@@ -153,10 +153,10 @@ final class OverviewScreen {
         lastWanted = nil
     }
 
-    /// Forgets the thumbnails when one of them failed (a file whose
+    /// Forgets the failed thumbnails of the pages `which` picks (files whose
     /// permissions changed may be readable now): they are asked for again.
-    func forgetThumbnailsIfOneFailed() {
-        if !textures.failures.isEmpty { forgetThumbnails() }
+    func forgetFailures(where which: (PageIndex) -> Bool) {
+        if textures.forgetFailures(where: which) { lastWanted = nil }
     }
 
     /// Closes at once (no flight); used when the window goes away.

@@ -88,6 +88,14 @@ final class ThumbnailTextures {
         }
     }
 
+    /// Forgets the failures of the pages `which` picks: they are no longer
+    /// final, so they are asked for again. Whether any was forgotten.
+    func forgetFailures(where which: (PageIndex) -> Bool) -> Bool {
+        let before = failures.count
+        failures = failures.filter { !which($0.key) }
+        return failures.count != before
+    }
+
     func removeAll() {
         for thumbnail in thumbnails.values { SDL_DestroyTexture(thumbnail.texture) }
         thumbnails.removeAll()

@@ -98,13 +98,13 @@ extension BrowserSession {
 
     /// The slots showing an error page for one of `paths` (whose
     /// permissions, owner or times changed) decode it again, and the
-    /// overview's thumbnails are asked for again when one failed: a file
-    /// that could not be read may be readable now. The paths whose pages
+    /// overview asks again for their thumbnails that failed: a file that
+    /// could not be read may be readable now. The paths whose pages
     /// were retried.
     private func retryFailed(_ paths: [String]) -> [String] {
         guard !paths.isEmpty else { return [] }
-        overview.forgetThumbnailsIfOneFailed()
         let changed = Set(paths)
+        overview.forgetFailures { page in gallery.entry(at: page).map { changed.contains($0.path) } ?? false }
         var retried: [String] = []
         for id in 0..<SlotPool.capacity {
             guard case .failed = screen.contents[id], let page = model.slots[id].page,
