@@ -33,28 +33,48 @@ extension BrowserSession {
         guard !trashHistory.isRemoving, !overview.isShowing, model.isSettled, !model.zoom.isZoomed, screen.turn == nil,
               case .folder(let layout, let title) = gallery.catalog,
               let changes = gallery.watch?.take(current: layout.images), !changes.isEmpty else { return }
-        let plan = watch.plan(changes, layout: layout, title: title, page: model.currentPage,
+        // A change of permissions alone changes no image: the gallery is not
+        // edited for it (a `chmod -R` would cost an edit per thousand images).
+        let attributes = changes.compactMap(Self.attributesChangedPath)
+        let edits = attributes.isEmpty ? changes : changes.filter { Self.attributesChangedPath($0) == nil }
+        guard !edits.isEmpty else {
+            let retried = retryFailed(attributes)
+            if !retried.isEmpty { logFolderChange(nil, retried: retried, images: layout.count, at: time) }
+            return
+        }
+        let plan = watch.plan(edits, layout: layout, title: title, page: model.currentPage,
                               style: gallery.style, columns: gallery.columns, wrap: gallery.wrap)
         let result = plan.result
-        guard !result.isEmpty else { return }
-        follow(result)
-        if result.changesImages { show(plan, replacing: layout, title: title, at: time) }
-        reload(result.rewritten)
-        let retried = retryFailed(result.attributesChanged)
-        // Attributes changed on images that showed: nothing to tell.
-        guard result.changesImages || !result.rewritten.isEmpty || !retried.isEmpty else { return }
-        let changed = result.rewritten + retried
-        let files = result.added + changed + result.renamed.map(\.to) + result.removed
-        log?.write(.folderChanged(added: result.added.count, removed: result.removed.count,
-                                  changed: changed.count, renamed: result.renamed.count,
-                                  images: plan.layout.count - (plan.removal == nil ? 0 : 1),
-                                  files: Array(files.prefix(BrowserLogEvent.folderChangedFiles))), time: time)
+        if !result.isEmpty {
+            follow(result)
+            if result.changesImages { show(plan, replacing: layout, title: title, at: time) }
+            reload(result.rewritten)
+        }
+        let retried = retryFailed(attributes)
+        guard !result.isEmpty || !retried.isEmpty else { return }
+        logFolderChange(result, retried: retried, images: plan.layout.count - (plan.removal == nil ? 0 : 1), at: time)
         if let removal = plan.removal {
             gallery.watch?.landingToDecodeAgain = removal.layout.entry(at: removal.landing)?.path
             trashHistory.slideAway(removal)
             if let flip = removal.flip { model.apply(.flip(flip), time: time) } else { finishRemoval(at: time) }
         }
         refreshInfo(at: time)
+    }
+
+    /// The path of a change of attributes alone, nil for any other change.
+    private static func attributesChangedPath(_ change: FolderChange) -> String? {
+        if case .attributesChanged(let path) = change { path } else { nil }
+    }
+
+    /// The `folder-changed` line of an edit (nil: none) and of the error
+    /// pages read again, with the gallery's count after them.
+    private func logFolderChange(_ result: GalleryEdit.Result?, retried: [String], images: Int, at time: Double) {
+        let added = result?.added ?? [], removed = result?.removed ?? [], renamed = result?.renamed.map(\.to) ?? []
+        let changed = (result?.rewritten ?? []) + retried
+        let files = added + changed + renamed + removed
+        log?.write(.folderChanged(added: added.count, removed: removed.count, changed: changed.count,
+                                  renamed: renamed.count, images: images,
+                                  files: Array(files.prefix(BrowserLogEvent.folderChangedFiles))), time: time)
     }
 
     /// The open folder itself went (its images stay shown) or a folder is

@@ -23,9 +23,9 @@ public enum FolderChange: Sendable, Equatable {
     /// does not have it, and is not decoded again when it does.
     case listed(String)
     /// A file's permissions, owner or times changed, not its bytes (a
-    /// write comes as ``written(_:)`` once closed): an image the browser
-    /// could not read (an error page) is read again, so a file made
-    /// readable shows.
+    /// write comes as ``written(_:)`` once closed). It changes no image
+    /// (``GalleryEdit`` passes over it); the browser reads an image it
+    /// could not read (an error page) again, so a file made readable shows.
     case attributesChanged(String)
 
     /// The path the change is about (a rename's new name).

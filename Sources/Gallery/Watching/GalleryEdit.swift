@@ -46,9 +46,6 @@ public struct GalleryEdit: Sendable {
         public let removed: [String]
         /// Paths in the gallery written again (decode them again), in natural order.
         public let rewritten: [String]
-        /// Paths in the gallery whose permissions, owner or times changed
-        /// (an image that could not be read is read again), in natural order.
-        public let attributesChanged: [String]
         /// Images renamed, in the order it happened (a chain a→b→c is two).
         public let renamed: [(from: String, to: String)]
         /// Changes about files the gallery does not take (not images,
@@ -58,7 +55,7 @@ public struct GalleryEdit: Sendable {
         /// Whether the images or their order changed (not only rewrites).
         public var changesImages: Bool { !added.isEmpty || !removed.isEmpty || !renamed.isEmpty }
         /// Whether the batch changed nothing the gallery shows.
-        public var isEmpty: Bool { !changesImages && rewritten.isEmpty && attributesChanged.isEmpty }
+        public var isEmpty: Bool { !changesImages && rewritten.isEmpty }
     }
 
     /// `GalleryEdit(root: "/p", title: "p", order: ImageOrder(key: .mtime))`.
@@ -96,8 +93,9 @@ public struct GalleryEdit: Sendable {
                 if album(of: path) != nil { tally.write(path) } else { tally.ignored += 1 }
             case .listed(let path):
                 if album(of: path) == nil { tally.ignored += 1 } else if !tally.isPresent(path) { tally.write(path) }
-            case .attributesChanged(let path):
-                if tally.isPresent(path) { tally.attributesChanged.insert(path) } else { tally.ignored += 1 }
+            case .attributesChanged:
+                // Changes no image (the browser reads its error pages again).
+                continue
             case .removed(let path):
                 if !tally.remove(path) { tally.ignored += 1 }
             case .renamed(let from, let to):
@@ -116,7 +114,6 @@ public struct GalleryEdit: Sendable {
         return Result(contents: contents, added: builder.added.filter { !renamedTo.contains($0) },
                       removed: builder.removed.filter { !renamedFrom.contains($0) } + (keep.map { tally.gone.contains($0) ? [$0] : [] } ?? []),
                       rewritten: NaturalOrder.sorted(Array(tally.rewritten)),
-                      attributesChanged: NaturalOrder.sorted(Array(tally.attributesOnlyChanged)),
                       renamed: tally.renamed,
                       ignored: tally.ignored)
     }
@@ -186,7 +183,6 @@ struct Tally {
     /// Paths that joined.
     var new: Set<String> = []
     var rewritten: Set<String> = []
-    var attributesChanged: Set<String> = []
     var renamed: [(from: String, to: String)] = []
     /// The new names of renamed images (a rename of one renames on).
     private var renamedTo: Set<String> = []
@@ -196,12 +192,6 @@ struct Tally {
 
     func isPresent(_ path: String) -> Bool {
         new.contains(path) || (!gone.contains(path) && isOriginal(path))
-    }
-
-    /// Paths still present whose attributes changed, neither new nor
-    /// rewritten (those are decoded anyway).
-    var attributesOnlyChanged: Set<String> {
-        attributesChanged.filter { isPresent($0) && !new.contains($0) && !rewritten.contains($0) }
     }
 
     /// Paths present in `folder` or under it (`original`: the gallery's there).
