@@ -113,8 +113,7 @@ public struct GalleryEdit: Sendable {
                                       albumRanges: builder.ranges, skipped: 0)
         return Result(contents: contents, added: builder.added.filter { !renamedTo.contains($0) },
                       removed: builder.removed.filter { !renamedFrom.contains($0) } + (keep.map { tally.gone.contains($0) ? [$0] : [] } ?? []),
-                      rewritten: NaturalOrder.sorted(Array(tally.rewritten)),
-                      renamed: tally.renamed,
+                      rewritten: NaturalOrder.sorted(Array(tally.rewritten)), renamed: tally.renamed,
                       ignored: tally.ignored)
     }
 
