@@ -64,6 +64,40 @@ import Testing
         #expect(show.wait(at: 0) == nil)
         #expect(!show.isRunning)
     }
+
+    @Test func aStartBeforeTheGalleryAwaitsItAndIsNotDue() {
+        var show = Slideshow(interval: 1)
+        show.awaitGallery()
+        #expect(show.isAwaitingGallery)
+        #expect(!show.isRunning)
+        #expect(!show.isDue(at: 100))
+        #expect(show.wait(at: 0) == nil)
+    }
+
+    @Test func theAwaitedStartCountsItsFirstStepFromWhenItStarts() {
+        var show = Slideshow(interval: 2)
+        show.awaitGallery()
+        show.start(at: 7)   // the scan has ended
+        #expect(!show.isAwaitingGallery)
+        #expect(!show.isDue(at: 8.99))
+        #expect(show.isDue(at: 9))
+    }
+
+    @Test func stopForgetsAnAwaitedStart() {
+        var show = Slideshow(interval: 1)
+        show.awaitGallery()
+        show.stop()
+        #expect(!show.isAwaitingGallery)
+        #expect(!show.isRunning)
+    }
+
+    @Test func aRunningSlideshowDoesNotFallBackToAwaiting() {
+        var show = Slideshow(interval: 1)
+        show.start(at: 0)
+        show.awaitGallery()
+        #expect(show.isRunning)
+        #expect(!show.isAwaitingGallery)
+    }
 }
 
 /// Which input stops the slideshow.

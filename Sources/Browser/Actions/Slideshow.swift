@@ -12,6 +12,10 @@
 /// prefetch, asked for by name. Any input stops it (the user has taken
 /// over); `s` starts it again. At the last image it goes on with the first.
 ///
+/// Asked for while the folder is still being scanned (`--slideshow` on a
+/// big folder, or a slow disk), it *awaits the gallery*: the shell starts it
+/// once the pages are known, the first step an interval after that.
+///
 /// ```swift
 /// var show = Slideshow(interval: 3)
 /// show.start(at: 10)
@@ -23,6 +27,9 @@ public struct Slideshow: Sendable, Equatable {
     public var interval: Double
     /// Whether it is running.
     public private(set) var isRunning = false
+    /// Whether it was asked for before the folder's pages were known, and
+    /// starts once they are (never while running).
+    public private(set) var isAwaitingGallery = false
     /// When the next step falls due.
     private var due = 0.0
 
@@ -38,11 +45,21 @@ public struct Slideshow: Sendable, Equatable {
     /// Starts (again), the first step `interval` from now.
     public mutating func start(at time: Double) {
         isRunning = true
+        isAwaitingGallery = false
         due = time + interval
     }
 
+    /// Asked for before there are pages to show: starts when the shell
+    /// calls ``start(at:)`` once the folder is scanned.
+    public mutating func awaitGallery() {
+        guard !isRunning else { return }
+        isAwaitingGallery = true
+    }
+
+    /// Stops it, or forgets a start that awaits the gallery.
     public mutating func stop() {
         isRunning = false
+        isAwaitingGallery = false
     }
 
     /// Whether a step is due at `time`.

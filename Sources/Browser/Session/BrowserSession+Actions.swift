@@ -35,7 +35,11 @@ extension BrowserSession {
         case .toggleOverview: openOverview(at: time)
         case .toggleAnimation: showNotice(animation.toggle(time: time), at: time)
         case .toggleSlideshow:
-            if slideshow.isRunning { stopSlideshow(reason: "key", at: time) } else { startSlideshow(at: time) }
+            if slideshow.isRunning || slideshow.isAwaitingGallery {
+                stopSlideshow(reason: "key", at: time)
+            } else {
+                startSlideshow(at: time)
+            }
         case .copyPath: copyPath(at: time)
         case .copyImage: copyImage(at: time)
         case .openWithDefault: openElsewhere(folder: false, at: time)

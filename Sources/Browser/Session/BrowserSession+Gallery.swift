@@ -17,6 +17,7 @@ extension BrowserSession {
         case .success:
             drops.replaced = nil
             applyGallery(at: time)
+            if slideshow.isAwaitingGallery { startSlideshow(at: time) }
         }
     }
 

@@ -98,10 +98,15 @@ extension BrowserSession {
 
     // MARK: - Slideshow
 
+    /// Starts the slideshow, or, while the folder is still being scanned,
+    /// has it start once the pages are known (``checkScan(at:)``).
     func startSlideshow(at time: Double) {
+        if gallery.catalog.isScanning {
+            slideshow.awaitGallery()
+            return showNotice("The slideshow starts once the folder is scanned", at: time)
+        }
         guard let layout = gallery.folder?.layout, layout.count > 1 else {
-            return showNotice(gallery.catalog.isScanning ? "The slideshow starts once the folder is scanned"
-                                                 : "A slideshow needs a folder of images", at: time)
+            return showNotice("A slideshow needs a folder of images", at: time)
         }
         slideshow.start(at: time)
         log?.write(.slideshow(running: true, interval: slideshow.interval, reason: nil), time: time)
@@ -110,7 +115,12 @@ extension BrowserSession {
         showNotice("Slideshow" + which + ": an image every " + Self.seconds(slideshow.interval) + " — " + stop + " stops it", at: time)
     }
 
+    /// Stops the slideshow, or forgets a start that awaits the scan.
     func stopSlideshow(reason: String, at time: Double) {
+        if slideshow.isAwaitingGallery {
+            slideshow.stop()
+            return showNotice("Slideshow cancelled", at: time)
+        }
         guard slideshow.isRunning else { return }
         slideshow.stop()
         log?.write(.slideshow(running: false, interval: slideshow.interval, reason: reason), time: time)

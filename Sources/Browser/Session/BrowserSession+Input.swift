@@ -120,7 +120,8 @@ extension BrowserSession {
     private func feed(_ browserInput: BrowserInput, at time: Double) {
         // Any input stops the slideshow (the user has taken over) and still
         // does what it does; the slideshow's own action stops it itself.
-        if slideshow.isRunning, Self.isUserInput(browserInput), !Self.isSlideshowKey(browserInput, in: keyMap) {
+        if slideshow.isRunning || slideshow.isAwaitingGallery, Self.isUserInput(browserInput),
+           !Self.isSlideshowKey(browserInput, in: keyMap) {
             stopSlideshow(reason: "input", at: time)
         }
         if case .key(let key, let ctrl, let shift) = browserInput,
