@@ -895,11 +895,26 @@ class App:
                 print("   (Xvfb was resetting as fourway connected; starting it again)", flush=True)
         self.started = bool(self.window) and bool(self.kinds("first-frame"))
         if start_check:
-            check(self.started, f"{name}: window appears with a first frame", self.stderr()[:300])
+            check(self.started, f"{name}: window appears with a first frame",
+                  "" if self.started else self.start_failure(start_timeout))
         if self.started:
             xdotool("windowmove", "--sync", self.window, "0", "0")
             xdotool("windowfocus", "--sync", self.window)
             time.sleep(0.3)
+
+    def start_failure(self, start_timeout):
+        """How a start that did not come up ended, for the check's detail:
+        its exit code or signal (a process killed by a signal writes no
+        stderr of its own), or what was still missing, then its stderr."""
+        code = self.process.poll()
+        if code is None:
+            how = f"still running after {start_timeout} s with " + (
+                "its window but no first-frame line" if self.window else "no window")
+        elif code < 0:
+            how = f"killed by {signal.Signals(-code).name}"
+        else:
+            how = f"exit code {code}"
+        return f"{how}, {self.attempts} start(s); stderr: {self.stderr()[:300]!r}"
 
     def events(self):
         return events(self.log)
