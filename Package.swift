@@ -121,9 +121,13 @@ let package = Package(
             linkerSettings: [.linkedLibrary("wayland-client"), .linkedLibrary("X11"), .linkedLibrary("Xi"),
                              .linkedLibrary("pthread")]
         ),
+        // The X screen saver's suspension lifted after SDL_EnableScreenSaver,
+        // which without a D-Bus session bus leaves it
+        // (Sources/CScreenSaver/include/screen_saver.h).
+        .target(name: "CScreenSaver", linkerSettings: [.linkedLibrary("X11")]),
         // The SDL shell: window, event loop, textures, drawing, HUD.
         .target(name: "Browser", dependencies: ["Pager", "ImageDecoding", "IsolatedDecoding", "Gallery", "CSDL2",
-                                                "CTouchpadInput"],
+                                                "CTouchpadInput", "CScreenSaver"],
                 linkerSettings: [.linkedLibrary("SDL2")]),
         // glibc's malloc tuning for the browser's large pixel buffers.
         .systemLibrary(name: "CMalloc"),

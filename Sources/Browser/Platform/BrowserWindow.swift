@@ -1,3 +1,4 @@
+import CScreenSaver
 import CSDL2
 
 /// The SDL window and its renderer.
@@ -111,5 +112,23 @@ final class BrowserWindow {
     func toggleFullscreen() {
         isFullscreen.toggle()
         SDL_SetWindowFullscreen(window, isFullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
+    }
+
+    /// Whether the screen saver and the screen lock are held off: only
+    /// while the slideshow runs (`Browser.startSDL` turns off SDL's default,
+    /// which holds them off for as long as the window is open). SDL asks the
+    /// desktop over D-Bus (org.freedesktop.ScreenSaver), else the X server
+    /// (MIT-SCREEN-SAVER), or the Wayland compositor (idle-inhibit).
+    var keepsDisplayAwake = false {
+        didSet {
+            guard keepsDisplayAwake != oldValue else { return }
+            if keepsDisplayAwake {
+                SDL_DisableScreenSaver()
+            } else {
+                SDL_EnableScreenSaver()
+                // SDL's own undo covers D-Bus only (CScreenSaver's header says why).
+                _ = fw_x11_screen_saver_resume(UnsafeMutableRawPointer(window))
+            }
+        }
     }
 }

@@ -233,6 +233,12 @@ public enum Browser {
         // from touch are dropped by `which`, and no touch from the mouse.
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear")
+        // SDL holds the screen saver and the screen lock off while a window
+        // is open (for games); an image viewer left open must let the screen
+        // blank and lock. The slideshow holds them off while it runs
+        // (BrowserWindow.keepsDisplayAwake), naming itself to the desktop.
+        SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1")
+        SDL_SetHint(SDL_HINT_SCREENSAVER_INHIBIT_ACTIVITY_NAME, "Slideshow")
         if SDL_WasInit(SDL_INIT_VIDEO) == 0, let failure = startVideo(VideoDriverChoice.drivers(video, variables)) {
             return failure
         }

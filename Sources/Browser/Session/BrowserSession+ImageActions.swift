@@ -109,6 +109,7 @@ extension BrowserSession {
             return showNotice("A slideshow needs a folder of images", at: time)
         }
         slideshow.start(at: time)
+        screen.window.keepsDisplayAwake = true
         log?.write(.slideshow(running: true, interval: slideshow.interval, reason: nil), time: time)
         let stop = keyMap.keyLabel(of: .toggleSlideshow).map { $0 + " or any key" } ?? "any key"
         let which = marks.isEmpty ? "" : " of the \(marks.count) marked"
@@ -123,6 +124,7 @@ extension BrowserSession {
         }
         guard slideshow.isRunning else { return }
         slideshow.stop()
+        screen.window.keepsDisplayAwake = false
         log?.write(.slideshow(running: false, interval: slideshow.interval, reason: reason), time: time)
         showNotice("Slideshow stopped", at: time)
     }
