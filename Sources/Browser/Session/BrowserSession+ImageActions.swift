@@ -106,6 +106,7 @@ extension BrowserSession {
             return showNotice("The slideshow starts once the folder is scanned", at: time)
         }
         guard let layout = gallery.folder?.layout, layout.count > 1 else {
+            slideshow.stop()   // a start that awaited the scan ends here too
             return showNotice("A slideshow needs a folder of images", at: time)
         }
         slideshow.start(at: time)
