@@ -528,6 +528,12 @@ int32_t fw_jpeg_sketch_split_decode(fw_jpeg_sketch *kept, const uint8_t *bytes, 
         snprintf(result->message, sizeof result->message, "not the file whose scan was kept");
         return 1;
     }
+    if (kept->scan.low && fw_low_page(&kept->scan, bytes, length, scale_num, out, out_width, out_height,
+                                      result->message) == 0) {
+        result->low_frequency = 1;
+        return 0;
+    }
+    result->message[0] = 0;
     fw_split_job job = {.bytes = bytes, .length = length, .num = scale_num, .width = out_width,
                         .height = out_height, .out = out, .scan = &kept->scan, .data = bytes + kept->data_offset,
                         .pixel_share = pixel_share};

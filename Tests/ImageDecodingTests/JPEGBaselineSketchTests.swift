@@ -83,6 +83,27 @@ import Testing
         #expect(same)
     }
 
+    /// A sketch told that the page will be at 3/8 keeps the low-frequency
+    /// values of a photo without subsampling, and the page is made from
+    /// them: the same picture as a decode without a sketch.
+    @Test func thePageAtThreeEighthsAfterTheSketchIsMadeFromItsKeptValues() throws {
+        let bytes = Self.photo(subsampling: TJSAMP_444)
+        let folder = try TemporaryFolder()
+        let path = try folder.write("b.jpg", bytes)
+        // 1801 × 1351 into 600 × 450 is decoded at 3/8 (676 × 507), then fitted.
+        let plain = try ImageDecoder.decodeFile(path, maxWidth: 600, maxHeight: 450)
+        _ = try #require(JPEGBaselineSketch.sketch(path: path, pageWidth: 600, pageHeight: 450))
+        #expect(try JPEGDecoder.route(of: bytes, maxWidth: 600, maxHeight: 450) == .keptLowFrequency)
+        _ = try #require(JPEGBaselineSketch.sketch(path: path, pageWidth: 600, pageHeight: 450))
+        let afterSketch = try ImageDecoder.decodeFile(path, maxWidth: 600, maxHeight: 450)
+        #expect(afterSketch.width == plain.width && afterSketch.height == plain.height)
+        let same = afterSketch.pixels == plain.pixels
+        #expect(same)
+        // Told of a page at 4/8, it keeps none: libjpeg's split from the rows.
+        _ = try #require(JPEGBaselineSketch.sketch(path: path, pageWidth: 900, pageHeight: 700))
+        #expect(try JPEGDecoder.route(of: bytes, maxWidth: 600, maxHeight: 450) == .keptScanSplit)
+    }
+
     /// The sketch holds the bytes it read (HeldFile.shared), and the decode
     /// of the unchanged file that follows takes them instead of reading.
     @Test func theDecodeAfterTheSketchTakesTheBytesItRead() throws {

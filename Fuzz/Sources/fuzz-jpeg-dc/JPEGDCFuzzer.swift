@@ -11,7 +11,9 @@ import ImageDecoding
 /// and cut the last two bytes say, and its region decode from the MCU the
 /// two bytes before say: when they decode, their pixels must be
 /// tjDecompress2's for the whole file. So must the split from the scan
-/// JPEGBaselineSketch kept (no codes read), at the same cut, and
+/// JPEGBaselineSketch kept (no codes read), at the same cut; and with the
+/// low-frequency values kept as well, which at 3/8 make the page without
+/// libjpeg (jpeg_low_frequency.c): never where libjpeg's data runs out; and
 /// JPEGProgressiveSplit's read (jpeg_progressive.c) on one thread and on
 /// two, which must also never succeed where libjpeg's data runs out.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -63,11 +65,25 @@ func checkEntropySplit(_ bytes: UnsafeBufferPointer<UInt8>, eighths: Int, fracti
     }
     checkRegion(region, of: bytes, handle, width: width, height: height, left: left * eighths / 8, top: top * eighths / 8)
     checkProgressiveSplit(bytes, handle, scale: scale, width: width, height: height)
-    if let scan = JPEGBaselineSketch.read(Array(bytes))?.scan,
-       case .success(let decoded) = scan.decode(bytes, scale: scale, width: width, height: height, topFraction: fraction) {
-        guard decoded.pixels == wholeDecode(bytes, handle, width: width, height: height, what: "the kept scan's split") else {
-            fatalError("the kept scan's split at \(fraction), \(eighths)/8 differs from the whole decode of \(bytes.count) bytes")
+    for keeping in [false, true] {
+        guard let scan = JPEGBaselineSketch.read(Array(bytes), keepingLowFrequency: keeping)?.scan,
+              case .success(let decoded) = scan.decode(bytes, scale: scale, width: width, height: height,
+                                                       topFraction: fraction) else { continue }
+        let what = decoded.lowFrequency ? "the page from the kept values" : "the kept scan's split"
+        guard decoded.pixels == wholeDecode(bytes, handle, width: width, height: height, what: what) else {
+            fatalError("\(what) at \(fraction), \(eighths)/8 differs from the whole decode of \(bytes.count) bytes")
         }
+        if decoded.lowFrequency { checkNotCutShort(handle, what: what, count: bytes.count) }
+    }
+}
+
+/// After tjDecompress2 on `handle`: it did not find the data cut short
+/// (the browser shows such a file as cut short, not its pixels).
+func checkNotCutShort(_ handle: tjhandle, what: String, count: Int) {
+    if tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue),
+       let text = tjGetErrorStr2(handle).map({ String(cString: $0) }),
+       text.contains("Premature end") || text.contains("premature end") {
+        fatalError("\(what) decoded \(count) bytes whose data libjpeg found cut short: \(text)")
     }
 }
 
@@ -107,10 +123,6 @@ func checkProgressiveSplit(_ bytes: UnsafeBufferPointer<UInt8>, _ handle: tjhand
         guard pixels == wholeDecode(bytes, handle, width: width, height: height, what: "the progressive read") else {
             fatalError("the progressive read on \(threads) threads differs from the whole decode of \(bytes.count) bytes")
         }
-        if tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue),
-           let text = tjGetErrorStr2(handle).map({ String(cString: $0) }),
-           text.contains("Premature end") || text.contains("premature end") {
-            fatalError("the progressive read decoded \(bytes.count) bytes whose data libjpeg found cut short: \(text)")
-        }
+        checkNotCutShort(handle, what: "the progressive read on \(threads) threads", count: bytes.count)
     }
 }

@@ -46,6 +46,9 @@ public enum JPEGEntropySplit {
         public var topRows: Int
         public var bitsRead: Int
         public var shifted: Bool
+        /// Made from the low-frequency values a sketch kept, not by libjpeg
+        /// (``JPEGBaselineSketch``).
+        public var lowFrequency: Bool = false
     }
 
     /// Why there is no result.
@@ -151,7 +154,7 @@ public enum JPEGEntropySplit {
         let message = withUnsafeBytes(of: result.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         switch status {
         case 0: return .success(Decoded(pixels: pixels, topRows: Int(result.top_rows), bitsRead: Int(result.bits_read),
-                                        shifted: result.shifted != 0))
+                                        shifted: result.shifted != 0, lowFrequency: result.low_frequency != 0))
         case 1: return .failure(.notApplicable(message))
         default: return .failure(.failed(message))
         }

@@ -1,0 +1,164 @@
+import CTurboJPEG
+import Foundation
+import TestFixtures
+import Testing
+@testable @_spi(Fuzzing) import ImageDecoding
+
+/// A page at 3/8 made from the low-frequency values the sketch kept
+/// (`jpeg_low_frequency.c`, through `JPEGBaselineSketch.KeptScan`): byte for
+/// byte tjDecompress2's page, and only where it can be. Each test reads its
+/// own scan (`JPEGBaselineSketch.read`), not the one the process keeps.
+@Suite struct JPEGLowFrequencyPageTests {
+    /// The page at `eighths`/8 from a scan read with (or without) the values
+    /// kept, and tjDecompress2's page of the same bytes.
+    static func pages(_ bytes: [UInt8], keeping: Bool = true, eighths: Int = 3) throws
+        -> (made: Result<JPEGEntropySplit.Decoded, JPEGEntropySplit.Failure>, whole: [UInt8]) {
+        let scan = try #require(JPEGBaselineSketch.read(bytes, keepingLowFrequency: keeping)?.scan)
+        let whole = JPEGEntropySplitTests.whole(bytes, eighths: eighths, flags: 0)
+        let made = bytes.withUnsafeBufferPointer {
+            scan.decode($0, scale: JPEGScale(numerator: eighths, denominator: 8), width: whole.width,
+                        height: whole.height)
+        }
+        return (made, whole.pixels)
+    }
+
+    /// Expects the page made from the kept values, equal to tjDecompress2's.
+    static func expectMadeFromTheValues(_ bytes: [UInt8], _ comment: String = "") throws {
+        let (made, whole) = try pages(bytes)
+        let page = try made.get()
+        #expect(page.lowFrequency, "made from the kept values \(comment)")
+        #expect(JPEGEntropySplitTests.firstDifference(page.pixels, whole) == nil, "tjDecompress2's bytes \(comment)")
+    }
+
+    @Test(arguments: [TJSAMP_444, TJSAMP_GRAY])
+    func aPageAtThreeEighthsIsMadeFromTheKeptValuesAsLibjpegMakesIt(subsampling: TJSAMP) throws {
+        // Partial blocks on both edges, and a photo of a few blocks.
+        for (width, height) in [(1001, 777), (601, 403), (67, 45)] {
+            let bytes = JPEGBaselineDCTests.photo(width: width, height: height, subsampling: subsampling)
+            try Self.expectMadeFromTheValues(bytes, "at \(width) × \(height)")
+        }
+    }
+
+    /// Saturated colours in single pixels at the highest quality: large AC
+    /// values, IDCT results past 0 and 255, and the colour conversion's clamp.
+    @Test func saturatedGrainIsClampedAsLibjpegClampsIt() throws {
+        let (width, height) = (403, 301)
+        let grain = ImageFixtures.noise(count: width * height * 3, seed: 23)
+        let pixels = ImageFixtures.pixels(width: width, height: height) { x, y in
+            let i = (y * width + x) * 3
+            return ImageFixtures.Color(r: grain[i] < 128 ? 0 : 255, g: grain[i + 1] < 128 ? 0 : 255,
+                                       b: grain[i + 2] < 128 ? 0 : 255)
+        }
+        let bytes = ImageFixtures.jpeg(width: width, height: height, pixels: pixels, quality: 100,
+                                       subsampling: TJSAMP_444)
+        try Self.expectMadeFromTheValues(bytes)
+    }
+
+    /// Chroma upsampling would have to be libjpeg's too: a subsampled photo
+    /// keeps no values, and its page is libjpeg's split.
+    @Test(arguments: [TJSAMP_420, TJSAMP_422, TJSAMP_440])
+    func aSubsampledPhotoIsLeftToLibjpegsSplit(subsampling: TJSAMP) throws {
+        let (made, whole) = try Self.pages(JPEGBaselineDCTests.photo(subsampling: subsampling))
+        let page = try made.get()
+        #expect(!page.lowFrequency)
+        #expect(JPEGEntropySplitTests.firstDifference(page.pixels, whole) == nil)
+    }
+
+    /// The values serve libjpeg's 3 × 3 IDCT only; at other scales libjpeg
+    /// splits the decode; without the values kept, so it does at 3/8.
+    @Test(arguments: [1, 2, 4, 8])
+    func atAnotherScaleTheKeptValuesAreNotUsed(eighths: Int) throws {
+        let (made, whole) = try Self.pages(JPEGBaselineDCTests.photo(subsampling: TJSAMP_444), eighths: eighths)
+        let page = try made.get()
+        #expect(!page.lowFrequency)
+        #expect(JPEGEntropySplitTests.firstDifference(page.pixels, whole) == nil)
+    }
+
+    @Test func withoutTheValuesKeptThePageIsLibjpegsSplit() throws {
+        let (made, whole) = try Self.pages(JPEGBaselineDCTests.photo(subsampling: TJSAMP_444), keeping: false)
+        let page = try made.get()
+        #expect(!page.lowFrequency)
+        #expect(JPEGEntropySplitTests.firstDifference(page.pixels, whole) == nil)
+    }
+
+    /// A grey JPEG of 100 × 100 blocks whose flat blocks are 3 zero bits
+    /// (DC "0", AC "00": end of block) and whose others are 5 ("10x00": DC
+    /// ±1), with tables libjpeg accepts (no code of all ones; the files of
+    /// JPEGBaselineDCTests.builtJPEG make every bit string a code, which
+    /// libjpeg refuses). A decoder started in the flat run at a bit that is
+    /// not a block's stays out of step to the run's end. Returns the file and
+    /// whether the sketch's split, at the scan's middle byte, falls in the
+    /// run out of step with it.
+    static func builtJPEG(flat: Range<Int>) -> (bytes: [UInt8], outOfStep: Bool) {
+        var bits: [Bool] = []
+        var flatStart = 0
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for block in 0..<10_000 {
+            if block == flat.lowerBound { flatStart = bits.count }
+            if flat.contains(block) { bits += [false, false, false]; continue }
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            bits += [true, false, state >> 63 == 1, false, false]
+        }
+        let dcTable: [UInt8] = [0x00, 1, 1] + [UInt8](repeating: 0, count: 14) + [0, 1]
+        let acTable: [UInt8] = [0x10, 0, 3] + [UInt8](repeating: 0, count: 14) + [0x00, 0x01, 0xF0]
+        let bytes = JPEGBaselineDCTests.greyJPEG(bits: bits, blocksPerRow: 100, rows: 100, tables: [dcTable, acTable])
+        let split = (bits.count + 7) / 8 / 2 * 8, flatEnd = flatStart + 3 * flat.count
+        return (bytes, split > flatStart && split < flatEnd && (split - flatStart) % 3 != 0)
+    }
+
+    /// The sketch's second thread reads ahead from the scan's middle byte;
+    /// here it never falls into step (the flat run lasts to the end), so the
+    /// values it read are dropped and the first thread reads on alone.
+    /// (In the photos above it falls into step within a few blocks, and the
+    /// values of the blocks it read after that are taken.)
+    @Test func aScanWhoseSecondHalfNeverSyncsGivesTheSamePage() throws {
+        let never = Self.builtJPEG(flat: 2000..<10_000)
+        try #require(never.outOfStep)
+        #expect(try JPEGBaselineDCTests.expectIdentical(never.bytes) == .neverSynced)
+        try Self.expectMadeFromTheValues(never.bytes, "never syncing")
+    }
+
+    @Test func aFileWithRestartMarkersIsMadeFromItsValues() throws {
+        let folder = try TemporaryFolder()
+        let source = try folder.write("plain.jpg", JPEGBaselineDCTests.photo(subsampling: TJSAMP_444))
+        try CodecFixtures.run("/usr/bin/jpegtran", ["-restart", "2", "-outfile", folder.file("rst.jpg"), source])
+        try Self.expectMadeFromTheValues(try CodecFixtures.read(folder.file("rst.jpg")))
+    }
+
+    /// A file whose scan is not followed by its end marker: libjpeg warns
+    /// "Premature end of JPEG file", which the browser shows as a cut-short
+    /// file; the page is not made past it.
+    @Test func aFileWithoutItsEndMarkerIsLeftToLibjpeg() throws {
+        let bytes = Array(JPEGBaselineDCTests.photo(subsampling: TJSAMP_444).dropLast(2))
+        let (made, _) = try Self.pages(bytes)
+        guard case .failure(.failed(let message)) = made else {
+            Issue.record("made a page: \(made)")
+            return
+        }
+        #expect(message.contains("Premature end"), "\(message)")
+    }
+
+    /// A marker between the scan and the end marker (a comment here) is
+    /// libjpeg's to read: its split makes the page.
+    @Test func aMarkerAfterTheScanLeavesThePageToLibjpegsSplit() throws {
+        var bytes = Array(JPEGBaselineDCTests.photo(subsampling: TJSAMP_444).dropLast(2))
+        bytes += [0xFF, 0xFE, 0, 6] + Array("note".utf8) + [0xFF, 0xD9]
+        let (made, whole) = try Self.pages(bytes)
+        let page = try made.get()
+        #expect(!page.lowFrequency)
+        #expect(JPEGEntropySplitTests.firstDifference(page.pixels, whole) == nil)
+    }
+
+    /// The sketch keeps the values only for a page that will be at 3/8.
+    @Test func theValuesAreKeptOnlyForAPageAtThreeEighths() {
+        // A 4000 × 3000 frame header: the size is all that counts.
+        let header: [UInt8] = [0xFF, 0xD8, 0xFF, 0xC0, 0, 17, 8, 0x0B, 0xB8, 0x0F, 0xA0, 3,
+                               1, 0x11, 0, 2, 0x11, 1, 3, 0x11, 1, 0xFF, 0xD9]
+        let structure = header.withUnsafeBufferPointer { JPEGStructure.parse($0) }
+        #expect(JPEGBaselineSketch.keepsLowFrequency(structure, pageWidth: 1280, pageHeight: 800), "1067 × 800 at 3/8")
+        #expect(JPEGBaselineSketch.keepsLowFrequency(structure, pageWidth: 1920, pageHeight: 1080), "1440 × 1080 at 3/8")
+        #expect(!JPEGBaselineSketch.keepsLowFrequency(structure, pageWidth: 2560, pageHeight: 1440), "at 4/8")
+        #expect(!JPEGBaselineSketch.keepsLowFrequency(structure, pageWidth: 800, pageHeight: 500), "at 2/8")
+        #expect(!JPEGBaselineSketch.keepsLowFrequency(structure, pageWidth: 0, pageHeight: 0), "no page known")
+    }
+}
