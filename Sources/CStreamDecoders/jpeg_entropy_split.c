@@ -422,6 +422,14 @@ static uint8_t *fw_next_marker(const uint8_t *p, const uint8_t *end) {
 static uint8_t *fw_jpeg_from_interval(fw_split_job *job, size_t *length) {
     fw_dc_scan *s = job->scan;
     long interval = job->first_row * job->mcus_per_row / s->restart_interval, seen = 0;
+    // Where a marker before it is out of order, libjpeg's whole decode
+    // resynchronises (fills intervals with grey, or skips a marker) and its
+    // rows from here are not the data after the interval'th marker. The
+    // scan's reader records intervals up to the first marker out of order.
+    if (interval >= s->segment_count) {
+        snprintf(job->message, sizeof job->message, "restart interval %ld does not follow markers in order", interval);
+        return NULL;
+    }
     const uint8_t *p = job->data, *end = job->bytes + job->length;
     // The marker before the interval: the interval'th RST of the scan.
     for (const uint8_t *code; seen < interval && (code = fw_next_marker(p, end)) && *code >= 0xD0 && *code <= 0xD7;) {

@@ -274,6 +274,26 @@ import Testing
         }
     }
 
+    /// A restart marker out of order (RST3 where RST1 belongs): libjpeg's
+    /// whole decode resynchronises there (grey rows, a marker taken for a
+    /// later one), so rows below are not the data after the n-th marker; a
+    /// region there is not decoded from it. (The fuzzer found one that was.)
+    @Test func aRegionBelowARestartMarkerOutOfOrderIsNotDecodedFromItsInterval() throws {
+        let folder = try TemporaryFolder()
+        let source = try folder.write("plain.jpg", JPEGBaselineDCTests.photo(subsampling: TJSAMP_444))
+        try CodecFixtures.run("/usr/bin/jpegtran", ["-restart", "1", "-outfile", folder.file("rst.jpg"), source])
+        var bytes = try CodecFixtures.read(folder.file("rst.jpg"))
+        let markers = bytes.indices.dropLast().filter { bytes[$0] == 0xFF && (0xD0...0xD7).contains(bytes[$0 + 1]) }
+        try #require(markers.count > 40 && bytes[markers[1] + 1] == 0xD1)
+        bytes[markers[1] + 1] = 0xD3
+        let whole = Self.whole(bytes, eighths: 3, flags: 0)
+        #expect(whole.warning?.contains("instead of RST1") == true, "\(whole.warning ?? "no warning")")
+        #expect(Self.region(bytes, eighths: 3, (0, 400, 1001, 377)).failureMessage?
+                    .contains("does not follow markers in order") == true)
+        // Above that marker nothing changed: a region from the top is still made.
+        #expect(Self.region(bytes, eighths: 3, (0, 0, 1001, 8)).failureMessage == nil)
+    }
+
     @Test func aRegionWhoseCornerIsNotAnMCUsIsLeftToTheLosslessCrop() throws {
         let bytes = JPEGBaselineDCTests.photo(subsampling: TJSAMP_420)
         #expect(Self.region(bytes, eighths: 8, (8, 16, 100, 100)).failureMessage
