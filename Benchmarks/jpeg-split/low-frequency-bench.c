@@ -1,14 +1,13 @@
-// Would a page at 3/8 be cheaper from the low-frequency coefficients alone
-// than from libjpeg's whole decode? At 3/8 libjpeg's IDCT (jpeg_idct_3x3)
-// reads only each block's top-left 3 x 3 coefficients, yet its Huffman
-// decoder keeps all 64. This reads the scan with the DC reader of
-// Sources/CStreamDecoders (jpeg_scan.h), once for the DC alone (the
-// sketch's pass) and once keeping those nine values (the later AC codes
-// skipped as the sketch skips them), then, for a 4:4:4 file, makes the
-// page from them with libjpeg's 3 x 3 IDCT and YCbCr -> RGB arithmetic
-// (scalar C) and compares it with tjDecompress2 at 3/8. Best of N runs,
-// one thread. Built and run by Benchmarks/jpeg-split/low-frequency;
-// docs/benchmarks.md has the figures it printed.
+// The parts of a page at 3/8 made from the low-frequency coefficients alone
+// (Sources/CStreamDecoders/jpeg_low_frequency.c), one thread each, against
+// libjpeg's whole decode: the scan read by the DC reader (jpeg_scan.h) for
+// the DC alone (the sketch's reading), read again for each block's top-left
+// 3 x 3 (fw_low_block, the page's reading), then, for a 4:4:4 file, the page
+// made from them with libjpeg's 3 x 3 IDCT and YCbCr -> RGB arithmetic (a
+// copy of jpeg_low_frequency.c's, here to time the two apart) compared with
+// tjDecompress2 at 3/8. Best of N runs. Built and run by
+// Benchmarks/jpeg-split/low-frequency; docs/benchmarks.md has the figures
+// it printed.
 #include "stream_decoders.h"
 #include "jpeg_scan.h"
 #include "photo_file.h"
@@ -17,89 +16,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SIDE 3
 #define CONST_BITS 13
 #define PASS1_BITS 2
 #define FIX(x) ((long)((x) * (1L << CONST_BITS) + 0.5))
 
-static const int zigzag_to_natural[64] = {
-    0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48,
-    41, 34, 27, 20, 13, 6, 7, 14, 21, 28, 35, 42, 49, 56, 57, 50, 43, 36, 29, 22,
-    15, 23, 30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63};
-static int slot_of[64], last_kept;   // zigzag index -> place in the 3 x 3 (-1: not kept)
-// Per AC table, for codes whose own and value bits fit FW_FAST_BITS:
-// value << 8 | run << 4 | bits (0: decode it the long way).
-static int16_t fast_value[4][1 << FW_FAST_BITS];
-
 static int extend(uint64_t window, int used, int size) {
     int value = (int)((window << used) >> (64 - size));
     return value < (1 << (size - 1)) ? value - (1 << size) + 1 : value;
-}
-
-static void build_fast_value(const fw_dc_huffman *h, int16_t *table) {
-    memset(table, 0, sizeof(int16_t) << FW_FAST_BITS);
-    for (int i = 0; i < (1 << FW_FAST_BITS); i++) {
-        int length, symbol = fw_dc_slow(h, (uint64_t)i << (64 - FW_FAST_BITS), &length);
-        int run = symbol >> 4, size = symbol & 15;
-        if (symbol < 0 || size == 0 || length + size > FW_FAST_BITS) continue;
-        int value = extend((uint64_t)i << (64 - FW_FAST_BITS), length, size);
-        if (value >= -128 && value <= 127) table[i] = (int16_t)(value * 256 + run * 16 + length + size);
-    }
-}
-
-// One block: its DC difference and kept values into out[0..8], the rest skipped.
-static int low_frequency_block(const fw_dc_scan *s, const fw_dc_huffman *dc, const fw_dc_huffman *ac,
-                               const int16_t *fast, uint64_t *pos, int *diff, int16_t out[SIDE * SIDE]) {
-    uint64_t w = fw_peek(s->data, *pos);
-    int used, size;
-    uint16_t e = dc->fast_dc[w >> (64 - FW_FAST_BITS)];
-    if (e) { used = e >> 8; size = e & 0xFF; }
-    else if ((size = fw_dc_slow(dc, w, &used)) < 0) return FW_DC_CORRUPT;
-    *diff = size ? extend(w, used, size) : 0;
-    used += size;
-    memset(out + 1, 0, sizeof(int16_t) * (SIDE * SIDE - 1));
-    int k = 1;
-    while (k <= last_kept) {
-        if (used > 26) { *pos += (uint64_t)used; w = fw_peek(s->data, *pos); used = 0; }
-        uint64_t bits = w << used;
-        int16_t f = fast[bits >> (64 - FW_FAST_BITS)];
-        if (f) {
-            used += f & 15;
-            k += (f >> 4) & 15;
-            if (k <= last_kept && slot_of[k] >= 0) out[slot_of[k]] = (int16_t)(f >> 8);
-            k++;
-            continue;
-        }
-        int length, symbol = fw_dc_slow(ac, bits, &length);
-        if (symbol < 0) return FW_DC_CORRUPT;
-        int run = symbol >> 4, bits_after = symbol & 15;
-        used += length;
-        if (!bits_after) {
-            if (run != 15) { *pos += (uint64_t)used; return FW_DC_OK; }
-            k += 16;
-            continue;
-        }
-        k += run;
-        if (k > 63) return FW_DC_CORRUPT;
-        if (k <= last_kept && slot_of[k] >= 0) out[slot_of[k]] = (int16_t)extend(w, used, bits_after);
-        used += bits_after;
-        k++;
-    }
-    while (k < 64) {   // as fw_dc_block skips
-        if (used > 26) { *pos += (uint64_t)used; w = fw_peek(s->data, *pos); used = 0; }
-        uint64_t bits = w << used;
-        uint16_t r = ac->run_ac[bits >> (64 - FW_RUN_BITS)];
-        if (r && k + ((r >> 1) & 63) < 64) { used += r >> 7; if (r & 1) break; k += (r >> 1) & 63; continue; }
-        uint16_t a = ac->fast_ac[bits >> (64 - FW_FAST_BITS)];
-        if (a) { used += a >> 8; if (a & 1) break; k += (a >> 1) & 0x1F; continue; }
-        int length, symbol = fw_dc_slow(ac, bits, &length);
-        if (symbol < 0) return FW_DC_CORRUPT;
-        int run = symbol >> 4, bits_after = symbol & 15;
-        used += length + bits_after;
-        if (bits_after) k += run + 1; else if (run == 15) k += 16; else break;
-    }
-    *pos += (uint64_t)used;
-    return FW_DC_OK;
 }
 
 // libjpeg's tables (jdmaster.c's range limit, jdcolor.c's YCbCr -> RGB).
@@ -125,8 +48,9 @@ static void build_libjpeg_tables(void) {
     }
 }
 
-// jidctint.c's jpeg_idct_3x3, on the kept values (row-major 3 x 3).
-static void idct_3x3(const int16_t *in, const uint16_t *quant, uint8_t *out, int stride) {
+// jidctint.c's jpeg_idct_3x3, on the DC and the kept values (row-major 3 x 3 but the DC).
+static void idct_3x3(int dc, const int16_t *low, const uint16_t *quant, uint8_t *out, int stride) {
+    int in[9] = {dc, low[0], low[1], low[2], low[3], low[4], low[5], low[6], low[7]};
     int ws[9];
     for (int c = 0; c < 3; c++) {
         long t0 = ((long)in[c] * quant[c]) * (1L << CONST_BITS) + (1L << (CONST_BITS - PASS1_BITS - 1));
@@ -155,11 +79,6 @@ int main(int argc, char **argv) {
     int width, height, runs = argc > 2 ? atoi(argv[2]) : 5;
     unsigned char *bytes = read_photo(argv[1], &length, &width, &height);
     if (!bytes) { fprintf(stderr, "%s: not read, or no JPEG header\n", argv[1]); return 1; }
-    for (int i = 0; i < 64; i++) {
-        int n = zigzag_to_natural[i], row = n / 8, col = n % 8;
-        slot_of[i] = row < SIDE && col < SIDE ? row * SIDE + col : -1;
-        if (slot_of[i] >= 0) last_kept = i;
-    }
     build_libjpeg_tables();
     fw_dc_scan s;
     memset(&s, 0, sizeof s);
@@ -170,9 +89,10 @@ int main(int argc, char **argv) {
     const uint8_t *data = NULL;
     if (fw_dc_headers(&s, bytes, (size_t)length, &data, &header) || fw_dc_unstuff(&s, data, bytes + length) ||
         fw_dc_geometry(&s)) { fprintf(stderr, "%s: not a baseline JPEG the DC reader reads\n", argv[1]); return 1; }
-    for (int t = 0; t < 4; t++) if (s.tables[4 + t].defined) build_fast_value(&s.tables[4 + t], fast_value[t]);
+    for (int t = 0; t < 4; t++) if (s.tables[4 + t].defined) fw_low_build(&s.tables[4 + t]);
     long blocks = s.total_mcus * s.blocks_per_mcu;
-    int16_t *kept = malloc(sizeof(int16_t) * SIDE * SIDE * (size_t)blocks);
+    int16_t *kept = malloc(sizeof(int16_t) * FW_LOW_VALUES * (size_t)blocks);
+    int *dc = malloc(sizeof(int) * (size_t)blocks);
     int w = (width * 3 + 7) / 8, h = (height * 3 + 7) / 8;
     unsigned char *reference = malloc((size_t)w * h * 4);
     double best_dc = 1e9, best_kept = 1e9, best_idct = 1e9, best_colour = 1e9, best_tj = 1e9;
@@ -204,14 +124,14 @@ int main(int argc, char **argv) {
         for (long m = 0; m < s.total_mcus; m++)
             for (int b = 0; b < s.blocks_per_mcu; b++) {
                 const fw_dc_component *k = &s.comps[s.block_comp[b]];
-                int16_t *block = kept + (m * s.blocks_per_mcu + b) * SIDE * SIDE;
+                int16_t *block = kept + (m * s.blocks_per_mcu + b) * FW_LOW_VALUES;
                 int diff;
-                if (low_frequency_block(&s, &s.tables[k->td], &s.tables[4 + k->ta], fast_value[k->ta], &pos, &diff, block)) {
+                if (fw_low_block(&s, &s.tables[k->td], &s.tables[4 + k->ta], &pos, &diff, block)) {
                     fprintf(stderr, "corrupt at MCU %ld\n", m);
                     return 1;
                 }
                 prediction[s.block_comp[b]] += diff;
-                block[0] = (int16_t)prediction[s.block_comp[b]];
+                dc[m * s.blocks_per_mcu + b] = prediction[s.block_comp[b]];
             }
         double t2 = now_ms();
         if (t1 - t0 < best_dc) best_dc = t1 - t0;
@@ -220,7 +140,7 @@ int main(int argc, char **argv) {
             for (long m = 0; m < s.total_mcus; m++) {
                 long mx = m % s.mcux, my = m / s.mcux;
                 for (int c = 0; c < 3; c++)
-                    idct_3x3(kept + (m * 3 + c) * 9, quant[c], planes[c] + my * 3 * plane_w + mx * 3, plane_w);
+                    idct_3x3((int16_t)dc[m * 3 + c], kept + (m * 3 + c) * FW_LOW_VALUES, quant[c], planes[c] + my * 3 * plane_w + mx * 3, plane_w);
             }
             double t3 = now_ms();
             for (int y = 0; y < h; y++) {

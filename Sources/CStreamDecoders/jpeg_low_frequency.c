@@ -1,23 +1,29 @@
-// A baseline JPEG's page at 3/8 from the values the first image's sketch
-// kept, without libjpeg's decode (stream_decoders.h).
+// A baseline JPEG's page at 3/8 from the low-frequency coefficients alone,
+// read again from a kept scan without libjpeg (stream_decoders.h).
 //
 // At 3/8 libjpeg's IDCT (jidctint.c's jpeg_idct_3x3) reads only the top-left
-// 3 x 3 of each block's 64 coefficients, yet its Huffman decoder reads and
-// keeps them all. The sketch reads every code anyway to find the DC values;
-// keeping those nine values as it goes costs about as much again as the DC
-// alone, and the page is then libjpeg's 3 x 3 IDCT and its YCbCr -> RGB
-// arithmetic, here in C, on two threads: on a 12 MP 4:4:4 photo on one
-// thread, the DC read 24 ms, with the values 42, the page from them 11,
-// where tjDecompress2 at 3/8 takes 59 (Benchmarks/jpeg-split/low-frequency,
-// docs/benchmarks.md). The pixels are tjDecompress2's byte for byte
+// 3 x 3 of each block's 64 coefficients, yet its Huffman decoder decodes and
+// keeps them all, and the pixels wait for its one thread's reading. The
+// first image's sketch (jpeg_parallel_dc.c) has read the scan once already:
+// it knows where each MCU row's codes start and every block's DC. So each of
+// two threads reads its half of the rows from there, decoding the values of
+// the first 12 zigzag positions (the later codes skipped several at a time,
+// as the sketch skips them) and making each row's pixels as it goes with
+// libjpeg's 3 x 3 IDCT and YCbCr -> RGB arithmetic, copied here. On a 12 MP
+// 4:4:4 photo on one thread the reading takes about 35 ms and the pixels 12,
+// against 59 for tjDecompress2 at 3/8 (Benchmarks/jpeg-split/low-frequency,
+// docs/benchmarks.md), and the reading splits evenly where libjpeg's split
+// decode does not. The pixels are tjDecompress2's byte for byte
 // (JPEGLowFrequencyPageTests): the same arithmetic on the same values.
 //
 // Only where no upsampling comes in (grey, and three components without
 // subsampling: libjpeg's fancy upsampling of chroma would have to be
 // copied too) and only for a file whose decode libjpeg would end without a
 // word that the browser heeds: its scan read cleanly to the last MCU and
-// followed by the end marker, every restart marker in order. Anything else
-// keeps libjpeg's split decode (jpeg_entropy_split.c).
+// followed by the end marker, every restart marker in order, and libjpeg's
+// own start of the decode silent. Each row must end where the sketch found
+// the next one starting. Anything else keeps libjpeg's split decode
+// (jpeg_entropy_split.c).
 #include "stream_decoders.h"
 #include "jpeg_scan.h"
 #include "jpeg_setup.h"
@@ -26,10 +32,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-// Where zigzag position k (1...12) goes among a block's kept values, -1 for
-// none: the natural position (row, column) with both below 3, at
-// row * 3 + column - 1 (the DC is not kept here).
-static const int8_t fw_low_slot[13] = {-1, 0, 2, 5, 3, 1, -1, 4, 6, -1, -1, -1, 7};
+// Where the value at zigzag position k goes among a block's kept values:
+// the natural position (row, column) with both below 3, at row * 3 +
+// column - 1 (the DC is not kept here); 8, a slot that is dropped, for the
+// positions not kept, up to the last a code can reach in the kept loop (12
+// and a run of 15), so that the store needs no test.
+static const uint8_t fw_low_store[28] = {8, 0, 2, 5, 3, 1, 8, 4, 6, 8, 8, 8, 7, 8, 8, 8,
+                                         8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8};
 // The last zigzag position kept.
 #define FW_LOW_LAST 12
 
@@ -47,10 +56,12 @@ static int fw_low_extend(uint64_t window, int used, int size) {
 
 void fw_low_build(fw_dc_huffman *h) {
     memset(h->fast_value, 0, sizeof h->fast_value);
+    memset(h->fast_symbol, 0, sizeof h->fast_symbol);
     for (int i = 0; i < (1 << FW_FAST_BITS); i++) {
         uint64_t window = (uint64_t)i << (64 - FW_FAST_BITS);
         int length, symbol = fw_dc_slow(h, window, &length);
-        if (symbol < 0) continue;
+        if (symbol < 0 || length > FW_FAST_BITS) continue;
+        h->fast_symbol[i] = (uint16_t)(length << 8 | symbol);
         int run = symbol >> 4, size = symbol & 15;
         if (size == 0 || length + size > FW_FAST_BITS) continue;
         int value = fw_low_extend(window, length, size);
@@ -68,10 +79,8 @@ int fw_low_block(const fw_dc_scan *s, const fw_dc_huffman *dc, const fw_dc_huffm
     if (size > 11) return FW_DC_CORRUPT;
     *diff = size ? fw_low_extend(w, used, size) : 0;
     used += size;
-    memset(low, 0, sizeof(int16_t) * FW_LOW_VALUES);
-    // Codes one at a time while their positions may be kept. A position
-    // past 63 ends the block, as in fw_dc_block (and libjpeg, which puts
-    // such a value at position 63).
+    int16_t kept[FW_LOW_VALUES + 1] = {0};
+    // Codes one at a time while their positions may be kept.
     int k = 1;
     while (k <= FW_LOW_LAST) {
         if (used > 26) { *pos += (uint64_t)used; w = fw_peek(s->data, *pos); used = 0; }
@@ -80,24 +89,31 @@ int fw_low_block(const fw_dc_scan *s, const fw_dc_huffman *dc, const fw_dc_huffm
         if (f) {
             used += f & 15;
             k += (f >> 4) & 15;
-            if (k <= FW_LOW_LAST && fw_low_slot[k] >= 0) low[fw_low_slot[k]] = (int16_t)(f >> 8);
+            kept[fw_low_store[k]] = (int16_t)(f >> 8);
             k++;
             continue;
         }
-        int length, symbol = fw_dc_slow(ac, bits, &length);
-        if (symbol < 0) return FW_DC_CORRUPT;
+        uint16_t code = ac->fast_symbol[bits >> (64 - FW_FAST_BITS)];
+        int length, symbol;
+        if (code) { length = code >> 8; symbol = code & 0xFF; }
+        else if ((symbol = fw_dc_slow(ac, bits, &length)) < 0) return FW_DC_CORRUPT;
         int run = symbol >> 4, bits_after = symbol & 15;
         used += length;
         if (bits_after == 0) {
-            if (run != 15) { *pos += (uint64_t)used; return FW_DC_OK; }   // end of block
+            if (run != 15) {   // end of block
+                memcpy(low, kept, sizeof(int16_t) * FW_LOW_VALUES);
+                *pos += (uint64_t)used;
+                return FW_DC_OK;
+            }
             k += 16;
             continue;
         }
         k += run;
-        if (k <= FW_LOW_LAST && fw_low_slot[k] >= 0) low[fw_low_slot[k]] = (int16_t)fw_low_extend(w, used, bits_after);
+        kept[fw_low_store[k]] = (int16_t)fw_low_extend(w, used, bits_after);
         used += bits_after;
         k++;
     }
+    memcpy(low, kept, sizeof(int16_t) * FW_LOW_VALUES);
     // The rest skipped as fw_dc_block skips them.
     while (k < 64) {
         if (used > 26) { *pos += (uint64_t)used; w = fw_peek(s->data, *pos); used = 0; }
@@ -128,7 +144,7 @@ int fw_low_block(const fw_dc_scan *s, const fw_dc_huffman *dc, const fw_dc_huffm
     return FW_DC_OK;
 }
 
-// What the IDCT and the colour conversion read: libjpeg's tables and each
+// What the threads read: the scan and libjpeg's tables and each
 // component's quantisation of the 3 x 3 (as libjpeg's ISLOW table keeps
 // them: MULTIPLIER is a short in libjpeg-turbo).
 typedef struct {
@@ -189,34 +205,56 @@ static void fw_low_idct(const fw_low_job *job, int dc, const int16_t *low, const
 
 typedef struct {
     const fw_low_job *job;
-    int first_row, end_row;   // block rows
+    long first_row, end_row;   // MCU rows, which are block rows here
     int status;
 } fw_low_part;
 
-// Block rows [first_row, end_row): each component's samples of a block row
-// into a strip of 3 rows, then those rows converted into the output.
+// One MCU row's values read from *pos into `values` (FW_LOW_VALUES a block,
+// the MCUs' blocks in turn): 0, or -1 when a block fails to read or the row
+// does not end where the sketch found the next one starting.
+static int fw_low_read_row(const fw_dc_scan *s, long row, uint64_t *pos, int16_t *values) {
+    const fw_dc_huffman *dc = s->tables, *ac = s->tables + 4;
+    long first = row * s->row_mcus, end = first + s->row_mcus;
+    if (end > s->total_mcus) end = s->total_mcus;
+    for (long m = first; m < end; m++) {
+        // An interval's data starts on its own byte, after its marker.
+        if (s->restart_interval && m % s->restart_interval == 0) *pos = (uint64_t)s->segments[m / s->restart_interval] * 8;
+        for (int b = 0; b < s->blocks_per_mcu; b++, values += FW_LOW_VALUES) {
+            const fw_dc_component *k = &s->comps[s->block_comp[b]];
+            int diff;
+            if (fw_low_block(s, &dc[k->td], &ac[k->ta], pos, &diff, values)) return -1;
+        }
+    }
+    if (end == s->total_mcus) return *pos <= s->total_bits ? 0 : -1;
+    if (s->restart_interval && end % s->restart_interval == 0) return 0;   // the next row jumps to its interval
+    return *pos == s->row_bits[row + 1] ? 0 : -1;
+}
+
+// Rows [first_row, end_row): each row's values read, its components'
+// samples made into a strip of 3 rows, those converted into the output.
 static void *fw_low_rows(void *context) {
     fw_low_part *part = context;
     const fw_low_job *job = part->job;
     const fw_dc_scan *s = job->scan;
     int blocks_w = s->comps[0].blocks_w, strip_w = blocks_w * 3, ncomp = s->ncomp;
     uint8_t *strip = malloc((size_t)strip_w * 3 * (size_t)ncomp);
-    if (!strip) { part->status = -1; return NULL; }
-    for (int by = part->first_row; by < part->end_row; by++) {
+    int16_t *values = malloc(sizeof(int16_t) * FW_LOW_VALUES * (size_t)s->row_mcus * s->blocks_per_mcu);
+    uint64_t pos = s->row_bits[part->first_row];
+    part->status = strip && values ? 0 : -1;
+    for (long by = part->first_row; part->status == 0 && by < part->end_row; by++) {
+        if (fw_low_read_row(s, by, &pos, values)) { part->status = -1; break; }
         for (int c = 0; c < ncomp; c++) {
             const fw_dc_component *k = &s->comps[c];
             uint8_t *rows = strip + (size_t)c * strip_w * 3;
+            // One component: an MCU is a block; three without subsampling: one block of each.
             for (int bx = 0; bx < blocks_w; bx++) {
-                // One component: an MCU is a block; three without subsampling: one block of each.
-                long mcu = (long)by * blocks_w + bx;
-                int block = ncomp == 1 ? 0 : c;
                 int dc = (int16_t)k->dc[(size_t)by * k->stride + bx];
-                const int16_t *low = s->low + ((size_t)mcu * s->blocks_per_mcu + block) * FW_LOW_VALUES;
+                const int16_t *low = values + ((size_t)bx * s->blocks_per_mcu + (ncomp == 1 ? 0 : c)) * FW_LOW_VALUES;
                 fw_low_idct(job, dc, low, job->quant[c], rows + bx * 3, strip_w);
             }
         }
         for (int r = 0; r < 3; r++) {
-            int y = by * 3 + r;
+            long y = by * 3 + r;
             if (y >= job->out_height) break;
             uint8_t *o = job->out + (size_t)y * job->out_width * 4;
             const uint8_t *luma = strip + (size_t)r * strip_w;
@@ -236,6 +274,7 @@ static void *fw_low_rows(void *context) {
         }
     }
     free(strip);
+    free(values);
     return NULL;
 }
 
@@ -283,45 +322,77 @@ static int fw_low_header(fw_low_job *job, const uint8_t *bytes, size_t length, i
     return status;
 }
 
-int fw_low_page(const fw_dc_scan *s, const uint8_t *bytes, size_t length, int scale_num, uint8_t *out,
-                int out_width, int out_height, char message[200]) {
-    if (!s->low || scale_num != 3) { snprintf(message, 200, "no low-frequency values for this scale"); return 1; }
+// Whether the scan is one the page is made from: grey, or three components
+// without subsampling; its rows recorded; its data followed by the end
+// marker, its restart markers all in order.
+static const char *fw_low_refusal(const fw_dc_scan *s) {
+    if (s->ncomp == 3) {
+        for (int c = 0; c < 3; c++)
+            if (s->comps[c].h != 1 || s->comps[c].v != 1) return "subsampled";
+    } else if (s->ncomp != 1) {
+        return "not grey or YCbCr";
+    }
+    if (!s->row_bits) return "no rows recorded";
     // libjpeg's decode would end with "Premature end of JPEG file" (which
     // the browser shows as a cut-short file) or go on to markers after the
     // scan: the split decode meets them as it does.
-    if (s->end_marker != 0xD9) { snprintf(message, 200, "the scan is not followed by the end marker"); return 1; }
-    if (s->restart_interval &&
-        s->segment_count != (s->total_mcus + s->restart_interval - 1) / s->restart_interval) {
-        snprintf(message, 200, "restart markers missing or out of order");
+    if (s->end_marker != 0xD9) return "the scan is not followed by the end marker";
+    if (s->restart_interval && s->segment_count != (s->total_mcus + s->restart_interval - 1) / s->restart_interval)
+        return "restart markers missing or out of order";
+    // libjpeg-turbo keeps each component's running DC sum in an int; with
+    // more blocks than this (11-bit differences) a file could take it past
+    // an int's range, where what libjpeg does was not checked.
+    if ((long)s->comps[0].blocks_w * s->comps[0].blocks_h > 2147483647L / 2047) return "too many blocks";
+    return NULL;
+}
+
+// The row that splits the work in two: the codes above it (their bits) and
+// the pixels of its rows, which cost about a third of what reading their
+// codes does over the whole page (Benchmarks/jpeg-split/low-frequency).
+static long fw_low_middle_row(const fw_dc_scan *s, long rows) {
+    double per_row = 0.35 * (double)s->total_bits / (double)rows;
+    double half = ((double)s->total_bits + per_row * (double)rows) / 2;
+    long row = 1;
+    while (row < rows - 1 && (double)s->row_bits[row] + per_row * (double)row < half) row++;
+    return row;
+}
+
+int fw_low_page(fw_dc_scan *s, const uint8_t *bytes, size_t length, int scale_num, uint8_t *out, int out_width,
+                int out_height, char message[200]) {
+    if (scale_num != 3) { snprintf(message, 200, "not at 3/8"); return 1; }
+    const char *refusal = fw_low_refusal(s);
+    if (refusal) { snprintf(message, 200, "%s", refusal); return 1; }
+    const fw_dc_component *k = &s->comps[0];
+    if (k->blocks_w * 3 < out_width || k->blocks_h * 3 < out_height) {
+        snprintf(message, 200, "fewer blocks than the output");
         return 1;
     }
-    const fw_dc_component *k = &s->comps[0];
-    if ((long)k->blocks_w * k->blocks_h > FW_LOW_MAX_BLOCKS) { snprintf(message, 200, "too many blocks"); return 1; }
     fw_low_job *job = malloc(sizeof *job);
-    if (!job) { snprintf(message, 200, "out of memory"); return 1; }
+    if (!job) { snprintf(message, 200, "out of memory"); return -1; }
     job->scan = s;
     job->out = out;
     job->out_width = out_width;
     job->out_height = out_height;
     int status = fw_low_header(job, bytes, length, scale_num, message);
-    if (status == 0 && (k->blocks_w * 3 < out_width || k->blocks_h * 3 < out_height)) {
-        snprintf(message, 200, "fewer blocks than the output");
-        status = 1;
-    }
     if (status == 0) {
+        for (int c = 0; c < s->ncomp; c++) fw_low_build(&s->tables[4 + s->comps[c].ta]);
         fw_low_tables(job);
-        int half = k->blocks_h / 2;
-        fw_low_part top = {.job = job, .first_row = 0, .end_row = half};
-        fw_low_part bottom = {.job = job, .first_row = half, .end_row = k->blocks_h};
+        long rows = (s->total_mcus + s->row_mcus - 1) / s->row_mcus;
+        long middle = rows >= 2 ? fw_low_middle_row(s, rows) : rows;
+        fw_low_part top = {.job = job, .first_row = 0, .end_row = middle};
+        fw_low_part bottom = {.job = job, .first_row = middle, .end_row = rows};
         pthread_t thread;
-        if (half > 0 && pthread_create(&thread, NULL, fw_low_rows, &bottom) == 0) {
+        if (middle < rows && pthread_create(&thread, NULL, fw_low_rows, &bottom) == 0) {
             fw_low_rows(&top);
             pthread_join(thread, NULL);
         } else {
-            top.end_row = k->blocks_h;
+            top.end_row = rows;
             fw_low_rows(&top);
         }
-        if (top.status || bottom.status) { snprintf(message, 200, "out of memory"); status = 1; }
+        if (top.status || bottom.status) {
+            snprintf(message, 200, "the rows did not read as the sketch read them");
+            status = -1;
+        }
     }
     free(job);
     return status;

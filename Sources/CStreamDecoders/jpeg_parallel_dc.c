@@ -155,15 +155,9 @@ int fw_dc_mcus(fw_dc_scan *s, uint64_t *pos, uint16_t pred[4], long first, long 
         uint64_t start = *pos;
         uint16_t values[10];
         if (!sink && s->row_bits && m % s->row_mcus == 0) s->row_bits[m / s->row_mcus] = start;
-        // Where this MCU's low-frequency values go, when the scan keeps them.
-        int16_t *low = NULL;
-        if (s->low && !sink) low = s->low + (size_t)m * s->blocks_per_mcu * FW_LOW_VALUES;
-        else if (s->low && sink && sink->low && !sink->discard)
-            low = sink->low + (size_t)(m - first) * s->blocks_per_mcu * FW_LOW_VALUES;
         for (int b = 0; b < s->blocks_per_mcu; b++) {
             const fw_dc_component *k = &s->comps[s->block_comp[b]];
-            int diff, status = low ? fw_low_block(s, &dc[k->td], &ac[k->ta], pos, &diff, low + b * FW_LOW_VALUES)
-                                   : fw_dc_block(s, &dc[k->td], &ac[k->ta], pos, &diff);
+            int diff, status = fw_dc_block(s, &dc[k->td], &ac[k->ta], pos, &diff);
             // Failed: *pos is left at the MCU's start, where a decoder resuming
             // after a speculative part (fw_dc_lead) meets the same failure.
             if (status) { *pos = start; return status; }
@@ -242,10 +236,6 @@ static long fw_dc_adopt(fw_dc_scan *s, const fw_dc_part *part, long j, long m, u
     }
     long count = part->decoded - j;
     if (count > s->total_mcus - m) count = s->total_mcus - m;
-    if (s->low && part->sink.low && count > 0) {
-        size_t per_mcu = (size_t)s->blocks_per_mcu * FW_LOW_VALUES;
-        memcpy(s->low + (size_t)m * per_mcu, part->sink.low + (size_t)j * per_mcu, (size_t)count * per_mcu * sizeof(int16_t));
-    }
     for (long i = 0; i < count; i++) {
         for (int b = 0; b < s->blocks_per_mcu; b++)
             *fw_dc_slot(s, m + i, b) = (uint16_t)(rel[(j + i) * s->blocks_per_mcu + b] + offset[s->block_comp[b]]);
@@ -318,15 +308,13 @@ static int fw_dc_parallel(fw_dc_scan *s, int64_t split_byte, fw_baseline_dc_resu
     part.cap = s->total_mcus;
     part.sink.relative = malloc((size_t)s->total_mcus * s->blocks_per_mcu * sizeof(uint16_t));
     part.sink.starts = malloc(((size_t)s->total_mcus + 1) * sizeof(uint64_t));
-    if (s->low) part.sink.low = malloc((size_t)s->total_mcus * s->blocks_per_mcu * FW_LOW_VALUES * sizeof(int16_t));
     int status = -1;
-    if (part.sink.relative && part.sink.starts && (part.sink.low || !s->low) && pthread_create(&thread, NULL, fw_dc_speculate, &part) == 0) {
+    if (part.sink.relative && part.sink.starts && pthread_create(&thread, NULL, fw_dc_speculate, &part) == 0) {
         result->threads = 2;
         status = fw_dc_lead(s, &part, &thread, 0, split * 8, result);
     }
     free(part.sink.relative);
     free(part.sink.starts);
-    free(part.sink.low);
     return status;
 }
 
@@ -575,7 +563,6 @@ void fw_dc_free(fw_dc_scan *s) {
     free(s->data);
     free(s->segments);
     free(s->row_bits);
-    free(s->low);
 }
 
 // Decodes the scan's DC into its planes and them into pixels; the hash
@@ -648,19 +635,8 @@ void fw_dc_predictions_before(const fw_dc_scan *s, long mcu, uint16_t pred[4]) {
     for (int c = 0; c < s->ncomp; c++) pred[c] = *fw_dc_slot((fw_dc_scan *)s, mcu - 1, s->last_block[c]);
 }
 
-// Whether a page at 3/8 can be made from this scan's low-frequency values
-// (jpeg_low_frequency.c): grey, or three components without subsampling,
-// of no more blocks than fw_low_page takes (about 67 MP).
-static int fw_dc_low_applies(const fw_dc_scan *s) {
-    if ((long)s->comps[0].blocks_w * s->comps[0].blocks_h > FW_LOW_MAX_BLOCKS) return 0;
-    if (s->ncomp == 1) return 1;
-    for (int c = 0; c < s->ncomp; c++)
-        if (s->comps[c].h != 1 || s->comps[c].v != 1) return 0;
-    return s->ncomp == 3;
-}
-
-int32_t fw_jpeg_sketch_decode(const uint8_t *bytes, size_t length, int32_t keep_low_frequency,
-                              fw_baseline_dc_result *result, fw_jpeg_sketch **kept) {
+int32_t fw_jpeg_sketch_decode(const uint8_t *bytes, size_t length, fw_baseline_dc_result *result,
+                              fw_jpeg_sketch **kept) {
     if (kept) *kept = NULL;
     fw_jpeg_sketch *sketch = calloc(1, sizeof *sketch);
     if (!sketch) {
@@ -676,11 +652,6 @@ int32_t fw_jpeg_sketch_decode(const uint8_t *bytes, size_t length, int32_t keep_
     if (status == 0 && kept && !s->fill_in_data) {
         s->row_mcus = s->ncomp == 1 ? s->comps[0].blocks_w : s->mcux;
         s->row_bits = calloc((size_t)((s->total_mcus + s->row_mcus - 1) / s->row_mcus), sizeof(uint64_t));
-        // Without memory for them the split decode makes the page as before.
-        if (keep_low_frequency && fw_dc_low_applies(s) &&
-            (s->low = malloc((size_t)s->total_mcus * s->blocks_per_mcu * FW_LOW_VALUES * sizeof(int16_t))))
-            for (int t = 0; t < 4; t++)
-                if (s->tables[4 + t].defined) fw_low_build(&s->tables[4 + t]);
     }
     if (status == 0) status = fw_dc_run(s, 2, -1, 0, result);
     if (status == 0 && kept && s->row_bits) {

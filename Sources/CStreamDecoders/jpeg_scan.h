@@ -14,14 +14,9 @@
 // Zero bytes after the entropy data: a block reads at most 64 codes of up
 // to 31 bits each, past the end only as far as the MCU being decoded.
 #define FW_PAD_BYTES 4096
-// The AC values a block keeps for a page at 3/8 (jpeg_low_frequency.c):
-// the top-left 3 x 3 of its coefficients but the DC, which the planes hold.
+// The AC values of a block a page at 3/8 reads (jpeg_low_frequency.c): the
+// top-left 3 x 3 of its coefficients but the DC, which the planes hold.
 #define FW_LOW_VALUES 8
-// libjpeg-turbo keeps each component's running DC sum in an int; with more
-// blocks than this (2^31 / 2047: 11-bit differences) a file could take it
-// past an int's range, where what libjpeg does was not checked. A page from
-// the kept values is made only for fewer blocks per component (about 67 MP).
-#define FW_LOW_MAX_BLOCKS (2147483647L / 2047)
 
 typedef struct {
     int defined;
@@ -41,6 +36,9 @@ typedef struct {
     // whose value is within a byte, value << 8 | run << 4 | those bits; 0
     // otherwise (jpeg_low_frequency.c reads it the long way).
     int16_t fast_value[1 << FW_FAST_BITS];
+    // AC: (length << 8 | symbol) for a code of up to FW_FAST_BITS, 0 otherwise
+    // (jpeg_low_frequency.c, when its value bits do not fit fast_value).
+    uint16_t fast_symbol[1 << FW_FAST_BITS];
     // Each symbol's code and its length (0: the table has no code for it),
     // to write a code again (jpeg_entropy_split.c).
     uint16_t code[256];
@@ -78,10 +76,6 @@ typedef struct {
     // The marker that ended the scan's data (0xD9: the file's end marker),
     // 0 when the file ended first.
     int end_marker;
-    // Each block's low-frequency AC values (FW_LOW_VALUES, by MCU and block
-    // in decoding order), kept as the planes are filled for a page at 3/8
-    // made without libjpeg (jpeg_low_frequency.c); NULL otherwise.
-    int16_t *low;
 } fw_dc_scan;
 
 // A scan whose DC image was read, kept so that libjpeg's decode of the same
@@ -108,23 +102,23 @@ typedef struct {
     uint16_t *relative;      // NULL: the planes
     uint64_t *starts;        // with `relative`: each MCU's first bit
     int discard;             // store nothing: only the position and predictions are wanted
-    int16_t *low;            // with `relative` and a scan that keeps them: each MCU's low-frequency values
 } fw_dc_sink;
 
 // A code longer than FW_FAST_BITS in the window's top bits: its symbol and *length, or -1.
 int fw_dc_slow(const fw_dc_huffman *h, uint64_t window, int *length);
 // One block from bit *pos: its DC difference, its AC codes skipped.
 int fw_dc_block(const fw_dc_scan *s, const fw_dc_huffman *dc, const fw_dc_huffman *ac, uint64_t *pos, int *diff);
-// fw_dc_block that also keeps the block's low-frequency AC values in `low`
+// fw_dc_block that also gives the block's low-frequency AC values in `low`
 // (jpeg_low_frequency.c). Its blocks end where fw_dc_block's do.
 int fw_low_block(const fw_dc_scan *s, const fw_dc_huffman *dc, const fw_dc_huffman *ac, uint64_t *pos, int *diff,
                  int16_t low[FW_LOW_VALUES]);
-// An AC table's fast_value, from its codes.
+// An AC table's fast_value and fast_symbol, from its codes.
 void fw_low_build(fw_dc_huffman *h);
-// A page at 3/8 from the kept values (jpeg_low_frequency.c): 0, or 1 when
-// this scan, file or scale is not one it makes (`message` says why).
-int fw_low_page(const fw_dc_scan *s, const uint8_t *bytes, size_t length, int scale_num, uint8_t *out,
-                int out_width, int out_height, char message[200]);
+// A page at 3/8 from a kept scan (jpeg_low_frequency.c): 0; 1 when this
+// scan, file or scale is not one it makes; -1 when a read failed (`message`
+// says why either way; `out` is then undefined).
+int fw_low_page(fw_dc_scan *s, const uint8_t *bytes, size_t length, int scale_num, uint8_t *out, int out_width,
+                int out_height, char message[200]);
 // MCUs [first, limit) from bit *pos, predictions in `pred` (mod 2^16);
 // stores their DC values where `sink` says (NULL: the planes) unless
 // sink->discard. *decoded counts the MCUs completed.

@@ -290,9 +290,8 @@ public final class DecoderPool: FileDecoding, @unchecked Sendable {
         }
     }
 
-    public func embeddedThumbnail(_ path: String, pageWidth: Int, pageHeight: Int) -> DecodedImage? {
-        guard case .success(let reply) = run(.embeddedThumbnail(pageWidth: pageWidth, pageHeight: pageHeight),
-                                             path: path, targetPixels: 0, cancellation: nil),
+    public func embeddedThumbnail(_ path: String) -> DecodedImage? {
+        guard case .success(let reply) = run(.embeddedThumbnail, path: path, targetPixels: 0, cancellation: nil),
               reply.kind == .image else { return nil }
         return try? reply.image(path: path, region: false).image
     }

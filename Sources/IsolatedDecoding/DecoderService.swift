@@ -178,8 +178,8 @@ public enum DecoderService {
             } catch {
                 sendFailure(error)
             }
-        case .embeddedThumbnail(let pageWidth, let pageHeight):
-            if let image = decoding.embeddedThumbnail(path, pageWidth: pageWidth, pageHeight: pageHeight) {
+        case .embeddedThumbnail:
+            if let image = decoding.embeddedThumbnail(path) {
                 sendImage(image, region: nil)
             } else {
                 send(DecoderMessage(numbers: [DecoderReplyKind.nothing.rawValue]), fds: [])

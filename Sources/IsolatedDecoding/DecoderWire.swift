@@ -70,7 +70,7 @@ struct DecoderMessage: Equatable {
 /// ["fourway-decoder", "--decoder-process", "10", "0", "all", String(DecoderWire.version)]
 /// ```
 public enum DecoderWire {
-    public static let version = 2
+    public static let version = 1
     /// The exit status of a process started with another version.
     public static let otherVersionStatus: Int32 = 86
 }
@@ -80,9 +80,8 @@ public enum DecoderWire {
 enum DecoderRequest: Equatable {
     /// ``ImageDecoding/FileDecoding/decodeFile(_:maxWidth:maxHeight:cancellation:)``.
     case image(maxWidth: Int, maxHeight: Int)
-    /// The file's embedded thumbnail (EXIF, HEIF item), for a page to be
-    /// fitted into `pageWidth` × `pageHeight` (0 × 0: not known).
-    case embeddedThumbnail(pageWidth: Int, pageHeight: Int)
+    /// The file's embedded thumbnail (EXIF, HEIF item).
+    case embeddedThumbnail
     /// A region at a scale, as the view turned it.
     case region(x: Int, y: Int, width: Int, height: Int, scale: Double, maximumPixels: Int,
                 turn: Int, turnedWidth: Int, turnedHeight: Int)
@@ -108,7 +107,7 @@ enum DecoderRequest: Equatable {
         var numbers: [Int64]
         switch self {
         case .image(let w, let h): numbers = [1, Int64(w), Int64(h), 0, 0, 0, 0, 0, 0, 0, 0, 0]
-        case .embeddedThumbnail(let w, let h): numbers = [2, Int64(w), Int64(h), 0, 0, 0, 0, 0, 0, 0, 0, 0]
+        case .embeddedThumbnail: numbers = [2] + Array(repeating: 0, count: 11)
         case .region(let x, let y, let w, let h, let scale, let maximum, let turn, let tw, let th):
             numbers = [3, 0, 0, Int64(x), Int64(y), Int64(w), Int64(h), Int64(bitPattern: scale.bitPattern),
                        Int64(maximum), Int64(turn), Int64(tw), Int64(th)]
@@ -126,7 +125,7 @@ enum DecoderRequest: Equatable {
         func int(_ i: Int) -> Int { Int(clamping: message[i]) }
         switch message[0] {
         case 1: self = .image(maxWidth: int(1), maxHeight: int(2))
-        case 2: self = .embeddedThumbnail(pageWidth: int(1), pageHeight: int(2))
+        case 2: self = .embeddedThumbnail
         case 3:
             self = .region(x: int(3), y: int(4), width: int(5), height: int(6),
                            scale: Double(bitPattern: UInt64(bitPattern: message[7])), maximumPixels: int(8),

@@ -31,7 +31,7 @@ struct FirstImageHoldTests {
                                                       cancellation: cancellation)
         }
 
-        func embeddedThumbnail(_ path: String, pageWidth: Int, pageHeight: Int) -> DecodedImage? { nil }
+        func embeddedThumbnail(_ path: String) -> DecodedImage? { nil }
 
         func decodeRegion(_ path: String, region: PixelRect, scale: Double, maximumPixels: Int, turn: ExifOrientation,
                           turnedWidth: Int, turnedHeight: Int) -> Result<DecodedRegion, DecodeFailure> {

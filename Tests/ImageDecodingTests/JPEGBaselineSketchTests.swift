@@ -83,25 +83,25 @@ import Testing
         #expect(same)
     }
 
-    /// A sketch told that the page will be at 3/8 keeps the low-frequency
-    /// values of a photo without subsampling, and the page is made from
-    /// them: the same picture as a decode without a sketch.
-    @Test func thePageAtThreeEighthsAfterTheSketchIsMadeFromItsKeptValues() throws {
+    /// At 3/8 the page after the sketch of a photo without subsampling is
+    /// made from its low-frequency coefficients alone, read from the rows the
+    /// sketch recorded: the same picture as a decode without a sketch.
+    @Test func thePageAtThreeEighthsAfterTheSketchIsMadeFromItsLowFrequencies() throws {
         let bytes = Self.photo(subsampling: TJSAMP_444)
         let folder = try TemporaryFolder()
         let path = try folder.write("b.jpg", bytes)
         // 1801 × 1351 into 600 × 450 is decoded at 3/8 (676 × 507), then fitted.
         let plain = try ImageDecoder.decodeFile(path, maxWidth: 600, maxHeight: 450)
-        _ = try #require(JPEGBaselineSketch.sketch(path: path, pageWidth: 600, pageHeight: 450))
+        _ = try #require(JPEGBaselineSketch.sketch(path: path))
         #expect(try JPEGDecoder.route(of: bytes, maxWidth: 600, maxHeight: 450) == .keptLowFrequency)
-        _ = try #require(JPEGBaselineSketch.sketch(path: path, pageWidth: 600, pageHeight: 450))
+        _ = try #require(JPEGBaselineSketch.sketch(path: path))
         let afterSketch = try ImageDecoder.decodeFile(path, maxWidth: 600, maxHeight: 450)
         #expect(afterSketch.width == plain.width && afterSketch.height == plain.height)
         let same = afterSketch.pixels == plain.pixels
         #expect(same)
-        // Told of a page at 4/8, it keeps none: libjpeg's split from the rows.
-        _ = try #require(JPEGBaselineSketch.sketch(path: path, pageWidth: 900, pageHeight: 700))
-        #expect(try JPEGDecoder.route(of: bytes, maxWidth: 600, maxHeight: 450) == .keptScanSplit)
+        // Into 900 × 700, at 4/8: libjpeg's split from the rows.
+        _ = try #require(JPEGBaselineSketch.sketch(path: path))
+        #expect(try JPEGDecoder.route(of: bytes, maxWidth: 900, maxHeight: 700) == .keptScanSplit)
     }
 
     /// The sketch holds the bytes it read (HeldFile.shared), and the decode

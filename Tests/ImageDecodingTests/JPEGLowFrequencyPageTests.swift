@@ -4,16 +4,17 @@ import TestFixtures
 import Testing
 @testable @_spi(Fuzzing) import ImageDecoding
 
-/// A page at 3/8 made from the low-frequency values the sketch kept
-/// (`jpeg_low_frequency.c`, through `JPEGBaselineSketch.KeptScan`): byte for
-/// byte tjDecompress2's page, and only where it can be. Each test reads its
-/// own scan (`JPEGBaselineSketch.read`), not the one the process keeps.
+/// A page at 3/8 made from each block's low-frequency coefficients alone,
+/// read from the rows a sketch's kept scan recorded (`jpeg_low_frequency.c`,
+/// through `JPEGBaselineSketch.KeptScan`): byte for byte tjDecompress2's
+/// page, and only where it can be. Each test reads its own scan
+/// (`JPEGBaselineSketch.read`), not the one the process keeps.
 @Suite struct JPEGLowFrequencyPageTests {
-    /// The page at `eighths`/8 from a scan read with (or without) the values
-    /// kept, and tjDecompress2's page of the same bytes.
-    static func pages(_ bytes: [UInt8], keeping: Bool = true, eighths: Int = 3) throws
+    /// The page at `eighths`/8 from the kept scan, and tjDecompress2's page
+    /// of the same bytes.
+    static func pages(_ bytes: [UInt8], eighths: Int = 3) throws
         -> (made: Result<JPEGEntropySplit.Decoded, JPEGEntropySplit.Failure>, whole: [UInt8]) {
-        let scan = try #require(JPEGBaselineSketch.read(bytes, keepingLowFrequency: keeping)?.scan)
+        let scan = try #require(JPEGBaselineSketch.read(bytes)?.scan)
         let whole = JPEGEntropySplitTests.whole(bytes, eighths: eighths, flags: 0)
         let made = bytes.withUnsafeBufferPointer {
             scan.decode($0, scale: JPEGScale(numerator: eighths, denominator: 8), width: whole.width,
@@ -22,16 +23,16 @@ import Testing
         return (made, whole.pixels)
     }
 
-    /// Expects the page made from the kept values, equal to tjDecompress2's.
+    /// Expects the page made from the low-frequency values, equal to tjDecompress2's.
     static func expectMadeFromTheValues(_ bytes: [UInt8], _ comment: String = "") throws {
         let (made, whole) = try pages(bytes)
         let page = try made.get()
-        #expect(page.lowFrequency, "made from the kept values \(comment)")
+        #expect(page.lowFrequency, "made from the low-frequency values \(comment)")
         #expect(JPEGEntropySplitTests.firstDifference(page.pixels, whole) == nil, "tjDecompress2's bytes \(comment)")
     }
 
     @Test(arguments: [TJSAMP_444, TJSAMP_GRAY])
-    func aPageAtThreeEighthsIsMadeFromTheKeptValuesAsLibjpegMakesIt(subsampling: TJSAMP) throws {
+    func aPageAtThreeEighthsIsMadeFromTheLowFrequencyValuesAsLibjpegMakesIt(subsampling: TJSAMP) throws {
         // Partial blocks on both edges, and a photo of a few blocks.
         for (width, height) in [(1001, 777), (601, 403), (67, 45)] {
             let bytes = JPEGBaselineDCTests.photo(width: width, height: height, subsampling: subsampling)
@@ -54,8 +55,8 @@ import Testing
         try Self.expectMadeFromTheValues(bytes)
     }
 
-    /// Chroma upsampling would have to be libjpeg's too: a subsampled photo
-    /// keeps no values, and its page is libjpeg's split.
+    /// Chroma upsampling would have to be libjpeg's too: a subsampled
+    /// photo's page is libjpeg's split.
     @Test(arguments: [TJSAMP_420, TJSAMP_422, TJSAMP_440])
     func aSubsampledPhotoIsLeftToLibjpegsSplit(subsampling: TJSAMP) throws {
         let (made, whole) = try Self.pages(JPEGBaselineDCTests.photo(subsampling: subsampling))
@@ -64,18 +65,11 @@ import Testing
         #expect(JPEGEntropySplitTests.firstDifference(page.pixels, whole) == nil)
     }
 
-    /// The values serve libjpeg's 3 × 3 IDCT only; at other scales libjpeg
-    /// splits the decode; without the values kept, so it does at 3/8.
+    /// The 3 × 3 serves libjpeg's IDCT at 3/8 only; at other scales libjpeg
+    /// splits the decode.
     @Test(arguments: [1, 2, 4, 8])
-    func atAnotherScaleTheKeptValuesAreNotUsed(eighths: Int) throws {
+    func atAnotherScaleThePageIsLibjpegsSplit(eighths: Int) throws {
         let (made, whole) = try Self.pages(JPEGBaselineDCTests.photo(subsampling: TJSAMP_444), eighths: eighths)
-        let page = try made.get()
-        #expect(!page.lowFrequency)
-        #expect(JPEGEntropySplitTests.firstDifference(page.pixels, whole) == nil)
-    }
-
-    @Test func withoutTheValuesKeptThePageIsLibjpegsSplit() throws {
-        let (made, whole) = try Self.pages(JPEGBaselineDCTests.photo(subsampling: TJSAMP_444), keeping: false)
         let page = try made.get()
         #expect(!page.lowFrequency)
         #expect(JPEGEntropySplitTests.firstDifference(page.pixels, whole) == nil)
@@ -107,10 +101,10 @@ import Testing
     }
 
     /// The sketch's second thread reads ahead from the scan's middle byte;
-    /// here it never falls into step (the flat run lasts to the end), so the
-    /// values it read are dropped and the first thread reads on alone.
-    /// (In the photos above it falls into step within a few blocks, and the
-    /// values of the blocks it read after that are taken.)
+    /// here it never falls into step (the flat run lasts to the end), so
+    /// every row's start was recorded by the first thread reading on alone
+    /// (in the photos above most by the second, once in step): the page's
+    /// second thread starts from one of those.
     @Test func aScanWhoseSecondHalfNeverSyncsGivesTheSamePage() throws {
         let never = Self.builtJPEG(flat: 2000..<10_000)
         try #require(never.outOfStep)
@@ -147,18 +141,5 @@ import Testing
         let page = try made.get()
         #expect(!page.lowFrequency)
         #expect(JPEGEntropySplitTests.firstDifference(page.pixels, whole) == nil)
-    }
-
-    /// The sketch keeps the values only for a page that will be at 3/8.
-    @Test func theValuesAreKeptOnlyForAPageAtThreeEighths() {
-        // A 4000 × 3000 frame header: the size is all that counts.
-        let header: [UInt8] = [0xFF, 0xD8, 0xFF, 0xC0, 0, 17, 8, 0x0B, 0xB8, 0x0F, 0xA0, 3,
-                               1, 0x11, 0, 2, 0x11, 1, 3, 0x11, 1, 0xFF, 0xD9]
-        let structure = header.withUnsafeBufferPointer { JPEGStructure.parse($0) }
-        #expect(JPEGBaselineSketch.keepsLowFrequency(structure, pageWidth: 1280, pageHeight: 800), "1067 × 800 at 3/8")
-        #expect(JPEGBaselineSketch.keepsLowFrequency(structure, pageWidth: 1920, pageHeight: 1080), "1440 × 1080 at 3/8")
-        #expect(!JPEGBaselineSketch.keepsLowFrequency(structure, pageWidth: 2560, pageHeight: 1440), "at 4/8")
-        #expect(!JPEGBaselineSketch.keepsLowFrequency(structure, pageWidth: 800, pageHeight: 500), "at 2/8")
-        #expect(!JPEGBaselineSketch.keepsLowFrequency(structure, pageWidth: 0, pageHeight: 0), "no page known")
     }
 }

@@ -11,9 +11,9 @@ import ImageDecoding
 /// and cut the last two bytes say, and its region decode from the MCU the
 /// two bytes before say: when they decode, their pixels must be
 /// tjDecompress2's for the whole file. So must the split from the scan
-/// JPEGBaselineSketch kept (no codes read), at the same cut; and with the
-/// low-frequency values kept as well, which at 3/8 make the page without
-/// libjpeg (jpeg_low_frequency.c): never where libjpeg's data runs out; and
+/// JPEGBaselineSketch kept (no codes read), at the same cut, which at 3/8
+/// makes the page from the low-frequency coefficients alone without libjpeg
+/// (jpeg_low_frequency.c): never where libjpeg's data runs out; and
 /// JPEGProgressiveSplit's read (jpeg_progressive.c) on one thread and on
 /// two, which must also never succeed where libjpeg's data runs out.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -65,11 +65,9 @@ func checkEntropySplit(_ bytes: UnsafeBufferPointer<UInt8>, eighths: Int, fracti
     }
     checkRegion(region, of: bytes, handle, width: width, height: height, left: left * eighths / 8, top: top * eighths / 8)
     checkProgressiveSplit(bytes, handle, scale: scale, width: width, height: height)
-    for keeping in [false, true] {
-        guard let scan = JPEGBaselineSketch.read(Array(bytes), keepingLowFrequency: keeping)?.scan,
-              case .success(let decoded) = scan.decode(bytes, scale: scale, width: width, height: height,
-                                                       topFraction: fraction) else { continue }
-        let what = decoded.lowFrequency ? "the page from the kept values" : "the kept scan's split"
+    if let scan = JPEGBaselineSketch.read(Array(bytes))?.scan,
+       case .success(let decoded) = scan.decode(bytes, scale: scale, width: width, height: height, topFraction: fraction) {
+        let what = decoded.lowFrequency ? "the page from the low frequencies" : "the kept scan's split"
         guard decoded.pixels == wholeDecode(bytes, handle, width: width, height: height, what: what) else {
             fatalError("\(what) at \(fraction), \(eighths)/8 differs from the whole decode of \(bytes.count) bytes")
         }

@@ -183,12 +183,8 @@ typedef struct fw_jpeg_sketch fw_jpeg_sketch;
 /// the scan (its unstuffed data, DC planes and each MCU row's first bit) is
 /// kept in *kept for fw_jpeg_sketch_split_decode (NULL when the split would
 /// not cut it: fill bytes in the scan). Free it with fw_jpeg_sketch_free.
-/// With `keep_low_frequency` (the page will be decoded at 3/8) and a grey
-/// or unsubsampled file, each block's top-left 3 x 3 coefficients are kept
-/// too, from which fw_jpeg_sketch_split_decode makes a page at 3/8 without
-/// libjpeg's decode (jpeg_low_frequency.c).
-int32_t fw_jpeg_sketch_decode(const uint8_t *bytes, size_t length, int32_t keep_low_frequency,
-                              fw_baseline_dc_result *result, fw_jpeg_sketch **kept);
+int32_t fw_jpeg_sketch_decode(const uint8_t *bytes, size_t length, fw_baseline_dc_result *result,
+                              fw_jpeg_sketch **kept);
 void fw_jpeg_sketch_free(fw_jpeg_sketch *sketch);
 /// What fw_jpeg_entropy_split_decode did.
 typedef struct {
@@ -201,8 +197,8 @@ typedef struct {
     /// 1 when the scan's bits after the cut were shifted (no ZRLs could
     /// realign them with the original's bytes), 0 when copied as they are.
     int32_t shifted;
-    /// 1 when the page was made from the low-frequency values the sketch
-    /// kept (fw_jpeg_sketch_split_decode at 3/8), not by libjpeg.
+    /// 1 when the page was made from the low-frequency coefficients alone
+    /// (fw_jpeg_sketch_split_decode at 3/8), not by libjpeg.
     int32_t low_frequency;
     /// When the function does not succeed: one line saying why.
     char message[200];
@@ -232,9 +228,11 @@ int32_t fw_jpeg_entropy_split_decode(const uint8_t *bytes, size_t length, int32_
 /// codes of its rows (the kept scan knows each row's first bit) and their
 /// pixels, whose work is `pixel_share` of the codes' spread evenly over the
 /// rows; so 0.5 shares the work evenly, however the photo's detail lies.
-/// Below 0, at `top_fraction` of the rows. At 3/8, when the sketch kept the
-/// low-frequency values and the file ends its scan cleanly, the page is
-/// made from them instead (`low_frequency` is 1), the same bytes.
+/// Below 0, at `top_fraction` of the rows. At 3/8, for a grey or
+/// unsubsampled file whose scan ends cleanly, the page is made instead from
+/// each block's top-left 3 x 3 coefficients, read on two threads from the
+/// rows the scan recorded (jpeg_low_frequency.c; `low_frequency` is 1): the
+/// same bytes.
 int32_t fw_jpeg_sketch_split_decode(fw_jpeg_sketch *kept, const uint8_t *bytes, size_t length, int32_t scale_num,
                                     double top_fraction, double pixel_share, uint8_t *out, int32_t out_width,
                                     int32_t out_height, fw_entropy_split_result *result);

@@ -82,7 +82,7 @@ public final class FirstImageDecode: Sendable {
         }
         guard isFirst else { return }
         WorkerThread.start(name: "fourway-first-image") { [self] in
-            if let sketch = decoding.embeddedThumbnail(path, pageWidth: maxWidth, pageHeight: maxHeight) {
+            if let sketch = decoding.embeddedThumbnail(path) {
                 let wanted: Bool = state.withLock { state in
                     guard !state.abandoned, state.outcome == nil else { return false }
                     state.sketch = sketch

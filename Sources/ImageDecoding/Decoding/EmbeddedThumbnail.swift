@@ -31,17 +31,14 @@ public enum EmbeddedThumbnail {
 
     /// The thumbnail of the photo at `path`, upright, in sRGB, with the
     /// photo's upright size as its source size; nil when it has none usable.
-    /// `pageWidth` × `pageHeight`: the box the photo's own decode will fit
-    /// it into, when known (a baseline JPEG's sketch then keeps what makes
-    /// that decode cheaper, ``JPEGBaselineSketch``).
-    public static func decode(path: String, pageWidth: Int = 0, pageHeight: Int = 0) -> DecodedImage? {
+    public static func decode(path: String) -> DecodedImage? {
         switch ContentSniffer.format(ofFile: path).flatMap(source(of:)) {
         // Without one, a large progressive JPEG's first DC scans (the file's
         // first few percent) stand in while libjpeg reads every scan; a
         // large baseline JPEG's DC, read on two cores, while libjpeg decodes it.
         case .exif:
             return ExifThumbnail.decode(path: path) ?? JPEGDCDecoder.sketch(path: path)
-                ?? JPEGBaselineSketch.sketch(path: path, pageWidth: pageWidth, pageHeight: pageHeight)
+                ?? JPEGBaselineSketch.sketch(path: path)
         case .heifItem: return HEIFThumbnail.decode(path: path)
         case nil: return nil
         }

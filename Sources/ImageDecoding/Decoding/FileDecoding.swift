@@ -16,10 +16,8 @@ public protocol FileDecoding: Sendable {
     func decodeFile(_ path: String, maxWidth: Int, maxHeight: Int,
                     cancellation: DecodeCancellation?) throws(DecodeFailure) -> DecodedImage
 
-    /// ``EmbeddedThumbnail/decode(path:pageWidth:pageHeight:)``: `pageWidth` ×
-    /// `pageHeight` is the box the photo's page will be fitted into (0 × 0:
-    /// not known).
-    func embeddedThumbnail(_ path: String, pageWidth: Int, pageHeight: Int) -> DecodedImage?
+    /// ``EmbeddedThumbnail/decode(path:)``.
+    func embeddedThumbnail(_ path: String) -> DecodedImage?
 
     /// ``RegionDecoder/decode(path:region:scale:maximumPixels:turn:turnedWidth:turnedHeight:)``.
     func decodeRegion(_ path: String, region: PixelRect, scale: Double, maximumPixels: Int,
@@ -50,13 +48,6 @@ public protocol FrameSequence: AnyObject {
 
 extension AnimatedImage: FrameSequence {}
 
-extension FileDecoding {
-    /// The embedded thumbnail with no page size known.
-    public func embeddedThumbnail(_ path: String) -> DecodedImage? {
-        embeddedThumbnail(path, pageWidth: 0, pageHeight: 0)
-    }
-}
-
 /// Decodes on the calling thread, in this process.
 ///
 /// ```swift
@@ -70,8 +61,8 @@ public struct InProcessDecoding: FileDecoding {
         try ImageDecoder.decodeFile(path, maxWidth: maxWidth, maxHeight: maxHeight, cancellation: cancellation)
     }
 
-    public func embeddedThumbnail(_ path: String, pageWidth: Int, pageHeight: Int) -> DecodedImage? {
-        EmbeddedThumbnail.decode(path: path, pageWidth: pageWidth, pageHeight: pageHeight)
+    public func embeddedThumbnail(_ path: String) -> DecodedImage? {
+        EmbeddedThumbnail.decode(path: path)
     }
 
     public func decodeRegion(_ path: String, region: PixelRect, scale: Double, maximumPixels: Int,

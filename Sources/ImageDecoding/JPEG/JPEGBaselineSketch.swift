@@ -19,14 +19,14 @@ import Synchronization
 /// The sketch and the split together take about as long as libjpeg's one
 /// decode of the whole file (docs/benchmarks.md).
 ///
-/// When the page will be decoded at 3/8 (the size of the window it is fitted
-/// into says so) and the photo is grey or not subsampled, the reading also
-/// keeps each block's top-left 3 × 3 coefficients, all that libjpeg's IDCT
-/// reads at that scale, and the page is made from them on two cores without
-/// libjpeg reading the codes again: the same bytes as its decode.
+/// At 3/8, for a grey photo or one without subsampling, libjpeg is left out:
+/// its IDCT at that scale reads only each block's top-left 3 × 3
+/// coefficients, so the two threads read just those from the rows the
+/// sketch recorded (the DC from its planes) and make the pixels with
+/// libjpeg's arithmetic as they go: the same bytes, sooner.
 ///
 /// ```swift
-/// if let sketch = JPEGBaselineSketch.sketch(path: "/photos/DSC_0001.JPG", pageWidth: 1280, pageHeight: 800) {
+/// if let sketch = JPEGBaselineSketch.sketch(path: "/photos/DSC_0001.JPG") {
 ///     sketch.width         // 500: 1/8 of the 4000-pixel photo
 ///     sketch.sourceWidth   // 4000
 /// }
@@ -44,16 +44,13 @@ public enum JPEGBaselineSketch {
     /// decode says why). The scan is kept for the decode of the same bytes
     /// that follows (the one before is dropped), and the bytes are held
     /// (``HeldFile``) so that the decode does not read the
-    /// file again while it is unchanged. `pageWidth` × `pageHeight` is the
-    /// box the photo's page will be fitted into (0 × 0: not known).
-    public static func sketch(path: String, pageWidth: Int = 0, pageHeight: Int = 0) -> DecodedImage? {
+    /// file again while it is unchanged.
+    public static func sketch(path: String) -> DecodedImage? {
         guard JPEGDecoder.splitsAcrossCores,
-              let head = try? FileReader.read(path, limit: ImageDecoder.headLength) else { return nil }
-        let structure = head.withUnsafeBufferPointer { JPEGStructure.parse($0) }
-        guard applies(to: structure), let (bytes, identity) = try? FileReader.readWithIdentity(path),
-              let (sketch, scan) = read(bytes, keepingLowFrequency: keepsLowFrequency(structure, pageWidth: pageWidth,
-                                                                                     pageHeight: pageHeight))
-        else { return nil }
+              let head = try? FileReader.read(path, limit: ImageDecoder.headLength),
+              applies(to: head.withUnsafeBufferPointer { JPEGStructure.parse($0) }),
+              let (bytes, identity) = try? FileReader.readWithIdentity(path),
+              let (sketch, scan) = read(bytes) else { return nil }
         kept.withLock { $0 = scan }
         if scan != nil { HeldFile.shared.hold(bytes, of: identity) }
         return sketch
@@ -68,27 +65,15 @@ public enum JPEGBaselineSketch {
         return w * h >= minimumPixels && !DecodeLimits.exceeds(width: w, height: h, limit: DecodeLimits.maximumJPEGPixels)
     }
 
-    /// Whether the sketch keeps the low-frequency values for the page: when
-    /// the page fitted into the box will be decoded at 3/8, the only scale
-    /// they serve. Whether the file's sampling allows it the C reader decides.
-    static func keepsLowFrequency(_ structure: JPEGStructure, pageWidth: Int, pageHeight: Int) -> Bool {
-        guard pageWidth > 0, pageHeight > 0,
-              let scale = JPEGDecoder.pageScale(of: structure, maxWidth: pageWidth, maxHeight: pageHeight)
-        else { return false }
-        return scale.numerator * 8 == scale.denominator * 3
-    }
-
     /// The sketch of the JPEG in `bytes` and its kept scan (nil when the
     /// split would not cut the file), or nil when the DC reader does not
-    /// read it or it is corrupt or cut short. With `keepingLowFrequency` the
-    /// scan keeps what a page at 3/8 is made from, where the file allows it.
-    @_spi(Fuzzing) public static func read(_ bytes: [UInt8], keepingLowFrequency: Bool = false)
-        -> (sketch: DecodedImage, scan: KeptScan?)? {
+    /// read it or it is corrupt or cut short.
+    @_spi(Fuzzing) public static func read(_ bytes: [UInt8]) -> (sketch: DecodedImage, scan: KeptScan?)? {
         let structure = bytes.withUnsafeBufferPointer { JPEGStructure.parse($0) }
         var result = fw_baseline_dc_result()
         var scan: OpaquePointer?
         let status = bytes.withUnsafeBufferPointer { buffer in
-            fw_jpeg_sketch_decode(buffer.baseAddress, buffer.count, keepingLowFrequency ? 1 : 0, &result, &scan)
+            fw_jpeg_sketch_decode(buffer.baseAddress, buffer.count, &result, &scan)
         }
         defer { fw_jpeg_baseline_dc_free(&result) }
         let kept = scan.map { KeptScan(bytes: bytes, scan: $0) }

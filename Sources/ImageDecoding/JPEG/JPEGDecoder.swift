@@ -106,9 +106,9 @@ public struct JPEGDecoder: ImageFormatDecoder {
         case progressiveSplit
         /// Cut where the first image's sketch recorded the rows (JPEGBaselineSketch).
         case keptScanSplit
-        /// Made at 3/8 from the low-frequency values the first image's
-        /// sketch kept, on two cores, without libjpeg's decode
-        /// (JPEGBaselineSketch, `jpeg_low_frequency.c`).
+        /// Made at 3/8 from each block's low-frequency coefficients alone,
+        /// read on two cores from the rows the first image's sketch recorded,
+        /// without libjpeg's decode (JPEGBaselineSketch, `jpeg_low_frequency.c`).
         case keptLowFrequency
         /// Cut at a restart interval (JPEGEntropySplit).
         case restartSplit
@@ -186,15 +186,6 @@ public struct JPEGDecoder: ImageFormatDecoder {
             return (PixelBuffer(width: size.w, height: size.h, pixels: split.pixels), .restartSplit)
         }
         return nil
-    }
-
-    /// The scale libjpeg decodes a file of this structure at for a page
-    /// fitted into `maxWidth` × `maxHeight`; nil when the frame header gives
-    /// no size.
-    static func pageScale(of structure: JPEGStructure, maxWidth: Int, maxHeight: Int) -> JPEGScale? {
-        guard let width = structure.width, let height = structure.height else { return nil }
-        return ScalePlan(width: width, height: height, orientation: structure.orientation, maxWidth: maxWidth,
-                         maxHeight: maxHeight, fullSize: false).scale
     }
 
     /// What the frame header says, checked against the limits.

@@ -46,8 +46,8 @@ public enum JPEGEntropySplit {
         public var topRows: Int
         public var bitsRead: Int
         public var shifted: Bool
-        /// Made from the low-frequency values a sketch kept, not by libjpeg
-        /// (``JPEGBaselineSketch``).
+        /// Made from the low-frequency coefficients alone, not by libjpeg
+        /// (``JPEGBaselineSketch``'s kept scan at 3/8).
         public var lowFrequency: Bool = false
     }
 
