@@ -5,7 +5,10 @@
 // 3 x 3 (fw_low_block, the page's reading), then, for a 4:4:4 file, the page
 // made from them with libjpeg's 3 x 3 IDCT and YCbCr -> RGB arithmetic (a
 // copy of jpeg_low_frequency.c's, here to time the two apart) compared with
-// tjDecompress2 at 3/8. Best of N runs. Built and run by
+// tjDecompress2 at 3/8; then the library's own on two threads: the sketch
+// (fw_jpeg_sketch_decode) and the page at 3/8 from its kept scan
+// (fw_jpeg_sketch_split_decode; a 4:2:0 file's chroma at 6 x 6 there), and
+// whether that page is tjDecompress2's. Best of N runs. Built and run by
 // Benchmarks/jpeg-split/low-frequency; docs/benchmarks.md has the figures
 // it printed.
 #include "stream_decoders.h"
@@ -95,7 +98,10 @@ int main(int argc, char **argv) {
     int *dc = malloc(sizeof(int) * (size_t)blocks);
     int w = (width * 3 + 7) / 8, h = (height * 3 + 7) / 8;
     unsigned char *reference = malloc((size_t)w * h * 4);
-    double best_dc = 1e9, best_kept = 1e9, best_idct = 1e9, best_colour = 1e9, best_tj = 1e9;
+    double best_dc = 1e9, best_kept = 1e9, best_idct = 1e9, best_colour = 1e9, best_tj = 1e9, best_sketch = 1e9,
+           best_page = 1e9;
+    int page_equal = 0, from_low = 0;
+    unsigned char *page_pixels = malloc((size_t)w * h * 4);
     int is_444 = s.ncomp == 3 && s.blocks_per_mcu == 3, equal = -1;
     tjhandle handle = tjInitDecompress();
     struct jpeg_decompress_struct info;
@@ -163,9 +169,28 @@ int main(int argc, char **argv) {
         double t6 = now_ms();
         if (t6 - t5 < best_tj) best_tj = t6 - t5;
         if (is_444) equal = memcmp(reference, rgba, (size_t)w * h * 4) == 0;
+        // The library's own: the sketch on two threads, then the page at 3/8 from its kept scan.
+        fw_baseline_dc_result sketch;
+        fw_jpeg_sketch *scan = NULL;
+        double t7 = now_ms();
+        int sketched = fw_jpeg_sketch_decode(bytes, (size_t)length, &sketch, &scan) == 0 && scan;
+        double t8 = now_ms();
+        fw_entropy_split_result page;
+        memset(page_pixels, 0, (size_t)w * h * 4);
+        int paged = sketched && fw_jpeg_sketch_split_decode(scan, bytes, (size_t)length, 3, 0.5, 0.5, page_pixels, w, h,
+                                                            &page) == 0;
+        double t9 = now_ms();
+        if (sketched && t8 - t7 < best_sketch) best_sketch = t8 - t7;
+        if (paged && t9 - t8 < best_page) best_page = t9 - t8;
+        page_equal = paged && memcmp(reference, page_pixels, (size_t)w * h * 4) == 0;
+        from_low = paged && page.low_frequency;
+        fw_jpeg_baseline_dc_free(&sketch);
+        fw_jpeg_sketch_free(scan);
     }
     printf("| %s | %d×%d | %.1f | %.1f | ", argv[1], width, height, best_dc, best_kept);
-    if (is_444) printf("%.1f | %.1f | %.1f | %s |\n", best_idct, best_colour, best_tj, equal ? "equal" : "DIFFER");
-    else printf("(4:4:4 only) | | %.1f | |\n", best_tj);
+    if (is_444) printf("%.1f | %.1f | %.1f | %s | ", best_idct, best_colour, best_tj, equal ? "equal" : "DIFFER");
+    else printf("(4:4:4 only) | | %.1f | | ", best_tj);
+    printf("%.1f | %.1f | %s%s |\n", best_sketch, best_page, page_equal ? "equal" : "DIFFER",
+           from_low ? "" : " (libjpeg's split)");
     return 0;
 }

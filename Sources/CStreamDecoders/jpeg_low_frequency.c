@@ -3,7 +3,9 @@
 //
 // At 3/8 libjpeg's IDCT (jidctint.c's jpeg_idct_3x3) reads only the top-left
 // 3 x 3 of each block's 64 coefficients, yet its Huffman decoder decodes and
-// keeps them all, and the pixels wait for its one thread's reading. The
+// keeps them all, and the pixels wait for its one thread's reading. (A 4:2:0
+// photo's chroma blocks libjpeg scales by their IDCT, at 6 x 6, rather than
+// by upsampling them: their top-left 6 x 6 is read; jdmaster.c.) The
 // first image's sketch (jpeg_parallel_dc.c) has read the scan once already:
 // it knows where each MCU row's codes start and every block's DC. So each of
 // two threads reads its half of the rows from there, decoding the values of
@@ -16,9 +18,9 @@
 // decode does not. The pixels are tjDecompress2's byte for byte
 // (JPEGLowFrequencyPageTests): the same arithmetic on the same values.
 //
-// Only where no upsampling comes in (grey, and three components without
-// subsampling: libjpeg's fancy upsampling of chroma would have to be
-// copied too) and only for a file whose decode libjpeg would end without a
+// Only where no upsampling comes in (grey, 4:4:4 and 4:2:0; libjpeg's fancy
+// upsampling of 4:2:2 chroma would have to be copied too) and only for a
+// file whose decode libjpeg would end without a
 // word that the browser heeds: its scan read cleanly to the last MCU and
 // followed by the end marker, every restart marker in order, and libjpeg's
 // own start of the decode silent. Each row must end where the sketch found
@@ -32,15 +34,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-// Where the value at zigzag position k goes among a block's kept values:
-// the natural position (row, column) with both below 3, at row * 3 +
-// column - 1 (the DC is not kept here); 8, a slot that is dropped, for the
-// positions not kept, up to the last a code can reach in the kept loop (12
-// and a run of 15), so that the store needs no test.
-static const uint8_t fw_low_store[28] = {8, 0, 2, 5, 3, 1, 8, 4, 6, 8, 8, 8, 7, 8, 8, 8,
-                                         8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8};
-// The last zigzag position kept.
-#define FW_LOW_LAST 12
+// A block's kept values: the top-left side x side of its coefficients but
+// the DC (which the planes hold), row-major. `store` says where the value
+// at zigzag position k goes: side * side - 1, a slot that is dropped, for
+// the positions not kept, up to the last a code can reach in the kept loop
+// (`last` and a run of 15), so that the store needs no test.
+typedef struct {
+    int side, last, count;
+    const uint8_t *store;
+} fw_low_kind;
+
+static const uint8_t fw_low_store3[28] = {8, 0, 2, 5, 3, 1, 8, 4, 6, 8, 8, 8, 7, 8, 8, 8,
+                                          8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8};
+static const uint8_t fw_low_store6[67] = {
+    35, 0, 5, 11, 6, 1, 2, 7, 12, 17, 23, 18, 13, 8, 3, 4, 9, 14, 19, 24, 29, 35, 30, 25, 20, 15, 10, 35,
+    35, 35, 16, 21, 26, 31, 35, 35, 35, 35, 32, 27, 22, 35, 35, 35, 35, 28, 33, 35, 35, 35, 35, 34, 35, 35,
+    35, 35, 35, 35, 35, 35, 35, 35, 35, 35, 35, 35, 35};
+static const fw_low_kind fw_low_3x3 = {3, 12, 8, fw_low_store3};
+static const fw_low_kind fw_low_6x6 = {6, 51, 35, fw_low_store6};
+// The most values a block keeps.
+#define FW_LOW_MOST 35
 
 // jidctint.c's constants.
 #define FW_CONST_BITS 13
@@ -69,8 +82,12 @@ void fw_low_build(fw_dc_huffman *h) {
     }
 }
 
-int fw_low_block(const fw_dc_scan *s, const fw_dc_huffman *dc, const fw_dc_huffman *ac, uint64_t *pos, int *diff,
-                 int16_t low[FW_LOW_VALUES]) {
+// One block from bit *pos: its DC difference, its kept values into `low`
+// (kind->count of them), the later codes skipped as fw_dc_block skips them.
+// Its blocks end where fw_dc_block's and libjpeg's do: at the end-of-block
+// code, or once a code takes the position past 63.
+static inline __attribute__((always_inline)) int fw_low_read_block(const fw_dc_scan *s, const fw_dc_huffman *dc, const fw_dc_huffman *ac,
+                                    const fw_low_kind *kind, uint64_t *pos, int *diff, int16_t *low) {
     uint64_t w = fw_peek(s->data, *pos);
     int used, size;
     uint16_t e = dc->fast_dc[w >> (64 - FW_FAST_BITS)];
@@ -79,17 +96,19 @@ int fw_low_block(const fw_dc_scan *s, const fw_dc_huffman *dc, const fw_dc_huffm
     if (size > 11) return FW_DC_CORRUPT;
     *diff = size ? fw_low_extend(w, used, size) : 0;
     used += size;
-    int16_t kept[FW_LOW_VALUES + 1] = {0};
+    int16_t kept[FW_LOW_MOST + 1];
+    memset(kept, 0, sizeof(int16_t) * (size_t)(kind->count + 1));
+    const uint8_t *store = kind->store;
     // Codes one at a time while their positions may be kept.
     int k = 1;
-    while (k <= FW_LOW_LAST) {
+    while (k <= kind->last) {
         if (used > 26) { *pos += (uint64_t)used; w = fw_peek(s->data, *pos); used = 0; }
         uint64_t bits = w << used;
         int16_t f = ac->fast_value[bits >> (64 - FW_FAST_BITS)];
         if (f) {
             used += f & 15;
             k += (f >> 4) & 15;
-            kept[fw_low_store[k]] = (int16_t)(f >> 8);
+            kept[store[k]] = (int16_t)(f >> 8);
             k++;
             continue;
         }
@@ -101,7 +120,7 @@ int fw_low_block(const fw_dc_scan *s, const fw_dc_huffman *dc, const fw_dc_huffm
         used += length;
         if (bits_after == 0) {
             if (run != 15) {   // end of block
-                memcpy(low, kept, sizeof(int16_t) * FW_LOW_VALUES);
+                memcpy(low, kept, sizeof(int16_t) * (size_t)kind->count);
                 *pos += (uint64_t)used;
                 return FW_DC_OK;
             }
@@ -109,12 +128,11 @@ int fw_low_block(const fw_dc_scan *s, const fw_dc_huffman *dc, const fw_dc_huffm
             continue;
         }
         k += run;
-        kept[fw_low_store[k]] = (int16_t)fw_low_extend(w, used, bits_after);
+        kept[store[k]] = (int16_t)fw_low_extend(w, used, bits_after);
         used += bits_after;
         k++;
     }
-    memcpy(low, kept, sizeof(int16_t) * FW_LOW_VALUES);
-    // The rest skipped as fw_dc_block skips them.
+    memcpy(low, kept, sizeof(int16_t) * (size_t)kind->count);
     while (k < 64) {
         if (used > 26) { *pos += (uint64_t)used; w = fw_peek(s->data, *pos); used = 0; }
         uint64_t bits = w << used;
@@ -144,12 +162,24 @@ int fw_low_block(const fw_dc_scan *s, const fw_dc_huffman *dc, const fw_dc_huffm
     return FW_DC_OK;
 }
 
-// What the threads read: the scan and libjpeg's tables and each
-// component's quantisation of the 3 x 3 (as libjpeg's ISLOW table keeps
-// them: MULTIPLIER is a short in libjpeg-turbo).
+int fw_low_block(const fw_dc_scan *s, const fw_dc_huffman *dc, const fw_dc_huffman *ac, uint64_t *pos, int *diff,
+                 int16_t low[FW_LOW_VALUES]) {
+    return fw_low_read_block(s, dc, ac, &fw_low_3x3, pos, diff, low);
+}
+
+// What the threads read: the scan, libjpeg's tables, and per component its
+// block size and its quantisation of the side x side (as libjpeg's ISLOW
+// table keeps it: MULTIPLIER is a short in libjpeg-turbo).
 typedef struct {
     const fw_dc_scan *scan;
-    int quant[3][9];
+    const fw_low_kind *kind[3];
+    int h[3], v[3];
+    // Where each block of an MCU keeps its values among the MCU's, and how
+    // many an MCU keeps.
+    int block_offset[10], mcu_values;
+    int quant[3][36];
+    // Output samples an MCU covers, across and down (3 or 6).
+    int mcu_w, mcu_h;
     uint8_t range[5 * 256 + 128];   // jdmaster.c's prepare_range_limit_table
     const uint8_t *sample_limit, *idct_limit;
     int cr_r[256], cb_b[256];
@@ -177,9 +207,15 @@ static void fw_low_tables(fw_low_job *job) {
     }
 }
 
-// jidctint.c's jpeg_idct_3x3: one block's DC and kept values into 3 rows of
-// 3 samples at `out`.
-static void fw_low_idct(const fw_low_job *job, int dc, const int16_t *low, const int *q, uint8_t *out, int stride) {
+// A sample from the IDCT's second pass, descaled and range-limited.
+static inline uint8_t fw_low_sample(const fw_low_job *job, long value) {
+    return job->idct_limit[(int)(value >> (FW_CONST_BITS + FW_PASS1_BITS + 3)) & 1023];
+}
+
+// jidctint.c's jpeg_idct_3x3 (its arithmetic, step by step): a block's DC
+// and kept values (3 x 3 row-major but the DC, dequantised by `q`) into 3
+// rows of 3 samples at `out`.
+static void fw_low_idct3(const fw_low_job *job, int dc, const int16_t *low, const int *q, uint8_t *out, int stride) {
     int in[9] = {dc, low[0], low[1], low[2], low[3], low[4], low[5], low[6], low[7]};
     int ws[9];
     for (int c = 0; c < 3; c++) {
@@ -191,78 +227,141 @@ static void fw_low_idct(const fw_low_job *job, int dc, const int16_t *low, const
         ws[6 + c] = (int)((t10 - odd) >> (FW_CONST_BITS - FW_PASS1_BITS));
         ws[3 + c] = (int)(t2 >> (FW_CONST_BITS - FW_PASS1_BITS));
     }
-    const int shift = FW_CONST_BITS + FW_PASS1_BITS + 3;
     for (int r = 0; r < 3; r++, out += stride) {
         const int *w = ws + 3 * r;
         long t0 = ((long)w[0] + (1L << (FW_PASS1_BITS + 2))) * (1L << FW_CONST_BITS);
         long t12 = (long)w[2] * FW_FIX(0.707106781), t10 = t0 + t12, t2 = t0 - t12 - t12;
         long odd = (long)w[1] * FW_FIX(1.224744871);
-        out[0] = job->idct_limit[(int)((t10 + odd) >> shift) & 1023];
-        out[1] = job->idct_limit[(int)(t2 >> shift) & 1023];
-        out[2] = job->idct_limit[(int)((t10 - odd) >> shift) & 1023];
+        out[0] = fw_low_sample(job, t10 + odd);
+        out[1] = fw_low_sample(job, t2);
+        out[2] = fw_low_sample(job, t10 - odd);
+    }
+}
+
+// jidctint.c's jpeg_idct_6x6, the same way: 6 x 6 row-major.
+static void fw_low_idct6(const fw_low_job *job, int dc, const int16_t *low, const int *q, uint8_t *out, int stride) {
+    int in[36];
+    in[0] = dc;
+    for (int i = 1; i < 36; i++) in[i] = low[i - 1];
+    int ws[36];
+    for (int c = 0; c < 6; c++) {
+        // Even part: rows 0, 2 and 4 of the column.
+        long t0 = (long)(in[c] * q[c]) * (1L << FW_CONST_BITS) + (1L << (FW_CONST_BITS - FW_PASS1_BITS - 1));
+        long c4 = (long)(in[24 + c] * q[24 + c]) * FW_FIX(0.707106781);
+        long even = t0 + c4, middle = (t0 - c4 - c4) >> (FW_CONST_BITS - FW_PASS1_BITS);
+        long c2 = (long)(in[12 + c] * q[12 + c]) * FW_FIX(1.224744871);
+        long outer = even + c2, inner = even - c2;
+        // Odd part: rows 1, 3 and 5.
+        long z1 = in[6 + c] * q[6 + c], z2 = in[18 + c] * q[18 + c], z3 = in[30 + c] * q[30 + c];
+        long c5 = (z1 + z3) * FW_FIX(0.366025404);
+        long odd0 = c5 + (z1 + z2) * (1L << FW_CONST_BITS), odd2 = c5 + (z3 - z2) * (1L << FW_CONST_BITS);
+        long odd1 = (z1 - z2 - z3) * (1L << FW_PASS1_BITS);
+        ws[c] = (int)((outer + odd0) >> (FW_CONST_BITS - FW_PASS1_BITS));
+        ws[30 + c] = (int)((outer - odd0) >> (FW_CONST_BITS - FW_PASS1_BITS));
+        ws[6 + c] = (int)(middle + odd1);
+        ws[24 + c] = (int)(middle - odd1);
+        ws[12 + c] = (int)((inner + odd2) >> (FW_CONST_BITS - FW_PASS1_BITS));
+        ws[18 + c] = (int)((inner - odd2) >> (FW_CONST_BITS - FW_PASS1_BITS));
+    }
+    for (int r = 0; r < 6; r++, out += stride) {
+        const int *w = ws + 6 * r;
+        long t0 = ((long)w[0] + (1L << (FW_PASS1_BITS + 2))) * (1L << FW_CONST_BITS);
+        long c4 = (long)w[4] * FW_FIX(0.707106781);
+        long even = t0 + c4, middle = t0 - c4 - c4;
+        long c2 = (long)w[2] * FW_FIX(1.224744871);
+        long outer = even + c2, inner = even - c2;
+        long z1 = w[1], z2 = w[3], z3 = w[5];
+        long c5 = (z1 + z3) * FW_FIX(0.366025404);
+        long odd0 = c5 + (z1 + z2) * (1L << FW_CONST_BITS), odd2 = c5 + (z3 - z2) * (1L << FW_CONST_BITS);
+        long odd1 = (z1 - z2 - z3) * (1L << FW_CONST_BITS);
+        out[0] = fw_low_sample(job, outer + odd0);
+        out[5] = fw_low_sample(job, outer - odd0);
+        out[1] = fw_low_sample(job, middle + odd1);
+        out[4] = fw_low_sample(job, middle - odd1);
+        out[2] = fw_low_sample(job, inner + odd2);
+        out[3] = fw_low_sample(job, inner - odd2);
     }
 }
 
 typedef struct {
     const fw_low_job *job;
-    long first_row, end_row;   // MCU rows, which are block rows here
+    long first_row, end_row;   // MCU rows
     int status;
 } fw_low_part;
 
-// One MCU row's values read from *pos into `values` (FW_LOW_VALUES a block,
-// the MCUs' blocks in turn): 0, or -1 when a block fails to read or the row
-// does not end where the sketch found the next one starting.
-static int fw_low_read_row(const fw_dc_scan *s, long row, uint64_t *pos, int16_t *values) {
+// One MCU row's values read from *pos into `values` (job->mcu_values an
+// MCU): 0, or -1 when a block fails to read or the row does not end where
+// the sketch found the next one starting.
+static int fw_low_read_row(const fw_low_job *job, long row, uint64_t *pos, int16_t *values) {
+    const fw_dc_scan *s = job->scan;
     const fw_dc_huffman *dc = s->tables, *ac = s->tables + 4;
     long first = row * s->row_mcus, end = first + s->row_mcus;
     if (end > s->total_mcus) end = s->total_mcus;
     for (long m = first; m < end; m++) {
         // An interval's data starts on its own byte, after its marker.
         if (s->restart_interval && m % s->restart_interval == 0) *pos = (uint64_t)s->segments[m / s->restart_interval] * 8;
-        for (int b = 0; b < s->blocks_per_mcu; b++, values += FW_LOW_VALUES) {
-            const fw_dc_component *k = &s->comps[s->block_comp[b]];
+        for (int b = 0; b < s->blocks_per_mcu; b++) {
+            int c = s->block_comp[b];
+            const fw_dc_component *k = &s->comps[c];
+            int16_t *low = values + job->block_offset[b];
             int diff;
-            if (fw_low_block(s, &dc[k->td], &ac[k->ta], pos, &diff, values)) return -1;
+            // Each kind read by its own inlined copy, its sizes constants.
+            int failed = job->kind[c] == &fw_low_3x3
+                ? fw_low_read_block(s, &dc[k->td], &ac[k->ta], &fw_low_3x3, pos, &diff, low)
+                : fw_low_read_block(s, &dc[k->td], &ac[k->ta], &fw_low_6x6, pos, &diff, low);
+            if (failed) return -1;
         }
+        values += job->mcu_values;
     }
     if (end == s->total_mcus) return *pos <= s->total_bits ? 0 : -1;
     if (s->restart_interval && end % s->restart_interval == 0) return 0;   // the next row jumps to its interval
     return *pos == s->row_bits[row + 1] ? 0 : -1;
 }
 
-// Rows [first_row, end_row): each row's values read, its components'
-// samples made into a strip of 3 rows, those converted into the output.
+// An MCU row's samples: each block's IDCT into its component's strip
+// (mcu_h rows of row_mcus * mcu_w samples), the DC from the planes.
+static void fw_low_idct_row(const fw_low_job *job, long row, const int16_t *values, uint8_t *strips) {
+    const fw_dc_scan *s = job->scan;
+    size_t strip_w = (size_t)s->row_mcus * job->mcu_w, strip_size = strip_w * job->mcu_h;
+    for (long mx = 0; mx < s->row_mcus; mx++, values += job->mcu_values) {
+        for (int b = 0; b < s->blocks_per_mcu; b++) {
+            int c = s->block_comp[b], side = job->kind[c]->side;
+            const fw_dc_component *k = &s->comps[c];
+            const int16_t *low = values + job->block_offset[b];
+            // One component: an MCU is one block.
+            long bx = mx * job->h[c] + s->block_dx[b], by = row * job->v[c] + s->block_dy[b];
+            int dc = (int16_t)k->dc[(size_t)by * k->stride + bx];
+            uint8_t *out = strips + (size_t)c * strip_size + (size_t)s->block_dy[b] * side * strip_w + (size_t)bx * side;
+            if (side == 3) fw_low_idct3(job, dc, low, job->quant[c], out, (int)strip_w);
+            else fw_low_idct6(job, dc, low, job->quant[c], out, (int)strip_w);
+        }
+    }
+}
+
+// Rows [first_row, end_row): each row's values read, its samples made, those
+// converted into the output.
 static void *fw_low_rows(void *context) {
     fw_low_part *part = context;
     const fw_low_job *job = part->job;
     const fw_dc_scan *s = job->scan;
-    int blocks_w = s->comps[0].blocks_w, strip_w = blocks_w * 3, ncomp = s->ncomp;
-    uint8_t *strip = malloc((size_t)strip_w * 3 * (size_t)ncomp);
-    int16_t *values = malloc(sizeof(int16_t) * FW_LOW_VALUES * (size_t)s->row_mcus * s->blocks_per_mcu);
+    size_t strip_w = (size_t)s->row_mcus * job->mcu_w, strip_size = strip_w * job->mcu_h;
+    uint8_t *strips = malloc(strip_size * (size_t)s->ncomp);
+    int16_t *values = malloc(sizeof(int16_t) * (size_t)job->mcu_values * (size_t)s->row_mcus);
     uint64_t pos = s->row_bits[part->first_row];
-    part->status = strip && values ? 0 : -1;
-    for (long by = part->first_row; part->status == 0 && by < part->end_row; by++) {
-        if (fw_low_read_row(s, by, &pos, values)) { part->status = -1; break; }
-        for (int c = 0; c < ncomp; c++) {
-            const fw_dc_component *k = &s->comps[c];
-            uint8_t *rows = strip + (size_t)c * strip_w * 3;
-            // One component: an MCU is a block; three without subsampling: one block of each.
-            for (int bx = 0; bx < blocks_w; bx++) {
-                int dc = (int16_t)k->dc[(size_t)by * k->stride + bx];
-                const int16_t *low = values + ((size_t)bx * s->blocks_per_mcu + (ncomp == 1 ? 0 : c)) * FW_LOW_VALUES;
-                fw_low_idct(job, dc, low, job->quant[c], rows + bx * 3, strip_w);
-            }
-        }
-        for (int r = 0; r < 3; r++) {
-            long y = by * 3 + r;
+    part->status = strips && values ? 0 : -1;
+    for (long row = part->first_row; part->status == 0 && row < part->end_row; row++) {
+        if (fw_low_read_row(job, row, &pos, values)) { part->status = -1; break; }
+        fw_low_idct_row(job, row, values, strips);
+        for (int r = 0; r < job->mcu_h; r++) {
+            long y = row * job->mcu_h + r;
             if (y >= job->out_height) break;
             uint8_t *o = job->out + (size_t)y * job->out_width * 4;
-            const uint8_t *luma = strip + (size_t)r * strip_w;
-            if (ncomp == 1) {
+            const uint8_t *luma = strips + (size_t)r * strip_w;
+            if (s->ncomp == 1) {
                 for (int x = 0; x < job->out_width; x++, o += 4) o[0] = o[1] = o[2] = luma[x], o[3] = 255;
                 continue;
             }
-            const uint8_t *cb = luma + (size_t)strip_w * 3, *cr = cb + (size_t)strip_w * 3;
+            const uint8_t *cb = luma + strip_size, *cr = cb + strip_size;
             const uint8_t *limit = job->sample_limit;
             for (int x = 0; x < job->out_width; x++, o += 4) {   // jdcolor.c's ycc_rgb_convert
                 int y_ = luma[x];
@@ -273,16 +372,17 @@ static void *fw_low_rows(void *context) {
             }
         }
     }
-    free(strip);
+    free(strips);
     free(values);
     return NULL;
 }
 
 // libjpeg's own start of the decode, which reads the headers and checks
 // what only a decode checks (its Huffman tables, the quantisation tables
-// latched): the colour space and output size it would decode to and those
-// tables. 0 when it starts without a word and they are ones the page is
-// made for.
+// latched) and decides each component's IDCT size: the colour space and
+// output size it would decode to, no component upsampled, each one's IDCT
+// the size this makes, and the quantisation of what it reads. 0 when it
+// starts without a word and all of that is what the page is made for.
 static int fw_low_header(fw_low_job *job, const uint8_t *bytes, size_t length, int scale_num, char message[200]) {
     struct jpeg_decompress_struct info;
     fw_jpeg_errors errors;
@@ -311,27 +411,48 @@ static int fw_low_header(fw_low_job *job, const uint8_t *bytes, size_t length, i
                  job->out_width, job->out_height);
         status = 1;
     }
-    // Natural positions of the 3 x 3, row-major.
-    static const int natural[9] = {0, 1, 2, 8, 9, 10, 16, 17, 18};
     for (int c = 0; status == 0 && c < s->ncomp; c++) {
-        JQUANT_TBL *table = info.comp_info[c].quant_table;
-        if (!table) { snprintf(message, 200, "no quantisation table"); status = 1; break; }
-        for (int i = 0; i < 9; i++) job->quant[c][i] = (short)table->quantval[natural[i]];
+        const jpeg_component_info *component = &info.comp_info[c];
+        JQUANT_TBL *table = component->quant_table;
+        int side = job->kind[c]->side;
+        if (component->DCT_scaled_size != side || component->downsampled_width != info.output_width ||
+            component->downsampled_height != info.output_height) {
+            snprintf(message, 200, "libjpeg scales component %d otherwise", c);
+            status = 1;
+        } else if (!table) {
+            snprintf(message, 200, "no quantisation table");
+            status = 1;
+        } else {
+            for (int i = 0; i < side * side; i++) job->quant[c][i] = (short)table->quantval[(i / side) * 8 + i % side];
+        }
     }
     jpeg_destroy_decompress(&info);
     return status;
 }
 
-// Whether the scan is one the page is made from: grey, or three components
-// without subsampling; its rows recorded; its data followed by the end
-// marker, its restart markers all in order.
-static const char *fw_low_refusal(const fw_dc_scan *s) {
-    if (s->ncomp == 3) {
-        for (int c = 0; c < 3; c++)
-            if (s->comps[c].h != 1 || s->comps[c].v != 1) return "subsampled";
-    } else if (s->ncomp != 1) {
-        return "not grey or YCbCr";
+// Each component's IDCT size from the scan's sampling, libjpeg's choice at
+// 3/8 (jdmaster.c): 3 x 3, or 6 x 6 for one sampled half as often as the
+// most sampled one both ways; or why the page is not made for this scan
+// (other sampling is upsampled; rows not recorded; the data not followed
+// by the end marker, restart markers not all in order).
+static const char *fw_low_plan(fw_low_job *job) {
+    const fw_dc_scan *s = job->scan;
+    if (s->ncomp != 1 && s->ncomp != 3) return "not grey or YCbCr";
+    int hmax = s->ncomp == 1 ? 1 : s->hmax, vmax = s->ncomp == 1 ? 1 : s->vmax;
+    for (int c = 0; c < s->ncomp; c++) {
+        int h = s->ncomp == 1 ? 1 : s->comps[c].h, v = s->ncomp == 1 ? 1 : s->comps[c].v;
+        if (hmax % h || vmax % v || hmax / h != vmax / v || hmax / h > 2) return "upsampled at 3/8";
+        job->h[c] = h;
+        job->v[c] = v;
+        job->kind[c] = hmax / h == 1 ? &fw_low_3x3 : &fw_low_6x6;
     }
+    if (hmax > 2 || vmax > 2) return "upsampled at 3/8";
+    for (int b = 0; b < s->blocks_per_mcu; b++) {
+        job->block_offset[b] = job->mcu_values;
+        job->mcu_values += job->kind[s->block_comp[b]]->count;
+    }
+    job->mcu_w = 3 * hmax;
+    job->mcu_h = 3 * vmax;
     if (!s->row_bits) return "no rows recorded";
     // libjpeg's decode would end with "Premature end of JPEG file" (which
     // the browser shows as a cut-short file) or go on to markers after the
@@ -343,6 +464,7 @@ static const char *fw_low_refusal(const fw_dc_scan *s) {
     // more blocks than this (11-bit differences) a file could take it past
     // an int's range, where what libjpeg does was not checked.
     if ((long)s->comps[0].blocks_w * s->comps[0].blocks_h > 2147483647L / 2047) return "too many blocks";
+    if ((long)s->row_mcus * job->mcu_w < job->out_width) return "fewer blocks than the output";
     return NULL;
 }
 
@@ -360,24 +482,23 @@ static long fw_low_middle_row(const fw_dc_scan *s, long rows) {
 int fw_low_page(fw_dc_scan *s, const uint8_t *bytes, size_t length, int scale_num, uint8_t *out, int out_width,
                 int out_height, char message[200]) {
     if (scale_num != 3) { snprintf(message, 200, "not at 3/8"); return 1; }
-    const char *refusal = fw_low_refusal(s);
-    if (refusal) { snprintf(message, 200, "%s", refusal); return 1; }
-    const fw_dc_component *k = &s->comps[0];
-    if (k->blocks_w * 3 < out_width || k->blocks_h * 3 < out_height) {
-        snprintf(message, 200, "fewer blocks than the output");
-        return 1;
-    }
-    fw_low_job *job = malloc(sizeof *job);
+    fw_low_job *job = calloc(1, sizeof *job);
     if (!job) { snprintf(message, 200, "out of memory"); return -1; }
     job->scan = s;
     job->out = out;
     job->out_width = out_width;
     job->out_height = out_height;
-    int status = fw_low_header(job, bytes, length, scale_num, message);
+    const char *refusal = fw_low_plan(job);
+    int status = refusal ? 1 : fw_low_header(job, bytes, length, scale_num, message);
+    if (refusal) snprintf(message, 200, "%s", refusal);
+    long rows = (s->total_mcus + s->row_mcus - 1) / s->row_mcus;
+    if (status == 0 && rows * job->mcu_h < out_height) {
+        snprintf(message, 200, "fewer blocks than the output");
+        status = 1;
+    }
     if (status == 0) {
         for (int c = 0; c < s->ncomp; c++) fw_low_build(&s->tables[4 + s->comps[c].ta]);
         fw_low_tables(job);
-        long rows = (s->total_mcus + s->row_mcus - 1) / s->row_mcus;
         long middle = rows >= 2 ? fw_low_middle_row(s, rows) : rows;
         fw_low_part top = {.job = job, .first_row = 0, .end_row = middle};
         fw_low_part bottom = {.job = job, .first_row = middle, .end_row = rows};

@@ -15,7 +15,8 @@
 // to 31 bits each, past the end only as far as the MCU being decoded.
 #define FW_PAD_BYTES 4096
 // The AC values of a block a page at 3/8 reads (jpeg_low_frequency.c): the
-// top-left 3 x 3 of its coefficients but the DC, which the planes hold.
+// top-left 3 x 3 of its coefficients but the DC, which the planes hold (a
+// 4:2:0 chroma block's 6 x 6 is read there too).
 #define FW_LOW_VALUES 8
 
 typedef struct {

@@ -83,8 +83,8 @@ import Testing
         #expect(same)
     }
 
-    /// At 3/8 the page after the sketch of a photo without subsampling is
-    /// made from its low-frequency coefficients alone, read from the rows the
+    /// At 3/8 the page after the sketch of a 4:4:4 photo is made from its
+    /// low-frequency coefficients alone, read from the rows the
     /// sketch recorded: the same picture as a decode without a sketch.
     @Test func thePageAtThreeEighthsAfterTheSketchIsMadeFromItsLowFrequencies() throws {
         let bytes = Self.photo(subsampling: TJSAMP_444)

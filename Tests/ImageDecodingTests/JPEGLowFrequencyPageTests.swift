@@ -31,7 +31,9 @@ import Testing
         #expect(JPEGEntropySplitTests.firstDifference(page.pixels, whole) == nil, "tjDecompress2's bytes \(comment)")
     }
 
-    @Test(arguments: [TJSAMP_444, TJSAMP_GRAY])
+    /// 4:2:0: libjpeg makes the chroma at 6 × 6 by its IDCT rather than
+    /// upsampling it, so its chroma blocks' top-left 6 × 6 is read.
+    @Test(arguments: [TJSAMP_444, TJSAMP_GRAY, TJSAMP_420])
     func aPageAtThreeEighthsIsMadeFromTheLowFrequencyValuesAsLibjpegMakesIt(subsampling: TJSAMP) throws {
         // Partial blocks on both edges, and a photo of a few blocks.
         for (width, height) in [(1001, 777), (601, 403), (67, 45)] {
@@ -42,7 +44,8 @@ import Testing
 
     /// Saturated colours in single pixels at the highest quality: large AC
     /// values, IDCT results past 0 and 255, and the colour conversion's clamp.
-    @Test func saturatedGrainIsClampedAsLibjpegClampsIt() throws {
+    @Test(arguments: [TJSAMP_444, TJSAMP_420])
+    func saturatedGrainIsClampedAsLibjpegClampsIt(subsampling: TJSAMP) throws {
         let (width, height) = (403, 301)
         let grain = ImageFixtures.noise(count: width * height * 3, seed: 23)
         let pixels = ImageFixtures.pixels(width: width, height: height) { x, y in
@@ -51,14 +54,14 @@ import Testing
                                        b: grain[i + 2] < 128 ? 0 : 255)
         }
         let bytes = ImageFixtures.jpeg(width: width, height: height, pixels: pixels, quality: 100,
-                                       subsampling: TJSAMP_444)
+                                       subsampling: subsampling)
         try Self.expectMadeFromTheValues(bytes)
     }
 
-    /// Chroma upsampling would have to be libjpeg's too: a subsampled
-    /// photo's page is libjpeg's split.
-    @Test(arguments: [TJSAMP_420, TJSAMP_422, TJSAMP_440])
-    func aSubsampledPhotoIsLeftToLibjpegsSplit(subsampling: TJSAMP) throws {
+    /// Chroma that libjpeg upsamples (4:2:2 across, 4:4:0 down) would need
+    /// its fancy upsampling copied too: such a photo's page is libjpeg's split.
+    @Test(arguments: [TJSAMP_422, TJSAMP_440])
+    func aPhotoWhoseChromaIsUpsampledIsLeftToLibjpegsSplit(subsampling: TJSAMP) throws {
         let (made, whole) = try Self.pages(JPEGBaselineDCTests.photo(subsampling: subsampling))
         let page = try made.get()
         #expect(!page.lowFrequency)
@@ -112,9 +115,10 @@ import Testing
         try Self.expectMadeFromTheValues(never.bytes, "never syncing")
     }
 
-    @Test func aFileWithRestartMarkersIsMadeFromItsValues() throws {
+    @Test(arguments: [TJSAMP_444, TJSAMP_420])
+    func aFileWithRestartMarkersIsMadeFromItsValues(subsampling: TJSAMP) throws {
         let folder = try TemporaryFolder()
-        let source = try folder.write("plain.jpg", JPEGBaselineDCTests.photo(subsampling: TJSAMP_444))
+        let source = try folder.write("plain.jpg", JPEGBaselineDCTests.photo(subsampling: subsampling))
         try CodecFixtures.run("/usr/bin/jpegtran", ["-restart", "2", "-outfile", folder.file("rst.jpg"), source])
         try Self.expectMadeFromTheValues(try CodecFixtures.read(folder.file("rst.jpg")))
     }

@@ -228,11 +228,11 @@ int32_t fw_jpeg_entropy_split_decode(const uint8_t *bytes, size_t length, int32_
 /// codes of its rows (the kept scan knows each row's first bit) and their
 /// pixels, whose work is `pixel_share` of the codes' spread evenly over the
 /// rows; so 0.5 shares the work evenly, however the photo's detail lies.
-/// Below 0, at `top_fraction` of the rows. At 3/8, for a grey or
-/// unsubsampled file whose scan ends cleanly, the page is made instead from
-/// each block's top-left 3 x 3 coefficients, read on two threads from the
-/// rows the scan recorded (jpeg_low_frequency.c; `low_frequency` is 1): the
-/// same bytes.
+/// Below 0, at `top_fraction` of the rows. At 3/8, for a grey, 4:4:4 or
+/// 4:2:0 file whose scan ends cleanly, the page is made instead from each
+/// block's top-left 3 x 3 coefficients (6 x 6 of 4:2:0 chroma), read on two
+/// threads from the rows the scan recorded (jpeg_low_frequency.c;
+/// `low_frequency` is 1): the same bytes.
 int32_t fw_jpeg_sketch_split_decode(fw_jpeg_sketch *kept, const uint8_t *bytes, size_t length, int32_t scale_num,
                                     double top_fraction, double pixel_share, uint8_t *out, int32_t out_width,
                                     int32_t out_height, fw_entropy_split_result *result);

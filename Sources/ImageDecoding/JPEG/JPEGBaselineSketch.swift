@@ -19,11 +19,12 @@ import Synchronization
 /// The sketch and the split together take about as long as libjpeg's one
 /// decode of the whole file (docs/benchmarks.md).
 ///
-/// At 3/8, for a grey photo or one without subsampling, libjpeg is left out:
-/// its IDCT at that scale reads only each block's top-left 3 × 3
-/// coefficients, so the two threads read just those from the rows the
-/// sketch recorded (the DC from its planes) and make the pixels with
-/// libjpeg's arithmetic as they go: the same bytes, sooner.
+/// At 3/8, for a grey, 4:4:4 or 4:2:0 photo, libjpeg is left out: its IDCT
+/// at that scale reads only each block's top-left 3 × 3 coefficients (6 × 6
+/// of 4:2:0 chroma, which it scales up by its IDCT), so the two threads read
+/// just those from the rows the sketch recorded (the DC from its planes) and
+/// make the pixels with libjpeg's arithmetic as they go: the same bytes,
+/// sooner.
 ///
 /// ```swift
 /// if let sketch = JPEGBaselineSketch.sketch(path: "/photos/DSC_0001.JPG") {
