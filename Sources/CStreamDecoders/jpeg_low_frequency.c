@@ -4,27 +4,27 @@
 // At 3/8 libjpeg's IDCT (jidctint.c's jpeg_idct_3x3) reads only the top-left
 // 3 x 3 of each block's 64 coefficients, yet its Huffman decoder decodes and
 // keeps them all, and the pixels wait for its one thread's reading. (A 4:2:0
-// photo's chroma blocks libjpeg scales by their IDCT, at 6 x 6, rather than
-// by upsampling them: their top-left 6 x 6 is read; jdmaster.c.) The
+// photo's chroma blocks libjpeg scales up by their IDCT, at 6 x 6, rather
+// than by upsampling them: jdmaster.c; their top-left 6 x 6 is read.) The
 // first image's sketch (jpeg_parallel_dc.c) has read the scan once already:
 // it knows where each MCU row's codes start and every block's DC. So each of
 // two threads reads its half of the rows from there, decoding the values of
-// the first 12 zigzag positions (the later codes skipped several at a time,
-// as the sketch skips them) and making each row's pixels as it goes with
-// libjpeg's 3 x 3 IDCT and YCbCr -> RGB arithmetic, copied here. On a 12 MP
-// 4:4:4 photo on one thread the reading takes about 35 ms and the pixels 12,
-// against 59 for tjDecompress2 at 3/8 (Benchmarks/jpeg-split/low-frequency,
+// the kept positions (the later codes skipped several at a time, as the
+// sketch skips them) and making each row's pixels as it goes with libjpeg's
+// IDCT and YCbCr -> RGB arithmetic, done the same way here. On a 12 MP 4:4:4
+// photo on one thread the reading takes about 34 ms and the pixels 13,
+// against 58 for tjDecompress2 at 3/8 (Benchmarks/jpeg-split/low-frequency,
 // docs/benchmarks.md), and the reading splits evenly where libjpeg's split
 // decode does not. The pixels are tjDecompress2's byte for byte
 // (JPEGLowFrequencyPageTests): the same arithmetic on the same values.
 //
-// Only where no upsampling comes in (grey, 4:4:4 and 4:2:0; libjpeg's fancy
-// upsampling of 4:2:2 chroma would have to be copied too) and only for a
-// file whose decode libjpeg would end without a
-// word that the browser heeds: its scan read cleanly to the last MCU and
-// followed by the end marker, every restart marker in order, and libjpeg's
-// own start of the decode silent. Each row must end where the sketch found
-// the next one starting. Anything else keeps libjpeg's split decode
+// Only where no upsampling comes in (grey, 4:4:4, 4:2:0; libjpeg's fancy
+// upsampling of 4:2:2 or 4:4:0 chroma would have to be done its way too),
+// and only for a file whose decode libjpeg would end without a word that
+// the browser heeds: its scan read cleanly to the last MCU and followed by
+// the end marker, every restart marker in order, and libjpeg's own start of
+// the decode silent and of the same plan. Each row must end where the sketch
+// found the next one starting. Anything else keeps libjpeg's split decode
 // (jpeg_entropy_split.c).
 #include "stream_decoders.h"
 #include "jpeg_scan.h"
@@ -83,19 +83,18 @@ void fw_low_build(fw_dc_huffman *h) {
 }
 
 // One block from bit *pos: its DC difference, its kept values into `low`
-// (kind->count of them), the later codes skipped as fw_dc_block skips them.
+// (kind->count of them), the later codes skipped as fw_dc_block skips them
+// (fw_dc_skip_rest).
 // Its blocks end where fw_dc_block's and libjpeg's do: at the end-of-block
-// code, or once a code takes the position past 63.
-static inline __attribute__((always_inline)) int fw_low_read_block(const fw_dc_scan *s, const fw_dc_huffman *dc, const fw_dc_huffman *ac,
-                                    const fw_low_kind *kind, uint64_t *pos, int *diff, int16_t *low) {
+// code, or once a code takes the position past 63. Always inlined, so that
+// each block size gets a copy whose sizes are constants (called through
+// the pointer, the 4:4:4 page took 2-3 ms more).
+__attribute__((always_inline)) static inline int fw_low_read_block(const fw_dc_scan *s, const fw_dc_huffman *dc,
+                                                                   const fw_dc_huffman *ac, const fw_low_kind *kind,
+                                                                   uint64_t *pos, int *diff, int16_t *low) {
     uint64_t w = fw_peek(s->data, *pos);
-    int used, size;
-    uint16_t e = dc->fast_dc[w >> (64 - FW_FAST_BITS)];
-    if (e) { used = e >> 8; size = e & 0xFF; }
-    else if ((size = fw_dc_slow(dc, w, &used)) < 0) return FW_DC_CORRUPT;
-    if (size > 11) return FW_DC_CORRUPT;
-    *diff = size ? fw_low_extend(w, used, size) : 0;
-    used += size;
+    int used;
+    if (fw_dc_read_diff(dc, w, &used, diff)) return FW_DC_CORRUPT;
     int16_t kept[FW_LOW_MOST + 1];
     memset(kept, 0, sizeof(int16_t) * (size_t)(kind->count + 1));
     const uint8_t *store = kind->store;
@@ -133,33 +132,7 @@ static inline __attribute__((always_inline)) int fw_low_read_block(const fw_dc_s
         k++;
     }
     memcpy(low, kept, sizeof(int16_t) * (size_t)kind->count);
-    while (k < 64) {
-        if (used > 26) { *pos += (uint64_t)used; w = fw_peek(s->data, *pos); used = 0; }
-        uint64_t bits = w << used;
-        uint16_t r = ac->run_ac[bits >> (64 - FW_RUN_BITS)];
-        if (r && k + ((r >> 1) & 63) < 64) {
-            used += r >> 7;
-            if (r & 1) break;
-            k += (r >> 1) & 63;
-            continue;
-        }
-        uint16_t a = ac->fast_ac[bits >> (64 - FW_FAST_BITS)];
-        if (a) {
-            used += a >> 8;
-            if (a & 1) break;
-            k += (a >> 1) & 0x1F;
-            continue;
-        }
-        int length, symbol = fw_dc_slow(ac, bits, &length);
-        if (symbol < 0) return FW_DC_CORRUPT;
-        int run = symbol >> 4, bits_after = symbol & 15;
-        used += length + bits_after;
-        if (bits_after) k += run + 1;
-        else if (run == 15) k += 16;
-        else break;
-    }
-    *pos += (uint64_t)used;
-    return FW_DC_OK;
+    return fw_dc_skip_rest(s, ac, pos, w, used, k);
 }
 
 int fw_low_block(const fw_dc_scan *s, const fw_dc_huffman *dc, const fw_dc_huffman *ac, uint64_t *pos, int *diff,

@@ -95,46 +95,9 @@ int fw_dc_slow(const fw_dc_huffman *h, uint64_t window, int *length) {
 int fw_dc_block(const fw_dc_scan *s, const fw_dc_huffman *dc, const fw_dc_huffman *ac, uint64_t *pos,
                        int *diff) {
     uint64_t w = fw_peek(s->data, *pos);
-    int used, size;
-    uint16_t e = dc->fast_dc[w >> (64 - FW_FAST_BITS)];
-    if (e) { used = e >> 8; size = e & 0xFF; }
-    else if ((size = fw_dc_slow(dc, w, &used)) < 0) return FW_DC_CORRUPT;
-    if (size > 11) return FW_DC_CORRUPT;
-    int value = 0;
-    if (size) {
-        value = (int)((w << used) >> (64 - size));
-        if (value < (1 << (size - 1))) value -= (1 << size) - 1;
-        used += size;
-    }
-    *diff = value;
-    for (int k = 1; k < 64;) {
-        if (used > 26) { *pos += (uint64_t)used; w = fw_peek(s->data, *pos); used = 0; }
-        uint64_t bits = w << used;
-        // Several codes at once while they end before coefficient 64.
-        uint16_t r = ac->run_ac[bits >> (64 - FW_RUN_BITS)];
-        if (r && k + ((r >> 1) & 63) < 64) {
-            used += r >> 7;
-            if (r & 1) break;
-            k += (r >> 1) & 63;
-            continue;
-        }
-        uint16_t a = ac->fast_ac[bits >> (64 - FW_FAST_BITS)];
-        if (a) {
-            used += a >> 8;
-            if (a & 1) break;
-            k += (a >> 1) & 0x1F;
-            continue;
-        }
-        int length, symbol = fw_dc_slow(ac, bits, &length);
-        if (symbol < 0) return FW_DC_CORRUPT;
-        int run = symbol >> 4, bits_after = symbol & 15;
-        used += length + bits_after;
-        if (bits_after) k += run + 1;
-        else if (run == 15) k += 16;
-        else break;
-    }
-    *pos += (uint64_t)used;
-    return FW_DC_OK;
+    int used;
+    if (fw_dc_read_diff(dc, w, &used, diff)) return FW_DC_CORRUPT;
+    return fw_dc_skip_rest(s, ac, pos, w, used, 1);
 }
 
 static uint16_t *fw_dc_slot(fw_dc_scan *s, long mcu, int b) {

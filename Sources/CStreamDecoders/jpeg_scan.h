@@ -109,6 +109,58 @@ typedef struct {
 int fw_dc_slow(const fw_dc_huffman *h, uint64_t window, int *length);
 // One block from bit *pos: its DC difference, its AC codes skipped.
 int fw_dc_block(const fw_dc_scan *s, const fw_dc_huffman *dc, const fw_dc_huffman *ac, uint64_t *pos, int *diff);
+// A block's DC code at the top of `w` (the block's first bits): its
+// difference in *diff and its bits, code and value, in *used.
+static inline int fw_dc_read_diff(const fw_dc_huffman *dc, uint64_t w, int *used, int *diff) {
+    int length, size;
+    uint16_t e = dc->fast_dc[w >> (64 - FW_FAST_BITS)];
+    if (e) { length = e >> 8; size = e & 0xFF; }
+    else if ((size = fw_dc_slow(dc, w, &length)) < 0) return FW_DC_CORRUPT;
+    if (size > 11) return FW_DC_CORRUPT;
+    int value = 0;
+    if (size) {
+        value = (int)((w << length) >> (64 - size));
+        if (value < (1 << (size - 1))) value -= (1 << size) - 1;
+    }
+    *diff = value;
+    *used = length + size;
+    return FW_DC_OK;
+}
+
+// The rest of a block's AC codes from position k, skipped, several at a
+// time while they end before coefficient 64; `w` holds the bits from *pos,
+// `used` of them read. *pos ends past the block.
+static inline int fw_dc_skip_rest(const fw_dc_scan *s, const fw_dc_huffman *ac, uint64_t *pos, uint64_t w, int used,
+                                  int k) {
+    while (k < 64) {
+        if (used > 26) { *pos += (uint64_t)used; w = fw_peek(s->data, *pos); used = 0; }
+        uint64_t bits = w << used;
+        uint16_t r = ac->run_ac[bits >> (64 - FW_RUN_BITS)];
+        if (r && k + ((r >> 1) & 63) < 64) {
+            used += r >> 7;
+            if (r & 1) break;
+            k += (r >> 1) & 63;
+            continue;
+        }
+        uint16_t a = ac->fast_ac[bits >> (64 - FW_FAST_BITS)];
+        if (a) {
+            used += a >> 8;
+            if (a & 1) break;
+            k += (a >> 1) & 0x1F;
+            continue;
+        }
+        int length, symbol = fw_dc_slow(ac, bits, &length);
+        if (symbol < 0) return FW_DC_CORRUPT;
+        int run = symbol >> 4, bits_after = symbol & 15;
+        used += length + bits_after;
+        if (bits_after) k += run + 1;
+        else if (run == 15) k += 16;
+        else break;
+    }
+    *pos += (uint64_t)used;
+    return FW_DC_OK;
+}
+
 // fw_dc_block that also gives the block's low-frequency AC values in `low`
 // (jpeg_low_frequency.c). Its blocks end where fw_dc_block's do.
 int fw_low_block(const fw_dc_scan *s, const fw_dc_huffman *dc, const fw_dc_huffman *ac, uint64_t *pos, int *diff,
