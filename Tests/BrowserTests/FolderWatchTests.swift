@@ -141,9 +141,16 @@ import TestFixtures
         var taken: [FolderChange] = []
         for _ in 0..<200 where taken.isEmpty {
             taken = watch.take(current: gallery)
+            if taken.isEmpty {
+                let told = watch.takeFinishedRescan()
+                #expect(!told, "not before its listing is taken")
+            }
             usleep(50_000)
         }
         #expect(taken == [.removed(gone)] + burst.map(FolderChange.listed))
         #expect(!watch.isRescanning)
+        let told = watch.takeFinishedRescan(), toldAgain = watch.takeFinishedRescan()
+        #expect(told, "the session hears of the rescan")
+        #expect(!toldAgain, "once")
     }
 }

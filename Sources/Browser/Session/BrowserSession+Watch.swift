@@ -11,7 +11,9 @@ import Pager
 /// batch waits while a page slides away, the overview shows, the page is
 /// zoomed or the pages move, so it never pulls a page from under the
 /// user's hand; while it waits the watcher's backlog stays bounded
-/// (``ChangeBacklog``: past its limit, one rescan of the folder). When the
+/// (``ChangeBacklog``: past its limit, one rescan of the folder, after which
+/// every page decodes again, since which files were rewritten or made
+/// readable meanwhile is not known). When the
 /// open folder itself is moved away or deleted its images stay shown with
 /// a notice; a folder appearing at its path is listed and becomes the
 /// gallery.
@@ -32,7 +34,11 @@ extension BrowserSession {
         if let event = watch.watcher?.takeFolderEvent() { tell(event, root: watch.edit.root, at: time) }
         guard !trashHistory.isRemoving, !overview.isShowing, model.isSettled, !model.zoom.isZoomed, screen.turn == nil,
               case .folder(let layout, let title) = gallery.catalog,
-              let changes = gallery.watch?.take(current: layout.images), !changes.isEmpty else { return }
+              let changes = gallery.watch?.take(current: layout.images) else { return }
+        // After the batch (the gallery as the rescan found it), whatever returns.
+        let rescanned = gallery.watch?.takeFinishedRescan() == true
+        defer { if rescanned { decodeAllAgainAfterRescan() } }
+        guard !changes.isEmpty else { return }
         // A change of permissions alone changes no image: the gallery is not
         // edited for it (a `chmod -R` would cost an edit per thousand images).
         let attributes = changes.compactMap(Self.attributesChangedPath)
@@ -133,6 +139,17 @@ extension BrowserSession {
             retried.append(path)
         }
         return retried
+    }
+
+    /// After a rescan: every page decodes again (showing its picture until
+    /// then; an error page reads its file again; the prefetched are
+    /// dropped) and the overview asks again for its thumbnails (from the
+    /// cache for files as they were). The rescan's listing says which files
+    /// are there, not which were rewritten or had their permissions changed
+    /// while the backlog was collapsed.
+    private func decodeAllAgainAfterRescan() {
+        slotLoader.decodeAllAgain()
+        overview.forgetThumbnails()
     }
 
     /// The slots showing a rewritten file decode it again (showing the old

@@ -32,6 +32,8 @@ struct FolderWatch {
     private var rescan: (scan: FolderScan, replaced: Bool)?
     /// A finished rescan's changes not applied yet.
     private var rescanned: ArraySlice<FolderChange> = []
+    /// A rescan's listing was taken since ``takeFinishedRescan()`` last said so.
+    private var finishedRescan = false
     /// The image a slide away (the image on screen left) lands on, decoded
     /// again once it settles: the batch may have changed the neighbour that
     /// slid in, and the slide's end keeps the picture on screen as it is.
@@ -82,6 +84,7 @@ struct FolderWatch {
             guard let result = running.scan.result else { return [] }
             rescan = nil
             if case .success(let found) = result {
+                finishedRescan = true
                 rescanned = ArraySlice(GalleryEdit.rescanChanges(from: images, to: found.images,
                                                                  rewritingKept: running.replaced))
             }
@@ -111,6 +114,15 @@ struct FolderWatch {
 
     /// Whether a rescan is under way or its changes wait.
     var isRescanning: Bool { rescan != nil || !rescanned.isEmpty }
+
+    /// Whether a rescan's listing was taken (by ``take(current:)``) since the
+    /// last call: a rescan tells which files are there, not which of those
+    /// were rewritten or made readable meanwhile, so the session decodes
+    /// its pages again. Once per rescan.
+    mutating func takeFinishedRescan() -> Bool {
+        defer { finishedRescan = false }
+        return finishedRescan
+    }
 
     /// `changes` without the first change of each path fourway moved itself.
     mutating func withoutOwn(_ changes: [FolderChange]) -> [FolderChange] {
