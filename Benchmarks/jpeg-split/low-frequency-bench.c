@@ -3,8 +3,8 @@
 // libjpeg's whole decode: the scan read by the DC reader (jpeg_scan.h) for
 // the DC alone (the sketch's reading), read again for each block's top-left
 // 3 x 3 (fw_low_block, the page's reading), then, for a 4:4:4 file, the page
-// made from them with libjpeg's 3 x 3 IDCT and YCbCr -> RGB arithmetic (a
-// copy of jpeg_low_frequency.c's, here to time the two apart) compared with
+// made from them with libjpeg's 3 x 3 IDCT and YCbCr -> RGB arithmetic
+// (jpeg_scaled_pixels.h's, called here to time the two apart) compared with
 // tjDecompress2 at 3/8; then the library's own on two threads: the sketch
 // (fw_jpeg_sketch_decode) and the page at 3/8 from its kept scan
 // (fw_jpeg_sketch_split_decode; a 4:2:0 file's chroma at 6 x 6 there), and
@@ -12,6 +12,7 @@
 // Benchmarks/jpeg-split/low-frequency; docs/benchmarks.md has the figures
 // it printed.
 #include "stream_decoders.h"
+#include "jpeg_scaled_pixels.h"
 #include "jpeg_scan.h"
 #include "photo_file.h"
 #include <jpeglib.h>
@@ -19,61 +20,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define CONST_BITS 13
-#define PASS1_BITS 2
-#define FIX(x) ((long)((x) * (1L << CONST_BITS) + 0.5))
 
-static int extend(uint64_t window, int used, int size) {
-    int value = (int)((window << used) >> (64 - size));
-    return value < (1 << (size - 1)) ? value - (1 << size) + 1 : value;
-}
-
-// libjpeg's tables (jdmaster.c's range limit, jdcolor.c's YCbCr -> RGB).
-static uint8_t range_table[5 * 256 + 128], *sample_limit, *idct_limit;
-static int cr_r[256], cb_b[256];
-static long cr_g[256], cb_g[256];
-static void build_libjpeg_tables(void) {
-    uint8_t *t = range_table + 256;
-    sample_limit = t;
-    memset(t - 256, 0, 256);
-    for (int i = 0; i < 256; i++) t[i] = (uint8_t)i;
-    t += 128;
-    for (int i = 128; i < 512; i++) t[i] = 255;
-    memset(t + 512, 0, 512 - 128);
-    memcpy(t + 1024 - 128, sample_limit, 128);
-    idct_limit = sample_limit + 128;
-    for (int i = 0; i < 256; i++) {
-        long x = i - 128;
-        cr_r[i] = (int)(((long)(1.40200 * 65536 + 0.5) * x + 32768) >> 16);
-        cb_b[i] = (int)(((long)(1.77200 * 65536 + 0.5) * x + 32768) >> 16);
-        cr_g[i] = -(long)(0.71414 * 65536 + 0.5) * x;
-        cb_g[i] = -(long)(0.34414 * 65536 + 0.5) * x + 32768;
-    }
-}
-
-// jidctint.c's jpeg_idct_3x3, on the DC and the kept values (row-major 3 x 3 but the DC).
-static void idct_3x3(int dc, const int16_t *low, const uint16_t *quant, uint8_t *out, int stride) {
-    int in[9] = {dc, low[0], low[1], low[2], low[3], low[4], low[5], low[6], low[7]};
-    int ws[9];
-    for (int c = 0; c < 3; c++) {
-        long t0 = ((long)in[c] * quant[c]) * (1L << CONST_BITS) + (1L << (CONST_BITS - PASS1_BITS - 1));
-        long t12 = (long)in[6 + c] * quant[16 + c] * FIX(0.707106781);
-        long t10 = t0 + t12, t2 = t0 - t12 - t12;
-        long odd = (long)in[3 + c] * quant[8 + c] * FIX(1.224744871);
-        ws[c] = (int)((t10 + odd) >> (CONST_BITS - PASS1_BITS));
-        ws[6 + c] = (int)((t10 - odd) >> (CONST_BITS - PASS1_BITS));
-        ws[3 + c] = (int)(t2 >> (CONST_BITS - PASS1_BITS));
-    }
-    for (int r = 0; r < 3; r++, out += stride) {
-        const int *w = ws + 3 * r;
-        long t0 = ((long)w[0] + (1L << (PASS1_BITS + 2))) * (1L << CONST_BITS);
-        long t12 = (long)w[2] * FIX(0.707106781), t10 = t0 + t12, t2 = t0 - t12 - t12;
-        long odd = (long)w[1] * FIX(1.224744871);
-        int shift = CONST_BITS + PASS1_BITS + 3;
-        out[0] = idct_limit[(int)((t10 + odd) >> shift) & 1023];
-        out[1] = idct_limit[(int)(t2 >> shift) & 1023];
-        out[2] = idct_limit[(int)((t10 - odd) >> shift) & 1023];
-    }
+// jpeg_idct_3x3 (jpeg_scaled_pixels.h) on the DC and the kept values
+// (row-major 3 x 3 but the DC), `q` the quantisation of the 3 x 3.
+static void idct_3x3(const fw_pixel_tables *tables, int dc, const int16_t *low, const int *q, uint8_t *out,
+                     int stride) {
+    int in[9] = {dc * q[0]};
+    for (int i = 1; i < 9; i++) in[i] = low[i - 1] * q[i];
+    fw_idct_3x3(tables, in, out, stride);
 }
 
 int main(int argc, char **argv) {
@@ -82,7 +36,8 @@ int main(int argc, char **argv) {
     int width, height, runs = argc > 2 ? atoi(argv[2]) : 5;
     unsigned char *bytes = read_photo(argv[1], &length, &width, &height);
     if (!bytes) { fprintf(stderr, "%s: not read, or no JPEG header\n", argv[1]); return 1; }
-    build_libjpeg_tables();
+    fw_pixel_tables tables;
+    fw_pixel_tables_init(&tables);
     fw_dc_scan s;
     memset(&s, 0, sizeof s);
     s.adobe_transform = -1;
@@ -110,9 +65,10 @@ int main(int argc, char **argv) {
     jpeg_create_decompress(&info);
     jpeg_mem_src(&info, bytes, (unsigned long)length);
     jpeg_read_header(&info, TRUE);
-    uint16_t quant[3][64];
+    int quant[3][9];   // as libjpeg's ISLOW table keeps them (short)
     for (int c = 0; c < 3 && c < s.ncomp; c++)
-        for (int i = 0; i < 64; i++) quant[c][i] = info.quant_tbl_ptrs[info.comp_info[c].quant_tbl_no]->quantval[i];
+        for (int i = 0; i < 9; i++)
+            quant[c][i] = (short)info.quant_tbl_ptrs[info.comp_info[c].quant_tbl_no]->quantval[(i / 3) * 8 + i % 3];
     jpeg_destroy_decompress(&info);
     int plane_w = s.comps[0].blocks_w * 3, plane_h = s.comps[0].blocks_h * 3;
     uint8_t *planes[3], *rgba = malloc((size_t)w * h * 4);
@@ -146,19 +102,14 @@ int main(int argc, char **argv) {
             for (long m = 0; m < s.total_mcus; m++) {
                 long mx = m % s.mcux, my = m / s.mcux;
                 for (int c = 0; c < 3; c++)
-                    idct_3x3((int16_t)dc[m * 3 + c], kept + (m * 3 + c) * FW_LOW_VALUES, quant[c], planes[c] + my * 3 * plane_w + mx * 3, plane_w);
+                    idct_3x3(&tables, (int16_t)dc[m * 3 + c], kept + (m * 3 + c) * FW_LOW_VALUES, quant[c], planes[c] + my * 3 * plane_w + mx * 3, plane_w);
             }
             double t3 = now_ms();
             for (int y = 0; y < h; y++) {
                 const uint8_t *Y = planes[0] + (size_t)y * plane_w, *cb = planes[1] + (size_t)y * plane_w,
                               *cr = planes[2] + (size_t)y * plane_w;
                 uint8_t *o = rgba + (size_t)y * w * 4;
-                for (int x = 0; x < w; x++, o += 4) {
-                    o[0] = sample_limit[Y[x] + cr_r[cr[x]]];
-                    o[1] = sample_limit[Y[x] + (int)((cb_g[cb[x]] + cr_g[cr[x]]) >> 16)];
-                    o[2] = sample_limit[Y[x] + cb_b[cb[x]]];
-                    o[3] = 255;
-                }
+                fw_rgba_row(&tables, Y, cb, cr, o, w);
             }
             double t4 = now_ms();
             if (t3 - t2 < best_idct) best_idct = t3 - t2;

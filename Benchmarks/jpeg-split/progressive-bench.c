@@ -45,7 +45,7 @@ static void region(const char *name, const unsigned char *bytes, long length, in
         double t1 = now_ms();
         tjFree(crop);
         status = fw_jpeg_progressive_decode_window(bytes, (size_t)length, num, 2, x, y, full_w, full_h, window, w, h,
-                                                   message);
+                                                   message, NULL);
         double t2 = now_ms();
         if (t1 - t0 < best_crop) best_crop = t1 - t0;
         if (t2 - t1 < best_window) best_window = t2 - t1;

@@ -11,7 +11,7 @@
 // two threads reads its half of the rows from there, decoding the values of
 // the kept positions (the later codes skipped several at a time, as the
 // sketch skips them) and making each row's pixels as it goes with libjpeg's
-// IDCT and YCbCr -> RGB arithmetic, done the same way here. On a 12 MP 4:4:4
+// IDCT and YCbCr -> RGB arithmetic, done the same way (jpeg_scaled_pixels.h). On a 12 MP 4:4:4
 // photo on one thread the reading takes about 34 ms and the pixels 13,
 // against 58 for tjDecompress2 at 3/8 (Benchmarks/jpeg-split/low-frequency,
 // docs/benchmarks.md), and the reading splits evenly where libjpeg's split
@@ -27,6 +27,7 @@
 // found the next one starting. Anything else keeps libjpeg's split decode
 // (jpeg_entropy_split.c).
 #include "stream_decoders.h"
+#include "jpeg_scaled_pixels.h"
 #include "jpeg_scan.h"
 #include "jpeg_setup.h"
 #include <jpeglib.h>
@@ -54,13 +55,6 @@ static const fw_low_kind fw_low_3x3 = {3, 12, 8, fw_low_store3};
 static const fw_low_kind fw_low_6x6 = {6, 51, 35, fw_low_store6};
 // The most values a block keeps.
 #define FW_LOW_MOST 35
-
-// jidctint.c's constants.
-#define FW_CONST_BITS 13
-#define FW_PASS1_BITS 2
-#define FW_FIX(x) ((long)((x) * (1L << FW_CONST_BITS) + 0.5))
-#define FW_YCC_BITS 16
-#define FW_YCC_FIX(x) ((long)((x) * (1L << FW_YCC_BITS) + 0.5))
 
 static int fw_low_extend(uint64_t window, int used, int size) {
     int value = (int)((window << used) >> (64 - size));
@@ -153,107 +147,20 @@ typedef struct {
     int quant[3][36];
     // Output samples an MCU covers, across and down (3 or 6).
     int mcu_w, mcu_h;
-    uint8_t range[5 * 256 + 128];   // jdmaster.c's prepare_range_limit_table
-    const uint8_t *sample_limit, *idct_limit;
-    int cr_r[256], cb_b[256];
-    long cr_g[256], cb_g[256];
+    fw_pixel_tables tables;
     uint8_t *out;
     int out_width, out_height;
 } fw_low_job;
 
-static void fw_low_tables(fw_low_job *job) {
-    uint8_t *t = job->range + 256;
-    job->sample_limit = t;
-    memset(t - 256, 0, 256);
-    for (int i = 0; i < 256; i++) t[i] = (uint8_t)i;
-    t += 128;
-    for (int i = 128; i < 512; i++) t[i] = 255;
-    memset(t + 512, 0, 512 - 128);
-    memcpy(t + 1024 - 128, job->sample_limit, 128);
-    job->idct_limit = job->sample_limit + 128;
-    for (int i = 0; i < 256; i++) {   // jdcolor.c's build_ycc_rgb_table
-        long x = i - 128;
-        job->cr_r[i] = (int)((FW_YCC_FIX(1.40200) * x + (1L << (FW_YCC_BITS - 1))) >> FW_YCC_BITS);
-        job->cb_b[i] = (int)((FW_YCC_FIX(1.77200) * x + (1L << (FW_YCC_BITS - 1))) >> FW_YCC_BITS);
-        job->cr_g[i] = -FW_YCC_FIX(0.71414) * x;
-        job->cb_g[i] = -FW_YCC_FIX(0.34414) * x + (1L << (FW_YCC_BITS - 1));
-    }
-}
-
-// A sample from the IDCT's second pass, descaled and range-limited.
-static inline uint8_t fw_low_sample(const fw_low_job *job, long value) {
-    return job->idct_limit[(int)(value >> (FW_CONST_BITS + FW_PASS1_BITS + 3)) & 1023];
-}
-
-// jidctint.c's jpeg_idct_3x3 (its arithmetic, step by step): a block's DC
-// and kept values (3 x 3 row-major but the DC, dequantised by `q`) into 3
-// rows of 3 samples at `out`.
-static void fw_low_idct3(const fw_low_job *job, int dc, const int16_t *low, const int *q, uint8_t *out, int stride) {
-    int in[9] = {dc, low[0], low[1], low[2], low[3], low[4], low[5], low[6], low[7]};
-    int ws[9];
-    for (int c = 0; c < 3; c++) {
-        long t0 = (long)(in[c] * q[c]) * (1L << FW_CONST_BITS) + (1L << (FW_CONST_BITS - FW_PASS1_BITS - 1));
-        long t12 = (long)(in[6 + c] * q[6 + c]) * FW_FIX(0.707106781);
-        long t10 = t0 + t12, t2 = t0 - t12 - t12;
-        long odd = (long)(in[3 + c] * q[3 + c]) * FW_FIX(1.224744871);
-        ws[c] = (int)((t10 + odd) >> (FW_CONST_BITS - FW_PASS1_BITS));
-        ws[6 + c] = (int)((t10 - odd) >> (FW_CONST_BITS - FW_PASS1_BITS));
-        ws[3 + c] = (int)(t2 >> (FW_CONST_BITS - FW_PASS1_BITS));
-    }
-    for (int r = 0; r < 3; r++, out += stride) {
-        const int *w = ws + 3 * r;
-        long t0 = ((long)w[0] + (1L << (FW_PASS1_BITS + 2))) * (1L << FW_CONST_BITS);
-        long t12 = (long)w[2] * FW_FIX(0.707106781), t10 = t0 + t12, t2 = t0 - t12 - t12;
-        long odd = (long)w[1] * FW_FIX(1.224744871);
-        out[0] = fw_low_sample(job, t10 + odd);
-        out[1] = fw_low_sample(job, t2);
-        out[2] = fw_low_sample(job, t10 - odd);
-    }
-}
-
-// jidctint.c's jpeg_idct_6x6, the same way: 6 x 6 row-major.
-static void fw_low_idct6(const fw_low_job *job, int dc, const int16_t *low, const int *q, uint8_t *out, int stride) {
+// A block's DC and kept values (row-major side x side but the DC), each
+// times its quantisation `q`, through libjpeg's IDCT of that size.
+static void fw_low_idct(const fw_low_job *job, int side, int dc, const int16_t *low, const int *q, uint8_t *out,
+                        int stride) {
     int in[36];
-    in[0] = dc;
-    for (int i = 1; i < 36; i++) in[i] = low[i - 1];
-    int ws[36];
-    for (int c = 0; c < 6; c++) {
-        // Even part: rows 0, 2 and 4 of the column.
-        long t0 = (long)(in[c] * q[c]) * (1L << FW_CONST_BITS) + (1L << (FW_CONST_BITS - FW_PASS1_BITS - 1));
-        long c4 = (long)(in[24 + c] * q[24 + c]) * FW_FIX(0.707106781);
-        long even = t0 + c4, middle = (t0 - c4 - c4) >> (FW_CONST_BITS - FW_PASS1_BITS);
-        long c2 = (long)(in[12 + c] * q[12 + c]) * FW_FIX(1.224744871);
-        long outer = even + c2, inner = even - c2;
-        // Odd part: rows 1, 3 and 5.
-        long z1 = in[6 + c] * q[6 + c], z2 = in[18 + c] * q[18 + c], z3 = in[30 + c] * q[30 + c];
-        long c5 = (z1 + z3) * FW_FIX(0.366025404);
-        long odd0 = c5 + (z1 + z2) * (1L << FW_CONST_BITS), odd2 = c5 + (z3 - z2) * (1L << FW_CONST_BITS);
-        long odd1 = (z1 - z2 - z3) * (1L << FW_PASS1_BITS);
-        ws[c] = (int)((outer + odd0) >> (FW_CONST_BITS - FW_PASS1_BITS));
-        ws[30 + c] = (int)((outer - odd0) >> (FW_CONST_BITS - FW_PASS1_BITS));
-        ws[6 + c] = (int)(middle + odd1);
-        ws[24 + c] = (int)(middle - odd1);
-        ws[12 + c] = (int)((inner + odd2) >> (FW_CONST_BITS - FW_PASS1_BITS));
-        ws[18 + c] = (int)((inner - odd2) >> (FW_CONST_BITS - FW_PASS1_BITS));
-    }
-    for (int r = 0; r < 6; r++, out += stride) {
-        const int *w = ws + 6 * r;
-        long t0 = ((long)w[0] + (1L << (FW_PASS1_BITS + 2))) * (1L << FW_CONST_BITS);
-        long c4 = (long)w[4] * FW_FIX(0.707106781);
-        long even = t0 + c4, middle = t0 - c4 - c4;
-        long c2 = (long)w[2] * FW_FIX(1.224744871);
-        long outer = even + c2, inner = even - c2;
-        long z1 = w[1], z2 = w[3], z3 = w[5];
-        long c5 = (z1 + z3) * FW_FIX(0.366025404);
-        long odd0 = c5 + (z1 + z2) * (1L << FW_CONST_BITS), odd2 = c5 + (z3 - z2) * (1L << FW_CONST_BITS);
-        long odd1 = (z1 - z2 - z3) * (1L << FW_CONST_BITS);
-        out[0] = fw_low_sample(job, outer + odd0);
-        out[5] = fw_low_sample(job, outer - odd0);
-        out[1] = fw_low_sample(job, middle + odd1);
-        out[4] = fw_low_sample(job, middle - odd1);
-        out[2] = fw_low_sample(job, inner + odd2);
-        out[3] = fw_low_sample(job, inner - odd2);
-    }
+    in[0] = dc * q[0];
+    for (int i = 1; i < side * side; i++) in[i] = low[i - 1] * q[i];
+    if (side == 3) fw_idct_3x3(&job->tables, in, out, stride);
+    else fw_idct_6x6(&job->tables, in, out, stride);
 }
 
 typedef struct {
@@ -305,8 +212,7 @@ static void fw_low_idct_row(const fw_low_job *job, long row, const int16_t *valu
             long bx = mx * job->h[c] + s->block_dx[b], by = row * job->v[c] + s->block_dy[b];
             int dc = (int16_t)k->dc[(size_t)by * k->stride + bx];
             uint8_t *out = strips + (size_t)c * strip_size + (size_t)s->block_dy[b] * side * strip_w + (size_t)bx * side;
-            if (side == 3) fw_low_idct3(job, dc, low, job->quant[c], out, (int)strip_w);
-            else fw_low_idct6(job, dc, low, job->quant[c], out, (int)strip_w);
+            fw_low_idct(job, side, dc, low, job->quant[c], out, (int)strip_w);
         }
     }
 }
@@ -330,19 +236,8 @@ static void *fw_low_rows(void *context) {
             if (y >= job->out_height) break;
             uint8_t *o = job->out + (size_t)y * job->out_width * 4;
             const uint8_t *luma = strips + (size_t)r * strip_w;
-            if (s->ncomp == 1) {
-                for (int x = 0; x < job->out_width; x++, o += 4) o[0] = o[1] = o[2] = luma[x], o[3] = 255;
-                continue;
-            }
-            const uint8_t *cb = luma + strip_size, *cr = cb + strip_size;
-            const uint8_t *limit = job->sample_limit;
-            for (int x = 0; x < job->out_width; x++, o += 4) {   // jdcolor.c's ycc_rgb_convert
-                int y_ = luma[x];
-                o[0] = limit[y_ + job->cr_r[cr[x]]];
-                o[1] = limit[y_ + (int)((job->cb_g[cb[x]] + job->cr_g[cr[x]]) >> FW_YCC_BITS)];
-                o[2] = limit[y_ + job->cb_b[cb[x]]];
-                o[3] = 255;
-            }
+            if (s->ncomp == 1) fw_rgba_row(&job->tables, luma, NULL, NULL, o, job->out_width);
+            else fw_rgba_row(&job->tables, luma, luma + strip_size, luma + 2 * strip_size, o, job->out_width);
         }
     }
     free(strips);
@@ -471,7 +366,7 @@ int fw_low_page(fw_dc_scan *s, const uint8_t *bytes, size_t length, int scale_nu
     }
     if (status == 0) {
         for (int c = 0; c < s->ncomp; c++) fw_low_build(&s->tables[4 + s->comps[c].ta]);
-        fw_low_tables(job);
+        fw_pixel_tables_init(&job->tables);
         long middle = rows >= 2 ? fw_low_middle_row(s, rows) : rows;
         fw_low_part top = {.job = job, .first_row = 0, .end_row = middle};
         fw_low_part bottom = {.job = job, .first_row = middle, .end_row = rows};

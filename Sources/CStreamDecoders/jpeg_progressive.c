@@ -1,6 +1,7 @@
 // A progressive JPEG's scans read on two threads by a reader of our own,
-// the pixels made by libjpeg's own output pass from the coefficients it read
-// (stream_decoders.h: fw_jpeg_progressive_decode).
+// the pixels made by libjpeg's own output pass from the coefficients it read,
+// or at 3/8 by the two threads themselves (stream_decoders.h:
+// fw_jpeg_progressive_decode).
 //
 // libjpeg-turbo reads a progressive file's codes on one core, at about a
 // third of the speed it reads the same coefficients coded baseline
@@ -16,6 +17,17 @@
 // threads read: its input side (fw_p_wait_rows) holds it at the first MCU
 // row that some scan has yet to read, so only the last band's pixels are
 // left to make once the last scan is read.
+//
+// At 3/8, where libjpeg's IDCT leaves every component at the output's size
+// (grey, 4:4:4, 4:2:0: a 3 x 3 IDCT, 6 x 6 for 4:2:0 chroma), the two
+// threads make the pixels instead, a band at a time once every scan has
+// read it, with libjpeg's arithmetic (jpeg_scaled_pixels.h). In a trace of
+// the browser's first page, libjpeg's output pass on the caller's thread
+// made most of the page after the reading had ended, on one core (its
+// IDCT ran from about 10 ms before the reading's end to 30 ms after);
+// `page-ready` of a 12 MP progressive photo came 11-15 ms sooner this way
+// (docs/benchmarks.md). A pixel band is a piece of work as the scans' bands
+// are, ready once every scan has read the band.
 //
 // Only files read exactly as libjpeg reads them go this way; anything else
 // is declined before a byte is decoded, or the decode is dropped, and the
@@ -35,6 +47,7 @@
 // libjpeg 6b; and of its public fields, input_iMCU_row, which its
 // coefficient controller compares with the MCU row it is to make.
 #include "stream_decoders.h"
+#include "jpeg_scaled_pixels.h"
 #include "jpeg_setup.h"
 #include <jpeglib.h>
 #include <pthread.h>
@@ -81,6 +94,20 @@ typedef struct {
     int table_set;         // the tables in force: DHT may change them between scans
 } fw_p_scan;
 
+// The page made by the reading threads, a band at a time, once every scan
+// has read the band (fw_p_band_pixels), instead of by libjpeg's output pass
+// on the caller's thread after them: at 3/8, where libjpeg gives each
+// component a 3 x 3 or 6 x 6 IDCT and upsamples none (grey, 4:4:4, 4:2:0),
+// with its arithmetic (jpeg_scaled_pixels.h).
+typedef struct {
+    fw_pixel_tables tables;
+    int side[4];           // each component's IDCT size
+    int quant[4][36];      // its quantisation of the side x side, as libjpeg's ISLOW table keeps it
+    int mcu_w, mcu_h;      // output samples an MCU covers
+    uint8_t *out;
+    int out_width, out_height;
+} fw_p_pixels;
+
 typedef struct {
     int width, height, ncomp, hmax, vmax;
     int id[4], h[4], v[4];
@@ -99,6 +126,7 @@ typedef struct {
     size_t *scan_offset;
     uint64_t *scan_bits;
     int threads;
+    fw_p_pixels *pixels;   // the pixels made here (fw_p_plan_pixels), or NULL: libjpeg's output pass
 } fw_p_file;
 
 // ---- the file's markers ----
@@ -637,8 +665,24 @@ static void fw_p_scan_band(const fw_p_work *w, const fw_p_scan *scan, int part, 
     *to = part == w->parts - 1 ? fw_p_rows_of(w->f, scan) : fw_p_cut_of(w->f, scan, w->cuts[part + 1]);
 }
 
+// The pieces: each scan's bands, then the bands zeroed, then (with
+// f->pixels) each band's pixels.
+static int fw_p_piece_count(const fw_p_work *w) {
+    return (w->f->scan_count + 1 + (w->f->pixels != NULL)) * w->parts;
+}
+
+// Whether band `part` is read by every scan (and was zeroed before).
+static int fw_p_band_read(const fw_p_work *w, int part) {
+    int parts = w->parts, zeroing = w->f->scan_count * parts;
+    if (!w->done[zeroing + part]) return 0;
+    for (int n = 0; n < w->f->scan_count; n++)
+        if (!w->done[n * parts + part]) return 0;
+    return 1;
+}
+
 static int fw_p_ready(const fw_p_work *w, int piece) {
     int parts = w->parts, zeroing = w->f->scan_count * parts;
+    if (piece >= zeroing + parts) return fw_p_band_read(w, piece - zeroing - parts);
     if (piece >= zeroing) return 1;
     int n = piece / parts, part = piece % parts;
     if (part > 0 && !w->done[piece - 1]) return 0;
@@ -653,12 +697,8 @@ static int fw_p_ready(const fw_p_work *w, int piece) {
 // How many bands from the top every scan has read (and zeroed before):
 // the output pass may make their rows (fw_p_wait_rows).
 static int fw_p_complete_bands(const fw_p_work *w) {
-    int parts = w->parts, zeroing = w->f->scan_count * parts, bands = w->complete_bands;
-    for (; bands < parts; bands++) {
-        if (!w->done[zeroing + bands]) return bands;
-        for (int n = 0; n < w->f->scan_count; n++)
-            if (!w->done[n * parts + bands]) return bands;
-    }
+    int bands = w->complete_bands;
+    while (bands < w->parts && fw_p_band_read(w, bands)) bands++;
     return bands;
 }
 
@@ -671,8 +711,62 @@ static void fw_p_zero_band(fw_p_work *w, int part) {
     }
 }
 
+// A block's top-left side x side coefficients, each times its quantisation
+// (libjpeg's DEQUANTIZE), row-major. Inlined with `side` a constant.
+__attribute__((always_inline)) static inline void fw_p_dequantise(const JCOEF *block, const int *q, int side,
+                                                                  int *in) {
+    for (int r = 0; r < side; r++)
+        for (int k = 0; k < side; k++) in[r * side + k] = block[r * 8 + k] * q[r * side + k];
+}
+
+// The pixels of band `part` from the coefficients every scan has read
+// there: each MCU row's blocks through their IDCT into strips of samples
+// (an MCU's height, a component each), then those rows into RGBA.
+static int fw_p_band_pixels(fw_p_work *w, int part) {
+    const fw_p_file *f = w->f;
+    const fw_p_pixels *px = f->pixels;
+    int mcu_rows = (f->height + 8 * f->vmax - 1) / (8 * f->vmax);
+    int from = w->cuts[part], to = part == w->parts - 1 ? mcu_rows : w->cuts[part + 1];
+    size_t strip_w = (size_t)f->array_w[0] * (size_t)px->side[0], strip_size = strip_w * (size_t)px->mcu_h;
+    uint8_t *strips = malloc(strip_size * (size_t)f->ncomp);
+    if (!strips) return -1;
+    int in[36];
+    for (int my = from; my < to; my++) {
+        for (int c = 0; c < f->ncomp; c++) {
+            int side = px->side[c];
+            const int *q = px->quant[c];
+            for (int yy = 0; yy < f->v[c]; yy++) {
+                JBLOCKROW row = f->rows[c][my * f->v[c] + yy];
+                uint8_t *strip = strips + (size_t)c * strip_size + (size_t)(yy * side) * strip_w;
+                if (side == 3) {
+                    for (int bx = 0; bx < f->array_w[c]; bx++) {
+                        fw_p_dequantise(row[bx], q, 3, in);
+                        fw_idct_3x3(&px->tables, in, strip + (size_t)bx * 3, (int)strip_w);
+                    }
+                } else {
+                    for (int bx = 0; bx < f->array_w[c]; bx++) {
+                        fw_p_dequantise(row[bx], q, 6, in);
+                        fw_idct_6x6(&px->tables, in, strip + (size_t)bx * 6, (int)strip_w);
+                    }
+                }
+            }
+        }
+        for (int r = 0; r < px->mcu_h; r++) {
+            long y = (long)my * px->mcu_h + r;
+            if (y >= px->out_height) break;
+            const uint8_t *luma = strips + (size_t)r * strip_w;
+            uint8_t *out = px->out + (size_t)y * (size_t)px->out_width * 4;
+            if (f->ncomp == 1) fw_rgba_row(&px->tables, luma, NULL, NULL, out, px->out_width);
+            else fw_rgba_row(&px->tables, luma, luma + strip_size, luma + 2 * strip_size, out, px->out_width);
+        }
+    }
+    free(strips);
+    return 0;
+}
+
 static int fw_p_run_piece(fw_p_work *w, int piece) {
     int parts = w->parts, zeroing = w->f->scan_count * parts;
+    if (piece >= zeroing + parts) return fw_p_band_pixels(w, piece - zeroing - parts);
     if (piece >= zeroing) {
         fw_p_zero_band(w, piece - zeroing);
         return 0;
@@ -688,7 +782,7 @@ static int fw_p_run_piece(fw_p_work *w, int piece) {
 
 static void *fw_p_worker(void *context) {
     fw_p_work *w = context;
-    int pieces = w->f->scan_count * w->parts + w->parts;
+    int pieces = fw_p_piece_count(w);
     pthread_mutex_lock(&w->lock);
     while (w->remaining > 0 && !w->failed) {
         int best = -1;
@@ -716,12 +810,16 @@ static void *fw_p_worker(void *context) {
 // Each piece's chain: its own cost and the longest of the pieces that wait
 // for it. The costs are estimates in units of about 16 ns (measured on
 // 12 MP photos: 50 ns a byte of a scan, 16 a block it visits, 60 a block
-// zeroed); only their order matters.
+// zeroed, 2 an output pixel made); only their order matters.
 static void fw_p_levels(fw_p_work *w) {
     fw_p_file *f = w->f;
-    int parts = w->parts, zeroing = f->scan_count * parts;
+    int parts = w->parts, zeroing = f->scan_count * parts, making = zeroing + parts;
     uint64_t blocks_all = 0;
     for (int c = 0; c < f->ncomp; c++) blocks_all += (uint64_t)f->array_w[c] * (uint64_t)f->array_h[c];
+    if (f->pixels)
+        for (int part = 0; part < parts; part++)
+            w->level[making + part] = (uint64_t)f->pixels->out_width * (uint64_t)f->pixels->out_height / 8 /
+                (uint64_t)parts + 1;
     for (int n = f->scan_count - 1; n >= 0; n--) {
         const fw_p_scan *scan = &f->scans[n];
         uint64_t blocks = 0;
@@ -734,6 +832,7 @@ static void fw_p_levels(fw_p_work *w) {
                 int later = w->next[n][scan->comp[i]];
                 if (later >= 0 && w->level[later * parts + part] > after) after = w->level[later * parts + part];
             }
+            if (f->pixels && w->level[making + part] > after) after = w->level[making + part];
             w->level[n * parts + part] = cost + after;
         }
     }
@@ -782,7 +881,7 @@ static fw_p_work *fw_p_start_reading(fw_p_file *f, int threads) {
     // pick looks at them all).
     fw_p_plan(w, f, threads < 2 ? 1 : FW_P_MAX_PIECES / (f->scan_count + 1));
     int parts = w->parts;
-    int pieces = f->scan_count * parts + parts;
+    int pieces = fw_p_piece_count(w);
     w->level = calloc((size_t)pieces, sizeof *w->level);
     w->taken = calloc((size_t)pieces, 1);
     w->done = calloc((size_t)pieces, 1);
@@ -831,6 +930,9 @@ typedef struct {
     const char *failure;
     fw_p_work *work;   // the reading, until it has ended
     int preload;       // jpeg_start_decompress asks for input once more before its output pass
+    // The whole page's pixels, when the threads may make them (fw_p_plan_pixels), else NULL.
+    uint8_t *page;
+    int page_width, page_height;
 } fw_p_hook;
 
 // The coefficient controller asks for one array per component, in order.
@@ -888,6 +990,48 @@ static int fw_p_wait_rows(j_decompress_ptr info) {
     return JPEG_ROW_COMPLETED;
 }
 
+// Whether the reading threads make the page (fw_p_band_pixels) and how:
+// NULL when libjpeg's output pass is to make it. Only where they make what
+// libjpeg would, with its arithmetic: at 3/8, into RGBA as tjDecompress2
+// asks, from YCbCr or grey, each component at the IDCT size that leaves it
+// unscaled after (3 x 3, or 6 x 6 for one sampled half as often both ways)
+// as libjpeg chose it, its quantisation latched (the first scan has every
+// component).
+static fw_p_pixels *fw_p_plan_pixels(const fw_p_file *f, j_decompress_ptr info, uint8_t *out, int out_width,
+                                     int out_height) {
+    if (!out || info->scale_num * 8 != info->scale_denom * 3 || info->out_color_space != JCS_EXT_RGBA ||
+        info->jpeg_color_space != (f->ncomp == 1 ? JCS_GRAYSCALE : JCS_YCbCr) || info->data_precision != 8 ||
+        info->num_components != f->ncomp || (int)info->output_width != out_width ||
+        (int)info->output_height != out_height)
+        return NULL;
+    fw_p_pixels pixels;
+    memset(&pixels, 0, sizeof pixels);
+    for (int c = 0; c < f->ncomp; c++) {
+        const jpeg_component_info *component = &info->comp_info[c];
+        int ratio = f->hmax / f->h[c];
+        if (f->hmax % f->h[c] || f->vmax % f->v[c] || ratio != f->vmax / f->v[c] || ratio > 2) return NULL;
+        int side = 3 * ratio;
+        if (component->DCT_scaled_size != side || (int)component->downsampled_width != out_width ||
+            (int)component->downsampled_height != out_height || !component->quant_table)
+            return NULL;
+        pixels.side[c] = side;
+        for (int i = 0; i < side * side; i++)
+            pixels.quant[c][i] = (short)component->quant_table->quantval[(i / side) * 8 + i % side];
+    }
+    pixels.mcu_w = 3 * f->hmax;
+    pixels.mcu_h = 3 * f->vmax;
+    int mcu_rows = (f->height + 8 * f->vmax - 1) / (8 * f->vmax);
+    if ((long)f->array_w[0] * pixels.side[0] < out_width || (long)mcu_rows * pixels.mcu_h < out_height) return NULL;
+    fw_p_pixels *made = malloc(sizeof *made);
+    if (!made) return NULL;
+    *made = pixels;
+    fw_pixel_tables_init(&made->tables);
+    made->out = out;
+    made->out_width = out_width;
+    made->out_height = out_height;
+    return made;
+}
+
 static int fw_p_read_into_arrays(j_decompress_ptr info, fw_p_hook *hook) {
     fw_p_file *f = hook->file;
     if (hook->array_count != f->ncomp || info->num_components != f->ncomp) {
@@ -916,6 +1060,7 @@ static int fw_p_read_into_arrays(j_decompress_ptr info, fw_p_hook *hook) {
         for (JDIMENSION row = 0; row < h; row++)
             f->rows[c][row] = info->mem->access_virt_barray((j_common_ptr)info, hook->arrays[c], row, 1, TRUE)[0];
     }
+    f->pixels = fw_p_plan_pixels(f, info, hook->page, hook->page_width, hook->page_height);
     hook->work = fw_p_start_reading(f, f->threads);
     if (!hook->work) {
         hook->failure = "the scans are not read as libjpeg reads them";
@@ -949,19 +1094,22 @@ static void fw_p_free(fw_p_file *f) {
     free(f->scan_offset);
     free(f->scan_bits);
     free(f->tables);
+    free(f->pixels);
     free(f);
 }
 
 int32_t fw_jpeg_progressive_decode(const uint8_t *bytes, size_t length, int32_t scale_num, int32_t threads,
                                    uint8_t *out, int32_t out_width, int32_t out_height, char message[200]) {
     return fw_jpeg_progressive_decode_window(bytes, length, scale_num, threads, 0, 0, -1, -1, out, out_width,
-                                             out_height, message);
+                                             out_height, message, NULL);
 }
 
 int32_t fw_jpeg_progressive_decode_window(const uint8_t *bytes, size_t length, int32_t scale_num, int32_t threads,
                                           int32_t left, int32_t top, int32_t full_width, int32_t full_height,
-                                          uint8_t *out, int32_t out_width, int32_t out_height, char message[200]) {
+                                          uint8_t *out, int32_t out_width, int32_t out_height, char message[200],
+                                          int32_t *by_readers) {
     message[0] = 0;
+    if (by_readers) *by_readers = 0;
     if (full_width < 0) full_width = out_width;
     if (full_height < 0) full_height = out_height;
     if (left < 0 || top < 0 || out_width < 1 || out_height < 1 || left > full_width - out_width ||
@@ -991,6 +1139,12 @@ int32_t fw_jpeg_progressive_decode_window(const uint8_t *bytes, size_t length, i
     memset(&hook, 0, sizeof hook);
     hook.file = f;
     hook.status = 1;
+    int whole_rows = left == 0 && out_width == full_width;
+    if (whole_rows && top == 0 && out_height == full_height) {
+        hook.page = out;
+        hook.page_width = out_width;
+        hook.page_height = out_height;
+    }
     info.err = fw_jpeg_errors_init(&errors);
     uint8_t *volatile scratch = NULL;   // a window's row (below)
     if (setjmp(errors.jump)) {
@@ -1021,16 +1175,24 @@ int32_t fw_jpeg_progressive_decode_window(const uint8_t *bytes, size_t length, i
                  full_height);
         status = -1;
     }
+    // The threads make the page: it is there once they have ended.
+    if (status == 0 && f->pixels) {
+        fw_p_work *work = hook.work;
+        hook.work = NULL;
+        if (fw_p_finish_reading(work, 0) != 0) {
+            snprintf(message, 200, "the scans are not read as libjpeg reads them");
+            status = -1;
+        }
+    }
     // A window: the rows above it made and dropped (the output pass runs
     // from the top), its columns copied from each of its rows, and no row
     // made below it.
-    int whole_rows = left == 0 && out_width == full_width;
-    if (status == 0 && (top > 0 || !whole_rows) && !(scratch = malloc((size_t)full_width * 4))) {
+    if (status == 0 && !f->pixels && (top > 0 || !whole_rows) && !(scratch = malloc((size_t)full_width * 4))) {
         snprintf(message, 200, "out of memory");
         status = -1;
     }
     int end = top + out_height;
-    while (status == 0 && (int)info.output_scanline < end) {
+    while (status == 0 && !f->pixels && (int)info.output_scanline < end) {
         int line = (int)info.output_scanline;
         uint8_t *target = line >= top ? out + (size_t)(line - top) * (size_t)out_width * 4 : NULL;
         JSAMPROW row = target && whole_rows ? target : scratch;
@@ -1050,6 +1212,7 @@ int32_t fw_jpeg_progressive_decode_window(const uint8_t *bytes, size_t length, i
         snprintf(message, 200, "libjpeg warned: %s", errors.message);
         status = -1;
     }
+    if (by_readers) *by_readers = status == 0 && f->pixels;
     jpeg_abort_decompress(&info);
     jpeg_destroy_decompress(&info);
     fw_p_free(f);

@@ -53,6 +53,32 @@ import Testing
         }
     }
 
+    /// At 3/8 libjpeg gives grey and 4:4:4 components a 3 x 3 IDCT and 4:2:0
+    /// chroma a 6 x 6 one, so that none is upsampled after: the reading
+    /// threads then make the pixels themselves, band by band, with its
+    /// arithmetic. 4:2:2 and 4:4:0 chroma is upsampled at 3/8, and other
+    /// scales use other IDCTs: libjpeg's output pass makes those. Either
+    /// way the pixels are tjDecompress2's.
+    @Test(arguments: zip([TJSAMP_420, TJSAMP_444, TJSAMP_GRAY, TJSAMP_422, TJSAMP_440], [true, true, true, false, false]))
+    func atThreeEighthsTheReadingThreadsMakeThePixelsWhereNothingIsUpsampled(subsampling: TJSAMP,
+                                                                           byReaders: Bool) throws {
+        for (width, height) in [(601, 403), (64, 48), (17, 700)] {
+            let bytes = Self.photo(width: width, height: height, subsampling: subsampling)
+            for eighths in [3, 4, 2] {
+                let whole = Self.whole(bytes, eighths: eighths)
+                for threads in [1, 2] {
+                    let read = try bytes.withUnsafeBufferPointer {
+                        JPEGProgressiveSplit.decodeTelling($0, scale: JPEGScale(numerator: eighths, denominator: 8),
+                                                           width: whole.width, height: whole.height, threads: threads)
+                    }.get()
+                    let what = "\(width)x\(height), sampling \(subsampling.rawValue), \(eighths)/8, \(threads) threads"
+                    #expect(read.madeByReaders == (byReaders && eighths == 3), "\(what)")
+                    #expect(JPEGEntropySplitTests.firstDifference(read.pixels, whole.pixels) == nil, "\(what)")
+                }
+            }
+        }
+    }
+
     /// A smooth picture: most blocks have no AC coefficients, so end-of-band
     /// runs span many blocks and cross the cut, which hands the run over.
     @Test(arguments: [TJSAMP_420, TJSAMP_444, TJSAMP_GRAY])
@@ -360,7 +386,7 @@ import Testing
             let status = bytes.withUnsafeBufferPointer { input in
                 fw_jpeg_progressive_decode_window(input.baseAddress, input.count, 8, 2, Int32(left), Int32(top),
                                                   Int32(whole.width), Int32(whole.height), &out, Int32(width),
-                                                  Int32(height), &message)
+                                                  Int32(height), &message, nil)
             }
             #expect(status == 1, "C: \(width)x\(height) at (\(left), \(top))")
         }
@@ -411,6 +437,9 @@ import Testing
         let bytes = Self.photo(width: 1801, height: 1351, subsampling: TJSAMP_420)
         let route = try JPEGDecoder.route(of: bytes, maxWidth: 1280, maxHeight: 800)
         #expect(route == (JPEGDecoder.splitsAcrossCores ? .progressiveSplit : .whole))
+        // Fitted at 3/8 (1801 × 3/8 = 676), the threads make the pixels too.
+        let atThreeEighths = try JPEGDecoder.route(of: bytes, maxWidth: 676, maxHeight: 507)
+        #expect(atThreeEighths == (JPEGDecoder.splitsAcrossCores ? .progressiveBands : .whole))
         let small = try JPEGDecoder.route(of: Self.photo(subsampling: TJSAMP_420), maxWidth: 1280, maxHeight: 800)
         #expect(small == .whole, "0.24 MP: a thread costs more than it saves")
     }

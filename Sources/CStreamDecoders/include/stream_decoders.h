@@ -253,7 +253,8 @@ int32_t fw_jpeg_region_decode(const uint8_t *bytes, size_t length, int32_t scale
 /// markers) in memory at `scale_num`/8 into `out` (out_width x out_height
 /// RGBA, what libjpeg makes at that scale): its scans read by a reader of
 /// its own, the pixels made by libjpeg's output pass from those
-/// coefficients (jpeg_progressive.c). The output is tjDecompress2's with
+/// coefficients, or at 3/8 (grey, 4:4:4, 4:2:0) by the reading threads
+/// with libjpeg's arithmetic, a band of rows at a time (jpeg_progressive.c). The output is tjDecompress2's with
 /// TJFLAG_LIMITSCANS, byte for byte. 0 on success; 1 when the file is not
 /// one this reads (before any decoding); -1 when the reading failed or
 /// libjpeg warned (the caller decodes the file with tjDecompress2, whose
@@ -266,10 +267,12 @@ int32_t fw_jpeg_progressive_decode(const uint8_t *bytes, size_t length, int32_t 
 /// makes at that scale; the rows below the window are not made, and the
 /// reading still going on when the window's last row is made is stopped.
 /// Its pixels are the whole decode's there. 1 also for a window that does
-/// not lie inside the image.
+/// not lie inside the image. `by_readers` (when not NULL) is set to 1 when
+/// the reading threads made the pixels, 0 when libjpeg's output pass did.
 int32_t fw_jpeg_progressive_decode_window(const uint8_t *bytes, size_t length, int32_t scale_num, int32_t threads,
                                           int32_t left, int32_t top, int32_t full_width, int32_t full_height,
-                                          uint8_t *out, int32_t out_width, int32_t out_height, char message[200]);
+                                          uint8_t *out, int32_t out_width, int32_t out_height, char message[200],
+                                          int32_t *by_readers);
 /// For tests of the two threads' order: whether band `band` of scan `scan`
 /// of the progressive JPEG in memory, cut into `parts` bands, may be read
 /// once the pieces `done` marks are (`done_count` bytes, 1 for done: each

@@ -102,8 +102,13 @@ public struct JPEGDecoder: ImageFormatDecoder {
     enum Route: Equatable {
         /// tjDecompress2 on one core.
         case whole
-        /// A progressive file's scans read on two cores (JPEGProgressiveSplit).
+        /// A progressive file's scans read on two cores, libjpeg's output
+        /// pass making the pixels (JPEGProgressiveSplit).
         case progressiveSplit
+        /// A progressive file's scans read and its pixels made on two cores,
+        /// a band at a time, without libjpeg's output pass (JPEGProgressiveSplit
+        /// at 3/8: grey, 4:4:4, 4:2:0).
+        case progressiveBands
         /// Cut where the first image's sketch recorded the rows (JPEGBaselineSketch).
         case keptScanSplit
         /// Made at 3/8 from each block's low-frequency coefficients alone,
@@ -172,9 +177,11 @@ public struct JPEGDecoder: ImageFormatDecoder {
         }
         let size = (w: plan.scaledWidth, h: plan.scaledHeight)
         if structure.isProgressive {
-            guard case .success(let pixels) = JPEGProgressiveSplit.decode(buffer, scale: plan.scale, width: size.w,
-                                                                          height: size.h) else { return nil }
-            return (PixelBuffer(width: size.w, height: size.h, pixels: pixels), .progressiveSplit)
+            guard case .success(let read) = JPEGProgressiveSplit.decodeTelling(buffer, scale: plan.scale,
+                                                                               width: size.w, height: size.h)
+            else { return nil }
+            return (PixelBuffer(width: size.w, height: size.h, pixels: read.pixels),
+                    read.madeByReaders ? .progressiveBands : .progressiveSplit)
         }
         if let kept, case .success(let split) = kept.decode(buffer, scale: plan.scale, width: size.w, height: size.h) {
             return (PixelBuffer(width: size.w, height: size.h, pixels: split.pixels),

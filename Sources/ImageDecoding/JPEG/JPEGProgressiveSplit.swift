@@ -1,9 +1,11 @@
 import CStreamDecoders
 
 /// A progressive JPEG's scans read on two cores by a reader of our own,
-/// the pixels made by libjpeg's own output pass from those coefficients:
-/// byte for byte what tjDecompress2 makes of the file
-/// (`Sources/CStreamDecoders/jpeg_progressive.c`).
+/// the pixels made by libjpeg's own output pass from those coefficients,
+/// or at 3/8 (grey, 4:4:4, 4:2:0: each component's IDCT leaves it at the
+/// output's size) by the two reading threads, a band of rows at a time as
+/// every scan has read it, with libjpeg's arithmetic: byte for byte what
+/// tjDecompress2 makes of the file (`Sources/CStreamDecoders/jpeg_progressive.c`).
 ///
 /// libjpeg-turbo reads a progressive file's codes at about a third of the
 /// speed of the same coefficients coded baseline, on one core, and that is
@@ -43,8 +45,21 @@ public enum JPEGProgressiveSplit {
     /// `threads` threads (1 or 2).
     public static func decode(_ bytes: UnsafeBufferPointer<UInt8>, scale: JPEGScale, width: Int, height: Int,
                               threads: Int = 2) -> Result<[UInt8], Failure> {
-        decodeWindow(bytes, scale: scale, left: 0, top: 0, width: width, height: height, fullWidth: width,
-                     fullHeight: height, threads: threads)
+        decodeTelling(bytes, scale: scale, width: width, height: height, threads: threads).map(\.pixels)
+    }
+
+    /// What a decode made, and who made the pixels.
+    struct Decoded {
+        var pixels: [UInt8]
+        /// The reading threads, band by band; else libjpeg's output pass.
+        var madeByReaders: Bool
+    }
+
+    /// ``decode(_:scale:width:height:threads:)``, telling who made the pixels.
+    static func decodeTelling(_ bytes: UnsafeBufferPointer<UInt8>, scale: JPEGScale, width: Int, height: Int,
+                              threads: Int = 2) -> Result<Decoded, Failure> {
+        read(bytes, scale: scale, left: 0, top: 0, width: width, height: height, fullWidth: width,
+             fullHeight: height, threads: threads)
     }
 
     /// The window `width` × `height` at (`left`, `top`) of the image libjpeg
@@ -65,6 +80,13 @@ public enum JPEGProgressiveSplit {
     public static func decodeWindow(_ bytes: UnsafeBufferPointer<UInt8>, scale: JPEGScale, left: Int, top: Int,
                                     width: Int, height: Int, fullWidth: Int, fullHeight: Int,
                                     threads: Int = 2) -> Result<[UInt8], Failure> {
+        read(bytes, scale: scale, left: left, top: top, width: width, height: height, fullWidth: fullWidth,
+             fullHeight: fullHeight, threads: threads).map(\.pixels)
+    }
+
+    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, scale: JPEGScale, left: Int, top: Int,
+                             width: Int, height: Int, fullWidth: Int, fullHeight: Int,
+                             threads: Int) -> Result<Decoded, Failure> {
         guard let base = bytes.baseAddress, scale.denominator > 0, scale.numerator * 8 % scale.denominator == 0,
               width > 0, height > 0, left >= 0, top >= 0, left + width <= fullWidth, top + height <= fullHeight,
               fullWidth <= Int(Int32.max), fullHeight <= Int(Int32.max) else {
@@ -72,16 +94,17 @@ public enum JPEGProgressiveSplit {
         }
         var message = [CChar](repeating: 0, count: 200)
         var status: Int32 = 1
+        var byReaders: Int32 = 0
         let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, initialized in
             status = fw_jpeg_progressive_decode_window(base, bytes.count, Int32(scale.numerator * 8 / scale.denominator),
                                                        Int32(threads), Int32(left), Int32(top), Int32(fullWidth),
                                                        Int32(fullHeight), out.baseAddress, Int32(width),
-                                                       Int32(height), &message)
+                                                       Int32(height), &message, &byReaders)
             initialized = status == 0 ? out.count : 0
         }
         let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         switch status {
-        case 0: return .success(pixels)
+        case 0: return .success(Decoded(pixels: pixels, madeByReaders: byReaders != 0))
         case 1: return .failure(.notApplicable(text))
         default: return .failure(.failed(text))
         }
