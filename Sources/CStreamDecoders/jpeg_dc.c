@@ -22,10 +22,15 @@ typedef struct {
     uint8_t buffer[1 << 16];
     size_t length, position;
     int eof;
-    // Entropy-coded data.
-    uint32_t bits;
-    int bit_count;
-    int marker;          // a marker met inside entropy data (0 = none yet)
+    // Entropy-coded data, read up to 8 bytes ahead into `acc` (its first
+    // `acc_bits` bits, most significant first; `real_bits` of them data).
+    // A marker ends the data: it is held in `pending`, zeros follow it, and
+    // it becomes `marker` only once a code reads past the data before it,
+    // as when the bits were read one at a time.
+    uint64_t acc;
+    int acc_bits, real_bits;
+    int pending;
+    int marker;          // a marker met inside entropy data (0 = none yet, -1 the file's end)
 } fw_jpeg_reader;
 
 static int fw_read_byte(fw_jpeg_reader *r) {
@@ -61,29 +66,63 @@ static int fw_skip(fw_jpeg_reader *r, long count) {
     return 0;
 }
 
-// One bit of entropy-coded data; a marker ends the data and gives zeros.
-static int fw_get_bit(fw_jpeg_reader *r) {
-    if (r->bit_count == 0) {
-        int c = r->marker ? 0 : fw_read_byte(r);
-        if (c < 0) { c = 0; r->marker = -1; }
-        if (c == 0xFF && !r->marker) {
-            int d;
-            do { d = fw_read_byte(r); } while (d == 0xFF);
-            if (d == 0) c = 0xFF;
-            else { r->marker = d < 0 ? -1 : d; c = 0; }
-        }
-        r->bits = (uint32_t)c;
-        r->bit_count = 8;
-    }
-    r->bit_count--;
-    return (r->bits >> r->bit_count) & 1;
+// A new scan, or a restart: the data read ahead is dropped.
+static void fw_reset_bits(fw_jpeg_reader *r) {
+    r->acc = 0;
+    r->acc_bits = r->real_bits = 0;
+    r->pending = r->marker = 0;
 }
 
-static int fw_get_bits(fw_jpeg_reader *r, int count) {
-    int v = 0;
-    while (count-- > 0) v = (v << 1) | fw_get_bit(r);
+// At least 57 bits in `acc`: bytes of data (FF 00 is a data FF), then
+// zeros from a marker or the file's end on.
+static inline void fw_fill(fw_jpeg_reader *r) {
+    while (r->acc_bits <= 56) {
+        int c = 0;
+        if (!r->pending) {
+            c = fw_read_byte(r);
+            if (c < 0) {
+                c = 0;
+                r->pending = -1;
+            } else if (c == 0xFF) {
+                int d;
+                do { d = fw_read_byte(r); } while (d == 0xFF);
+                if (d == 0) c = 0xFF;
+                else { r->pending = d < 0 ? -1 : d; c = 0; }
+            }
+            if (!r->pending) r->real_bits += 8;
+        }
+        r->acc |= (uint64_t)c << (56 - r->acc_bits);
+        r->acc_bits += 8;
+    }
+}
+
+// `n` bits (at most 57) used; reading past the data meets its marker.
+static inline void fw_use_bits(fw_jpeg_reader *r, int n) {
+    r->acc <<= n;
+    r->acc_bits -= n;
+    if (n <= r->real_bits) {
+        r->real_bits -= n;
+    } else {
+        r->real_bits = 0;
+        if (!r->marker) r->marker = r->pending;
+    }
+}
+
+static inline int fw_get_bit(fw_jpeg_reader *r) {
+    fw_fill(r);
+    int bit = (int)(r->acc >> 63);
+    fw_use_bits(r, 1);
+    return bit;
+}
+
+static inline int fw_get_bits(fw_jpeg_reader *r, int count) {   // 1 <= count <= 16
+    fw_fill(r);
+    int v = (int)(r->acc >> (64 - count));
+    fw_use_bits(r, count);
     return v;
 }
+
+#define FW_DC_FAST_BITS 9
 
 typedef struct {
     int defined;
@@ -91,6 +130,7 @@ typedef struct {
     int32_t valptr[17];
     int32_t mincode[17];
     uint8_t values[256];
+    uint16_t fast[1 << FW_DC_FAST_BITS];   // (length << 8 | value) of the codes this short, else 0
 } fw_huffman;
 
 static void fw_build_huffman(fw_huffman *h, const uint8_t counts[16]) {
@@ -105,15 +145,30 @@ static void fw_build_huffman(fw_huffman *h, const uint8_t counts[16]) {
     }
     h->maxcode[17] = 0x7fffffff;
     h->defined = 1;
+    memset(h->fast, 0, sizeof h->fast);
+    for (int length = 1; length <= FW_DC_FAST_BITS; length++)
+        for (int code = h->mincode[length]; code <= h->maxcode[length]; code++) {
+            int shift = FW_DC_FAST_BITS - length;
+            uint16_t entry = (uint16_t)(length << 8 | h->values[h->valptr[length] + code - h->mincode[length]]);
+            for (int fill = 0; fill < (1 << shift); fill++) h->fast[(code << shift) | fill] = entry;
+        }
 }
 
 static int fw_decode_huffman(fw_jpeg_reader *r, const fw_huffman *h) {
-    int code = fw_get_bit(r);
-    for (int length = 1; length <= 16; length++) {
-        if (h->maxcode[length] >= 0 && code <= h->maxcode[length] && code >= h->mincode[length])
-            return h->values[h->valptr[length] + code - h->mincode[length]];
-        code = (code << 1) | fw_get_bit(r);
+    fw_fill(r);
+    uint16_t entry = h->fast[r->acc >> (64 - FW_DC_FAST_BITS)];
+    if (entry) {
+        fw_use_bits(r, entry >> 8);
+        return entry & 0xFF;
     }
+    for (int length = 1; length <= 16; length++) {
+        int code = (int)(r->acc >> (64 - length));
+        if (h->maxcode[length] >= 0 && code <= h->maxcode[length] && code >= h->mincode[length]) {
+            fw_use_bits(r, length);
+            return h->values[h->valptr[length] + code - h->mincode[length]];
+        }
+    }
+    fw_use_bits(r, 17);   // as the bit-by-bit reading did before it gave up
     return -1;
 }
 
@@ -154,8 +209,8 @@ static int32_t fw_jpeg_dc_read(const char *path, fw_rect region, int32_t out_wid
     if (!dc_tables) { fw_fail(result, "out of memory"); goto done; }
     if (fw_read_byte(r) != 0xFF || fw_read_byte(r) != 0xD8) { fw_fail(result, "not a JPEG"); goto done; }
     for (;;) {
-        int marker = r->marker > 0 ? r->marker : fw_next_marker(r);
-        r->marker = 0;
+        int marker = r->marker > 0 ? r->marker : r->pending > 0 ? r->pending : fw_next_marker(r);
+        fw_reset_bits(r);
         if (marker < 0 || marker == 0xD9) break;
         if (marker >= 0xD0 && marker <= 0xD7) continue;
         int length = fw_read_u16(r);
@@ -260,7 +315,7 @@ static int32_t fw_jpeg_dc_read(const char *path, fw_rect region, int32_t out_wid
             int ss = fw_read_byte(r), se = fw_read_byte(r), a = fw_read_byte(r);
             (void)se;
             int ah = a >> 4, al = a & 15;
-            r->bit_count = 0; r->marker = 0;
+            fw_reset_bits(r);
             if (ss != 0) {
                 // An AC scan: nothing at 1/8 scale. Its data ends at the next
                 // marker that is not a restart.
@@ -276,16 +331,15 @@ static int32_t fw_jpeg_dc_read(const char *path, fw_rect region, int32_t out_wid
             long long pred[4] = {0};
             long units = ns == 1 ? (long)scan[0]->blocks_w * scan[0]->blocks_h : (long)mcux * mcuy;
             long since_restart = 0;
-            for (long u = 0; u < units; u++) {
+            long across = ns == 1 ? scan[0]->blocks_w : mcux;
+            // Unit u's column and row, kept as it goes (no division a block).
+            long ux = 0, uy = 0;
+            for (long u = 0; u < units; u++, ux = ux + 1 == across ? (uy++, 0) : ux + 1) {
                 if (restart_interval && since_restart == restart_interval) {
                     // Restart: byte-align, expect RSTn, reset predictions.
-                    r->bit_count = 0;
-                    if (!r->marker) {
-                        int m = fw_next_marker(r);
-                        if (!(m >= 0xD0 && m <= 0xD7)) { r->marker = m; break; }
-                    } else if (r->marker >= 0xD0 && r->marker <= 0xD7) {
-                        r->marker = 0;
-                    } else break;
+                    int m = r->marker ? r->marker : r->pending ? r->pending : fw_next_marker(r);
+                    fw_reset_bits(r);
+                    if (!(m >= 0xD0 && m <= 0xD7)) { r->marker = m; break; }
                     memset(pred, 0, sizeof pred);
                     since_restart = 0;
                 }
@@ -293,16 +347,13 @@ static int32_t fw_jpeg_dc_read(const char *path, fw_rect region, int32_t out_wid
                 // the data is shorter than the image. libjpeg would fill the
                 // rest with grey; like JPEGDecoder, call the file cut short.
                 if (r->marker) { fw_fail(result, "truncated JPEG data (the scan ends early)"); goto done; }
-                long across = ns == 1 ? scan[0]->blocks_w : mcux;
-                if (across > 0 && u % across == 0 && fw_cancel_poll(result, (int32_t)(u / across))) { fw_fail(result, "cancelled"); goto done; }
+                if (ux == 0 && fw_cancel_poll(result, (int32_t)uy)) { fw_fail(result, "cancelled"); goto done; }
                 since_restart++;
                 for (int i = 0; i < ns; i++) {
                     fw_component *k = scan[i];
                     int bh = ns == 1 ? 1 : k->h, bv = ns == 1 ? 1 : k->v;
                     for (int v = 0; v < bv; v++) for (int h = 0; h < bh; h++) {
-                        long bx, by;
-                        if (ns == 1) { bx = u % k->blocks_w; by = u / k->blocks_w; }
-                        else { bx = (u % mcux) * k->h + h; by = (u / mcux) * k->v + v; }
+                        long bx = ns == 1 ? ux : ux * k->h + h, by = ns == 1 ? uy : uy * k->v + v;
                         int16_t *dc = &k->dc[by * k->stride + bx];
                         if (ah == 0) {
                             int s = fw_decode_huffman(r, &dc_tables[td[i]]);
