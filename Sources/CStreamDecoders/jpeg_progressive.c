@@ -27,7 +27,11 @@
 // IDCT ran from about 10 ms before the reading's end to 30 ms after);
 // `page-ready` of a 12 MP progressive photo came 11-15 ms sooner this way
 // (docs/benchmarks.md). A pixel band is a piece of work as the scans' bands
-// are, ready once every scan has read the band.
+// are, ready once every scan has read the band. The coefficients are then
+// read into arrays of our own that keep of each block only what its IDCT
+// reads (9 of 64 values, 36 for 4:2:0 chroma), and a refinement's correction
+// bits of the others are passed over: libjpeg's arrays are never touched
+// (for 12 MP, 11 MB are written instead of 36 at 4:2:0 and of 72 at 4:4:4).
 //
 // Only files read exactly as libjpeg reads them go this way; anything else
 // is declined before a byte is decoded, or the decode is dropped, and the
@@ -116,8 +120,18 @@ typedef struct {
     fw_p_scan scans[FW_P_MAX_SCANS];
     fw_p_huffman *tables;  // sets of 8 (4 DC then 4 AC), one per DHT seen before a scan
     int table_sets, table_capacity, tables_changed;
-    JBLOCKROW *rows[4];    // each block row of libjpeg's arrays
+    // Each block row's first coefficient: in libjpeg's arrays (64 a block,
+    // natural order), or, when the threads make the pixels, in `kept`,
+    // which holds of each block only the side x side its IDCT reads.
+    JCOEF **rows[4];
     int array_w[4], array_h[4];   // their blocks a row and rows, padded to whole MCUs
+    int stride[4];                // coefficients a block
+    // Where the coefficient at zigzag position k goes in its block; a
+    // coefficient not kept goes to a slot past the kept ones, never read.
+    const uint8_t *store[4];
+    uint8_t kept_store[4][64];
+    uint64_t kept[4];             // the zigzag positions kept, bit k for position k
+    JCOEF *kept_blocks[4];
     // Per block, its AC coefficients that are not 0, bit k for zigzag
     // position k: a refinement's correction bits are read only for them.
     uint64_t *nonzero[4];
@@ -436,7 +450,8 @@ static int fw_p_dc_rows(fw_p_file *f, const fw_p_scan *scan, fw_p_bits *b, int f
         int c = scan->comp[0];
         for (int row = from; row < to; row++)
             for (int col = 0; col < f->blocks_w[c]; col++)
-                if (fw_p_dc_block(b, scan, tables, 0, f->rows[c][row][col], last) != 0 || b->pos > b->total)
+                if (fw_p_dc_block(b, scan, tables, 0, f->rows[c][row] + (size_t)col * (size_t)f->stride[c], last) != 0 ||
+                    b->pos > b->total)
                     return -1;
         return 0;
     }
@@ -447,7 +462,9 @@ static int fw_p_dc_rows(fw_p_file *f, const fw_p_scan *scan, fw_p_bits *b, int f
                 int c = scan->comp[i];
                 for (int yy = 0; yy < f->v[c]; yy++)
                     for (int xx = 0; xx < f->h[c]; xx++)
-                        if (fw_p_dc_block(b, scan, tables, i, f->rows[c][my * f->v[c] + yy][mx * f->h[c] + xx], last) != 0)
+                        if (fw_p_dc_block(b, scan, tables, i,
+                                          f->rows[c][my * f->v[c] + yy] + (size_t)(mx * f->h[c] + xx) * (size_t)f->stride[c],
+                                          last) != 0)
                             return -1;
             }
             if (b->pos > b->total) return -1;
@@ -460,16 +477,18 @@ static int fw_p_dc_rows(fw_p_file *f, const fw_p_scan *scan, fw_p_bits *b, int f
 static int fw_p_ac_first(fw_p_file *f, const fw_p_scan *scan, fw_p_bits *b, int from, int to, unsigned *run) {
     int c = scan->comp[0], ss = scan->ss, se = scan->se, al = scan->al;
     const fw_p_huffman *h = &f->tables[8 * scan->table_set + 4 + scan->ta[0]];
+    const uint8_t *store = f->store[c];
+    size_t stride = (size_t)f->stride[c];
     unsigned eobrun = *run;
     for (int row = from; row < to; row++) {
-        JBLOCKROW blocks = f->rows[c][row];
+        JCOEF *blocks = f->rows[c][row];
         uint64_t *nonzero = f->nonzero[c] + (size_t)row * (size_t)f->blocks_w[c];
         for (int col = 0; col < f->blocks_w[c]; col++) {
             if (eobrun) {
                 eobrun--;
                 continue;
             }
-            JCOEF *block = blocks[col];
+            JCOEF *block = blocks + (size_t)col * stride;
             for (int k = ss; k <= se; k++) {
                 int s = fw_p_decode(b, h);
                 if (s < 0) return -1;
@@ -479,7 +498,7 @@ static int fw_p_ac_first(fw_p_file *f, const fw_p_scan *scan, fw_p_bits *b, int 
                     k += r;
                     if (k > se) return -1;   // libjpeg writes past the band
                     JCOEF value = (JCOEF)(uint16_t)((uint32_t)fw_p_extend(fw_p_get(b, s), s) << al);
-                    block[fw_natural[k]] = value;
+                    block[store[k]] = value;
                     // A value whose shift leaves 16 bits is 0, as in libjpeg's block.
                     if (value) nonzero[col] |= 1ull << k;
                     else nonzero[col] &= ~(1ull << k);
@@ -499,9 +518,35 @@ static int fw_p_ac_first(fw_p_file *f, const fw_p_scan *scan, fw_p_bits *b, int 
     return 0;
 }
 
+// The bits set in x. Not __builtin_popcountll: without -mpopcnt (the
+// x86-64 baseline the package builds for) that is a call into libgcc.
+static inline int fw_p_count(uint64_t x) {
+    x -= (x >> 1) & 0x5555555555555555ull;
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
+
 // The correction bits of the coefficients `which` (already nonzero), in
-// zigzag order: a 1 adds the scan's bit to the magnitude (jdphuff.c).
-static inline void fw_p_correct(fw_p_bits *b, JCOEF *block, uint64_t which, int p1) {
+// zigzag order: a 1 adds the scan's bit to the magnitude (jdphuff.c). Only
+// those of the `kept` positions are looked at; the others are passed.
+static inline void fw_p_correct(fw_p_bits *b, JCOEF *block, uint64_t which, uint64_t kept, const uint8_t *store,
+                                int p1) {
+    uint64_t looked = which & kept;
+    if (looked != which) {
+        uint64_t start = b->pos;
+        while (looked) {
+            int k = __builtin_ctzll(looked);
+            looked &= looked - 1;
+            // Its bit comes after those of the positions below it.
+            uint64_t at = start + (uint64_t)fw_p_count(which & ((1ull << k) - 1));
+            JCOEF *coef = block + store[k];
+            if (((b->data[at >> 3] >> (7 - (at & 7))) & 1) && (*coef & p1) == 0)
+                *coef = (JCOEF)(*coef >= 0 ? *coef + p1 : *coef - p1);
+        }
+        b->pos = start + (uint64_t)fw_p_count(which);
+        return;
+    }
     while (which) {
         uint64_t bits = fw_p_peek(b);
         // At most 56 bits are whole in the window.
@@ -509,7 +554,7 @@ static inline void fw_p_correct(fw_p_bits *b, JCOEF *block, uint64_t which, int 
             int k = __builtin_ctzll(which);
             which &= which - 1;
             b->pos++;
-            JCOEF *coef = block + fw_natural[k];
+            JCOEF *coef = block + store[k];
             if ((bits >> 63) && (*coef & p1) == 0) *coef = (JCOEF)(*coef >= 0 ? *coef + p1 : *coef - p1);
         }
     }
@@ -528,13 +573,15 @@ static inline uint64_t fw_p_span(int from, int to) {
 static int fw_p_ac_refine(fw_p_file *f, const fw_p_scan *scan, fw_p_bits *b, int from, int to, unsigned *run) {
     int c = scan->comp[0], ss = scan->ss, se = scan->se, p1 = 1 << scan->al;
     const fw_p_huffman *h = &f->tables[8 * scan->table_set + 4 + scan->ta[0]];
-    uint64_t band = fw_p_span(ss, se);
+    uint64_t band = fw_p_span(ss, se), kept = f->kept[c];
+    const uint8_t *store = f->store[c];
+    size_t stride = (size_t)f->stride[c];
     unsigned eobrun = *run;
     for (int row = from; row < to; row++) {
-        JBLOCKROW blocks = f->rows[c][row];
+        JCOEF *blocks = f->rows[c][row];
         uint64_t *nonzero = f->nonzero[c] + (size_t)row * (size_t)f->blocks_w[c];
         for (int col = 0; col < f->blocks_w[c]; col++) {
-            JCOEF *block = blocks[col];
+            JCOEF *block = blocks + (size_t)col * stride;
             uint64_t *mask = &nonzero[col];
             int k = ss;
             if (eobrun == 0) {
@@ -558,18 +605,18 @@ static int fw_p_ac_refine(fw_p_file *f, const fw_p_scan *scan, fw_p_bits *b, int
                     int target = zeros ? __builtin_ctzll(zeros) : se + 1;
                     // Below the target; all of the band when no zero is left (a ZRL past its end).
                     uint64_t before = target > 63 ? ~0ull : ~(~0ull << target);
-                    fw_p_correct(b, block, *mask & ahead & before, p1);
+                    fw_p_correct(b, block, *mask & ahead & before, kept, store, p1);
                     k = target;
                     if (s) {
                         if (k > se) return -1;   // libjpeg writes past the band
-                        block[fw_natural[k]] = (JCOEF)s;
+                        block[store[k]] = (JCOEF)s;
                         *mask |= 1ull << k;
                     }
                     k++;
                 }
             }
             if (eobrun > 0) {
-                if (k <= se) fw_p_correct(b, block, *mask & band & (~0ull << k), p1);
+                if (k <= se) fw_p_correct(b, block, *mask & band & (~0ull << k), kept, store, p1);
                 eobrun--;
             }
             if (b->pos > b->total) return -1;
@@ -707,16 +754,16 @@ static void fw_p_zero_band(fw_p_work *w, int part) {
     for (int c = 0; c < f->ncomp; c++) {
         int from, to;
         fw_p_band_rows(w, c, part, &from, &to);
-        for (int row = from; row < to; row++) memset(f->rows[c][row], 0, sizeof(JBLOCK) * (size_t)f->array_w[c]);
+        for (int row = from; row < to; row++)
+            memset(f->rows[c][row], 0, sizeof(JCOEF) * (size_t)f->stride[c] * (size_t)f->array_w[c]);
     }
 }
 
-// A block's top-left side x side coefficients, each times its quantisation
-// (libjpeg's DEQUANTIZE), row-major. Inlined with `side` a constant.
+// A block's kept side x side coefficients (row-major), each times its
+// quantisation (libjpeg's DEQUANTIZE). Inlined with `side` a constant.
 __attribute__((always_inline)) static inline void fw_p_dequantise(const JCOEF *block, const int *q, int side,
                                                                   int *in) {
-    for (int r = 0; r < side; r++)
-        for (int k = 0; k < side; k++) in[r * side + k] = block[r * 8 + k] * q[r * side + k];
+    for (int i = 0; i < side * side; i++) in[i] = block[i] * q[i];
 }
 
 // The pixels of band `part` from the coefficients every scan has read
@@ -736,16 +783,17 @@ static int fw_p_band_pixels(fw_p_work *w, int part) {
             int side = px->side[c];
             const int *q = px->quant[c];
             for (int yy = 0; yy < f->v[c]; yy++) {
-                JBLOCKROW row = f->rows[c][my * f->v[c] + yy];
+                const JCOEF *row = f->rows[c][my * f->v[c] + yy];
+                size_t stride = (size_t)f->stride[c];
                 uint8_t *strip = strips + (size_t)c * strip_size + (size_t)(yy * side) * strip_w;
                 if (side == 3) {
                     for (int bx = 0; bx < f->array_w[c]; bx++) {
-                        fw_p_dequantise(row[bx], q, 3, in);
+                        fw_p_dequantise(row + (size_t)bx * stride, q, 3, in);
                         fw_idct_3x3(&px->tables, in, strip + (size_t)bx * 3, (int)strip_w);
                     }
                 } else {
                     for (int bx = 0; bx < f->array_w[c]; bx++) {
-                        fw_p_dequantise(row[bx], q, 6, in);
+                        fw_p_dequantise(row + (size_t)bx * stride, q, 6, in);
                         fw_idct_6x6(&px->tables, in, strip + (size_t)bx * 6, (int)strip_w);
                     }
                 }
@@ -1047,20 +1095,43 @@ static int fw_p_read_into_arrays(j_decompress_ptr info, fw_p_hook *hook) {
         }
         f->array_w[c] = (int)w;
         f->array_h[c] = (int)h;
-        f->rows[c] = malloc(sizeof(JBLOCKROW) * h);
-        if (!f->rows[c]) {
-            hook->failure = "out of memory";
-            return -1;
-        }
-        f->nonzero[c] = calloc((size_t)f->blocks_w[c] * (size_t)f->blocks_h[c], sizeof(uint64_t));
-        if (!f->nonzero[c]) {
-            hook->failure = "out of memory";
-            return -1;
-        }
-        for (JDIMENSION row = 0; row < h; row++)
-            f->rows[c][row] = info->mem->access_virt_barray((j_common_ptr)info, hook->arrays[c], row, 1, TRUE)[0];
     }
     f->pixels = fw_p_plan_pixels(f, info, hook->page, hook->page_width, hook->page_height);
+    for (int c = 0; c < f->ncomp; c++) {
+        size_t h = (size_t)f->array_h[c];
+        f->rows[c] = malloc(sizeof(JCOEF *) * h);
+        f->nonzero[c] = calloc((size_t)f->blocks_w[c] * (size_t)f->blocks_h[c], sizeof(uint64_t));
+        if (!f->rows[c] || !f->nonzero[c]) {
+            hook->failure = "out of memory";
+            return -1;
+        }
+        if (f->pixels) {
+            // Only what the IDCT reads is kept; libjpeg's arrays are never touched.
+            int side = f->pixels->side[c];
+            f->stride[c] = side * side + 1;
+            for (int k = 0; k < 64; k++) {
+                int row = fw_natural[k] / 8, column = fw_natural[k] % 8;
+                int keep = row < side && column < side;
+                f->kept_store[c][k] = (uint8_t)(keep ? row * side + column : side * side);
+                if (keep) f->kept[c] |= 1ull << k;
+            }
+            f->store[c] = f->kept_store[c];
+            size_t row_size = (size_t)f->array_w[c] * (size_t)f->stride[c];
+            f->kept_blocks[c] = malloc(sizeof(JCOEF) * row_size * h);
+            if (!f->kept_blocks[c]) {
+                hook->failure = "out of memory";
+                return -1;
+            }
+            for (size_t row = 0; row < h; row++) f->rows[c][row] = f->kept_blocks[c] + row * row_size;
+        } else {
+            f->stride[c] = DCTSIZE2;
+            f->store[c] = fw_natural;
+            f->kept[c] = ~0ull;
+            for (JDIMENSION row = 0; row < (JDIMENSION)h; row++)
+                f->rows[c][row] =
+                    info->mem->access_virt_barray((j_common_ptr)info, hook->arrays[c], row, 1, TRUE)[0][0];
+        }
+    }
     hook->work = fw_p_start_reading(f, f->threads);
     if (!hook->work) {
         hook->failure = "the scans are not read as libjpeg reads them";
@@ -1089,6 +1160,7 @@ static void fw_p_free(fw_p_file *f) {
     for (int c = 0; c < 4; c++) {
         free(f->rows[c]);
         free(f->nonzero[c]);
+        free(f->kept_blocks[c]);
     }
     free(f->unstuffed);
     free(f->scan_offset);
