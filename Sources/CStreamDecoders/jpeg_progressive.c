@@ -29,8 +29,8 @@
 // (docs/benchmarks.md). A pixel band is a piece of work as the scans' bands
 // are, ready once every scan has read the band. The coefficients are then
 // read into arrays of our own that keep of each block only what its IDCT
-// reads (9 of 64 values, 36 for 4:2:0 chroma), and a refinement's correction
-// bits of the others are passed over: libjpeg's arrays are never touched
+// reads (9 of 64 values, 36 for 4:2:0 chroma) and one slot where the others
+// go, never read: libjpeg's arrays are never touched
 // (for 12 MP, 11 MB are written instead of 36 at 4:2:0 and of 72 at 4:4:4).
 //
 // Only files read exactly as libjpeg reads them go this way; anything else
@@ -121,7 +121,7 @@ typedef struct {
     fw_p_huffman *tables;  // sets of 8 (4 DC then 4 AC), one per DHT seen before a scan
     int table_sets, table_capacity, tables_changed;
     // Each block row's first coefficient: in libjpeg's arrays (64 a block,
-    // natural order), or, when the threads make the pixels, in `kept`,
+    // natural order), or, when the threads make the pixels, in `kept_blocks`,
     // which holds of each block only the side x side its IDCT reads.
     JCOEF **rows[4];
     int array_w[4], array_h[4];   // their blocks a row and rows, padded to whole MCUs
@@ -130,7 +130,6 @@ typedef struct {
     // coefficient not kept goes to a slot past the kept ones, never read.
     const uint8_t *store[4];
     uint8_t kept_store[4][64];
-    uint64_t kept[4];             // the zigzag positions kept, bit k for position k
     JCOEF *kept_blocks[4];
     // Per block, its AC coefficients that are not 0, bit k for zigzag
     // position k: a refinement's correction bits are read only for them.
@@ -518,35 +517,12 @@ static int fw_p_ac_first(fw_p_file *f, const fw_p_scan *scan, fw_p_bits *b, int 
     return 0;
 }
 
-// The bits set in x. Not __builtin_popcountll: without -mpopcnt (the
-// x86-64 baseline the package builds for) that is a call into libgcc.
-static inline int fw_p_count(uint64_t x) {
-    x -= (x >> 1) & 0x5555555555555555ull;
-    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-    return (int)((x * 0x0101010101010101ull) >> 56);
-}
-
 // The correction bits of the coefficients `which` (already nonzero), in
-// zigzag order: a 1 adds the scan's bit to the magnitude (jdphuff.c). Only
-// those of the `kept` positions are looked at; the others are passed.
-static inline void fw_p_correct(fw_p_bits *b, JCOEF *block, uint64_t which, uint64_t kept, const uint8_t *store,
-                                int p1) {
-    uint64_t looked = which & kept;
-    if (looked != which) {
-        uint64_t start = b->pos;
-        while (looked) {
-            int k = __builtin_ctzll(looked);
-            looked &= looked - 1;
-            // Its bit comes after those of the positions below it.
-            uint64_t at = start + (uint64_t)fw_p_count(which & ((1ull << k) - 1));
-            JCOEF *coef = block + store[k];
-            if (((b->data[at >> 3] >> (7 - (at & 7))) & 1) && (*coef & p1) == 0)
-                *coef = (JCOEF)(*coef >= 0 ? *coef + p1 : *coef - p1);
-        }
-        b->pos = start + (uint64_t)fw_p_count(which);
-        return;
-    }
+// zigzag order: a 1 adds the scan's bit to the magnitude (jdphuff.c). A
+// coefficient not kept is corrected in the slot that is never read: looking
+// up only the kept ones' bits (by counting the bits before each) made the
+// luma's last refinement 12 % slower.
+static inline void fw_p_correct(fw_p_bits *b, JCOEF *block, uint64_t which, const uint8_t *store, int p1) {
     while (which) {
         uint64_t bits = fw_p_peek(b);
         // At most 56 bits are whole in the window.
@@ -573,7 +549,7 @@ static inline uint64_t fw_p_span(int from, int to) {
 static int fw_p_ac_refine(fw_p_file *f, const fw_p_scan *scan, fw_p_bits *b, int from, int to, unsigned *run) {
     int c = scan->comp[0], ss = scan->ss, se = scan->se, p1 = 1 << scan->al;
     const fw_p_huffman *h = &f->tables[8 * scan->table_set + 4 + scan->ta[0]];
-    uint64_t band = fw_p_span(ss, se), kept = f->kept[c];
+    uint64_t band = fw_p_span(ss, se);
     const uint8_t *store = f->store[c];
     size_t stride = (size_t)f->stride[c];
     unsigned eobrun = *run;
@@ -605,7 +581,7 @@ static int fw_p_ac_refine(fw_p_file *f, const fw_p_scan *scan, fw_p_bits *b, int
                     int target = zeros ? __builtin_ctzll(zeros) : se + 1;
                     // Below the target; all of the band when no zero is left (a ZRL past its end).
                     uint64_t before = target > 63 ? ~0ull : ~(~0ull << target);
-                    fw_p_correct(b, block, *mask & ahead & before, kept, store, p1);
+                    fw_p_correct(b, block, *mask & ahead & before, store, p1);
                     k = target;
                     if (s) {
                         if (k > se) return -1;   // libjpeg writes past the band
@@ -616,7 +592,7 @@ static int fw_p_ac_refine(fw_p_file *f, const fw_p_scan *scan, fw_p_bits *b, int
                 }
             }
             if (eobrun > 0) {
-                if (k <= se) fw_p_correct(b, block, *mask & band & (~0ull << k), kept, store, p1);
+                if (k <= se) fw_p_correct(b, block, *mask & band & (~0ull << k), store, p1);
                 eobrun--;
             }
             if (b->pos > b->total) return -1;
@@ -1111,9 +1087,7 @@ static int fw_p_read_into_arrays(j_decompress_ptr info, fw_p_hook *hook) {
             f->stride[c] = side * side + 1;
             for (int k = 0; k < 64; k++) {
                 int row = fw_natural[k] / 8, column = fw_natural[k] % 8;
-                int keep = row < side && column < side;
-                f->kept_store[c][k] = (uint8_t)(keep ? row * side + column : side * side);
-                if (keep) f->kept[c] |= 1ull << k;
+                f->kept_store[c][k] = (uint8_t)(row < side && column < side ? row * side + column : side * side);
             }
             f->store[c] = f->kept_store[c];
             size_t row_size = (size_t)f->array_w[c] * (size_t)f->stride[c];
@@ -1126,7 +1100,6 @@ static int fw_p_read_into_arrays(j_decompress_ptr info, fw_p_hook *hook) {
         } else {
             f->stride[c] = DCTSIZE2;
             f->store[c] = fw_natural;
-            f->kept[c] = ~0ull;
             for (JDIMENSION row = 0; row < (JDIMENSION)h; row++)
                 f->rows[c][row] =
                     info->mem->access_virt_barray((j_common_ptr)info, hook->arrays[c], row, 1, TRUE)[0][0];
