@@ -774,7 +774,16 @@ def thumbnailless_folder(cache, sampling, progressive):
     if not os.path.exists(source + ".done"):
         sys.exit(f"no {source}: run Benchmarks/viewers/bench.py (scripts/bench) once to make the corpus")
     if not progressive and sampling == "420":
-        return os.path.join(cache, "folder-20")   # made with folder-100
+        # The 20 originals themselves: folder-100's first 20 links.
+        twenty = os.path.join(cache, "folder-20")
+        if not os.path.exists(twenty + ".done"):
+            log("linking a folder of 20 images")
+            shutil.rmtree(twenty, ignore_errors=True)
+            os.makedirs(twenty)
+            for name in sorted(os.listdir(source))[:20]:
+                os.link(os.path.join(source, name), os.path.join(twenty, name))
+            open(twenty + ".done", "w").close()
+        return twenty
     made = os.path.join(cache, f"{'progressive' if progressive else 'baseline'}-{sampling}")
     if os.path.exists(made + ".done"):
         return made
