@@ -145,12 +145,16 @@ static void fw_build_huffman(fw_huffman *h, const uint8_t counts[16]) {
     }
     h->maxcode[17] = 0x7fffffff;
     h->defined = 1;
+    // A table's counts are not checked: codes may overrun their length
+    // (the reading below never matches those) or be prefixes of others
+    // (the shortest matches first), so neither may take an entry here.
     memset(h->fast, 0, sizeof h->fast);
     for (int length = 1; length <= FW_DC_FAST_BITS; length++)
-        for (int code = h->mincode[length]; code <= h->maxcode[length]; code++) {
+        for (int code = h->mincode[length]; code <= h->maxcode[length] && code < (1 << length); code++) {
             int shift = FW_DC_FAST_BITS - length;
             uint16_t entry = (uint16_t)(length << 8 | h->values[h->valptr[length] + code - h->mincode[length]]);
-            for (int fill = 0; fill < (1 << shift); fill++) h->fast[(code << shift) | fill] = entry;
+            for (int fill = 0; fill < (1 << shift); fill++)
+                if (!h->fast[(code << shift) | fill]) h->fast[(code << shift) | fill] = entry;
         }
 }
 
