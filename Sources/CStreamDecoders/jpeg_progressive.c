@@ -107,7 +107,7 @@ typedef struct {
     fw_pixel_tables tables;
     int side[4];           // each component's IDCT size
     int quant[4][36];      // its quantisation of the side x side, as libjpeg's ISLOW table keeps it
-    int mcu_w, mcu_h;      // output samples an MCU covers
+    int mcu_h;             // output rows an MCU row covers
     uint8_t *out;
     int out_width, out_height;
 } fw_p_pixels;
@@ -1042,7 +1042,6 @@ static fw_p_pixels *fw_p_plan_pixels(const fw_p_file *f, j_decompress_ptr info, 
         for (int i = 0; i < side * side; i++)
             pixels.quant[c][i] = (short)component->quant_table->quantval[(i / side) * 8 + i % side];
     }
-    pixels.mcu_w = 3 * f->hmax;
     pixels.mcu_h = 3 * f->vmax;
     int mcu_rows = (f->height + 8 * f->vmax - 1) / (8 * f->vmax);
     if ((long)f->array_w[0] * pixels.side[0] < out_width || (long)mcu_rows * pixels.mcu_h < out_height) return NULL;
