@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import Pager
 
 /// The compare view's input: the wheel and the zoom gestures zoom every

@@ -1,6 +1,6 @@
 import CSDL2
-import Foundation
 import Gallery
+import Glibc
 import ImageDecoding
 import Pager
 
