@@ -127,10 +127,7 @@ public final class SlotContents {
     public func updateImage(_ slot: Int, _ image: DecodedImage) -> Bool {
         guard case .image(let shown) = contents[slot] else { return false }
         if shown.width == image.width && shown.height == image.height {
-            let status = image.pixels.withUnsafeBytes { bytes in
-                SDL_UpdateTexture(shown.texture, nil, bytes.baseAddress, Int32(image.pitch))
-            }
-            return status == 0
+            return TextureUpload.fill(shown.texture, image)
         }
         guard let texture = Self.makeTexture(renderer, image) else { return false }
         SDL_DestroyTexture(shown.texture)
@@ -141,27 +138,9 @@ public final class SlotContents {
         return true
     }
 
-    /// An RGBA32 texture (bytes R, G, B, A in memory) holding `image`'s pixels.
+    /// A texture holding `image`'s pixels (``TextureUpload``).
     static func makeTexture(_ renderer: OpaquePointer, _ image: DecodedImage) -> OpaquePointer? {
-        guard image.width > 0, image.height > 0, image.pixels.count >= image.width * image.height * 4,
-              let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGBA32.rawValue,
-                                              Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
-                                              Int32(image.width), Int32(image.height))
-        else { return nil }
-        let status = image.pixels.withUnsafeBytes { bytes in
-            SDL_UpdateTexture(texture, nil, bytes.baseAddress, Int32(image.width * 4))
-        }
-        guard status == 0 else {
-            SDL_DestroyTexture(texture)
-            return nil
-        }
-        // An opaque image is copied, not blended: on the software renderer a
-        // blended 1280×800 copy costs several times a plain one, every frame.
-        SDL_SetTextureBlendMode(texture, image.isOpaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
-        // Downscaled at decode time to the window size, the texture is drawn
-        // close to 1:1; linear filtering smooths the rest.
-        SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
-        return texture
+        TextureUpload.make(renderer, image)
     }
 
     private static func release(_ content: SlotContent) {
