@@ -57,7 +57,7 @@ struct TextureUploadTests {
         let canvas = try OffscreenCanvas(width: 32, height: 16)
         let texture = try #require(TextureUpload.make(canvas.renderer, Self.gradient(opaque: true)))
         defer { SDL_DestroyTexture(texture) }
-        #expect(Self.format(of: texture) == BackdropTexture.nativeFormat(canvas.renderer))
+        #expect(Self.format(of: texture) == TextureUpload.windowFormat(canvas.renderer))
         #expect(Self.format(of: texture) != SDL_PIXELFORMAT_RGBA32.rawValue)
         var mode = SDL_BLENDMODE_BLEND
         SDL_GetTextureBlendMode(texture, &mode)
@@ -92,5 +92,21 @@ struct TextureUploadTests {
         guard case .image(let after) = canvas.contents[4] else { Issue.record("no image in the slot"); return }
         #expect(after.texture == before.texture)
         #expect(Self.drawn(after.texture, on: canvas) == Self.expected(next))
+    }
+
+    @Test func aBackdropIsUploadedInTheWindowsFormatWithItsOwnPixels() throws {
+        let canvas = try OffscreenCanvas(width: 32, height: 16)
+        // A backdrop whose image is not marked opaque still gets the window's format.
+        let image = Self.gradient(opaque: false)
+        let backdrop = DecodedImage(width: image.width, height: image.height,
+                                    pixels: image.pixels.enumerated().map { $0.offset % 4 == 3 ? 255 : $0.element },
+                                    sourceWidth: image.width, sourceHeight: image.height, format: "backdrop")
+        let texture = try #require(BackdropTexture.make(canvas.renderer, backdrop))
+        defer { SDL_DestroyTexture(texture) }
+        #expect(Self.format(of: texture) == TextureUpload.windowFormat(canvas.renderer))
+        var mode = SDL_BLENDMODE_BLEND
+        SDL_GetTextureBlendMode(texture, &mode)
+        #expect(mode == SDL_BLENDMODE_NONE)
+        #expect(Self.drawn(texture, on: canvas) == Self.expected(backdrop))
     }
 }

@@ -28,7 +28,26 @@ enum TextureUpload {
         var info = SDL_RendererInfo()
         guard SDL_GetRendererInfo(renderer, &info) == 0,
               info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0 else { return rgba }
-        return BackdropTexture.nativeFormat(renderer)
+        return windowFormat(renderer)
+    }
+
+    /// The window's pixel format (what the software renderer draws into),
+    /// else the renderer's preferred one, when it is a packed 32-bit RGB
+    /// format; otherwise RGBA32.
+    static func windowFormat(_ renderer: OpaquePointer) -> UInt32 {
+        let packed32 = [SDL_PIXELFORMAT_RGB888, SDL_PIXELFORMAT_BGR888, SDL_PIXELFORMAT_ARGB8888,
+                        SDL_PIXELFORMAT_ABGR8888, SDL_PIXELFORMAT_RGBA8888, SDL_PIXELFORMAT_BGRA8888,
+                        SDL_PIXELFORMAT_RGBX8888, SDL_PIXELFORMAT_BGRX8888].map(\.rawValue)
+        if let window = SDL_RenderGetWindow(renderer) {
+            let format = SDL_GetWindowPixelFormat(window)
+            if packed32.contains(format) { return format }
+        }
+        var info = SDL_RendererInfo()
+        if SDL_GetRendererInfo(renderer, &info) == 0, info.num_texture_formats > 0,
+           packed32.contains(info.texture_formats.0) {
+            return info.texture_formats.0
+        }
+        return SDL_PIXELFORMAT_RGBA32.rawValue
     }
 
     /// A texture holding `image`'s pixels, in ``format(for:on:)``; nil when
@@ -36,8 +55,13 @@ enum TextureUpload {
     /// software renderer a blended 1280×800 copy costs several times a plain
     /// one, every frame.
     static func make(_ renderer: OpaquePointer, _ image: DecodedImage) -> OpaquePointer? {
+        make(renderer, image, format: format(for: image, on: renderer))
+    }
+
+    /// A texture holding `image`'s pixels in `format` (a packed 32-bit
+    /// format; the backdrop asks for ``windowFormat(_:)`` on every renderer).
+    static func make(_ renderer: OpaquePointer, _ image: DecodedImage, format: UInt32) -> OpaquePointer? {
         guard image.width > 0, image.height > 0, image.pixels.count >= image.height * image.pitch else { return nil }
-        let format = format(for: image, on: renderer)
         // A texture in another format is written through a lock (no copy of
         // the converted pixels), which only a streaming texture allows.
         let access = format == SDL_PIXELFORMAT_RGBA32.rawValue ? SDL_TEXTUREACCESS_STATIC : SDL_TEXTUREACCESS_STREAMING
